@@ -1,0 +1,195 @@
+//! The contract every game implements.
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::bot::{Bot, BotError};
+
+/// A seat at the table, numbered from 0.
+pub type Seat = usize;
+
+/// Where a match stands, as far as the engine needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Phase {
+    /// Secret preparation before play (Paper Boxing's grids).
+    SetUp,
+    /// Moves are being played.
+    Play,
+    /// The match is over; [`Game::winners`] is final.
+    Over,
+}
+
+/// The zone a piece is in, for the entity mirror the rules plugin keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Zone {
+    /// The bag or the draw pile (its order is hidden).
+    Supply,
+    /// A seat's hand (hidden from the other seats).
+    Hand(Seat),
+    /// The board, the grids or the table (public).
+    Board,
+}
+
+/// A piece's place: its zone and a slot within it (a cell index, a position
+/// in a hand, a set and a position in it — each game documents its slots).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// The zone.
+    pub zone: Zone,
+    /// The slot within the zone.
+    pub slot: u32,
+}
+
+impl Location {
+    /// A location in `zone` at `slot`.
+    pub const fn new(zone: Zone, slot: u32) -> Self {
+        Self { zone, slot }
+    }
+}
+
+/// One cell of a game's board, as the entity mirror describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellSpec {
+    /// Row from the top, from 0.
+    pub row: u8,
+    /// Column from the left, from 0.
+    pub col: u8,
+    /// The seat whose grid this cell belongs to, for games with one grid per seat.
+    pub owner: Option<Seat>,
+    /// What is printed on the cell ("K", "x", "S", a number), if anything.
+    pub mark: Option<String>,
+}
+
+/// One piece (token, number, card), as the entity mirror describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    /// What is printed on the piece ("7", "r13", "j").
+    pub label: String,
+    /// Where it is now.
+    pub location: Location,
+}
+
+/// A variant name the game does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {name:?} for {game}; the variants are: {known}")]
+pub struct VariantError {
+    /// The game asked.
+    pub game: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names the game knows, comma-separated.
+    pub known: String,
+}
+
+impl VariantError {
+    /// The error for `name`, listing `known`.
+    pub fn new(game: &'static str, name: &str, known: &[&str]) -> Self {
+        Self {
+            game,
+            name: name.to_owned(),
+            known: known.join(", "),
+        }
+    }
+}
+
+/// A tabletop game: its rules as plain data and plain functions.
+///
+/// `apply` is the single gate through which moves change a match; it checks
+/// the move in full and leaves the state untouched when it refuses it.
+/// Every random draw comes from a seeded generator inside the state, so a
+/// seed or an explicit deal plus the moves reproduce a match exactly.
+pub trait Game: Sized + Send + Sync + 'static {
+    /// The name in records and on the command line (`neighbours`).
+    const NAME: &'static str;
+    /// The name shown to people (`Neighbours`).
+    const TITLE: &'static str;
+
+    /// A variant: every rule a player could want read another way.
+    type Config: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// The whole state of a match, hidden information included.
+    type State: Clone + Debug + Send + Sync + 'static;
+    /// A move, in its record form (without the seat).
+    type Move: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// An explicit starting position, in its record form.
+    type Deal: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// What one seat may see.
+    type View: Clone + Debug + Send + Sync + 'static;
+    /// What a move did (points scored, a bout won, a round ended).
+    type Outcome: Clone + Debug + PartialEq + Send + Sync + Serialize + 'static;
+    /// Why a move or a deal was refused, in words a person can read.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// The built-in variants' names, `standard` first.
+    fn variants() -> &'static [&'static str];
+    /// A built-in variant by name.
+    fn variant(name: &str) -> Result<Self::Config, VariantError>;
+    /// How many seats the variant allows.
+    fn seats(config: &Self::Config) -> RangeInclusive<usize>;
+
+    /// A new match: dealt from `seed`, or from `deal` when given (later random
+    /// draws the deal does not fix still come from `seed`).
+    fn new_match(
+        config: &Self::Config,
+        players: usize,
+        seed: u64,
+        deal: Option<&Self::Deal>,
+    ) -> Result<Self::State, Self::Error>;
+
+    /// The seats whose move is awaited now (several during secret set-up or
+    /// simultaneous moves; none once the match is over).
+    fn awaiting(state: &Self::State) -> Vec<Seat>;
+    /// Set-up, play, or over.
+    fn phase(state: &Self::State) -> Phase;
+    /// Checks `mv` by `seat` against every rule and, if it is legal, plays it.
+    /// A refused move leaves `state` exactly as it was.
+    fn apply(
+        state: &mut Self::State,
+        seat: Seat,
+        mv: &Self::Move,
+    ) -> Result<Self::Outcome, Self::Error>;
+    /// What `seat` may see: never another seat's hidden pieces, nor the order of the supply.
+    fn view(state: &Self::State, seat: Seat) -> Self::View;
+    /// Each seat's score as the records define it.
+    fn scores(state: &Self::State) -> Vec<i64>;
+    /// The winning seats once the match is over (several when they share the
+    /// win); empty before.
+    fn winners(state: &Self::State) -> Vec<Seat>;
+
+    /// The board's cells, for the entity mirror (empty for a game without a board).
+    fn cells(state: &Self::State) -> Vec<CellSpec>;
+    /// Every piece and where it is, indexed by a stable piece number.
+    fn pieces(state: &Self::State) -> Vec<PieceSpec>;
+    /// Game-specific facts for `replay`'s output (the board, hands, round scores).
+    fn report(state: &Self::State) -> serde_json::Value;
+
+    /// The bots' names, weakest first.
+    fn bots() -> &'static [&'static str];
+    /// A bot by name, with its own random source.
+    fn bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self>>, BotError>;
+
+    /// An upper bound on the number of moves in a match, so a driver can tell
+    /// a match that cannot end from a slow one.
+    fn move_bound(config: &Self::Config, players: usize) -> usize;
+
+    /// Whether this outcome closed a round (the screen pauses on a round's scores).
+    fn ends_round(_outcome: &Self::Outcome) -> bool {
+        false
+    }
+    /// The time allowed for the current turn, if the variant has a clock.
+    fn turn_limit(_state: &Self::State) -> Option<Duration> {
+        None
+    }
+    /// The move to play for `seat` when its time has run out, given the
+    /// unfinished move it was working on.
+    fn timeout_move(
+        _state: &Self::State,
+        _seat: Seat,
+        _draft: Option<&Self::Move>,
+    ) -> Option<Self::Move> {
+        None
+    }
+}

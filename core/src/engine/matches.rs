@@ -1,0 +1,202 @@
+//! A match in progress: the rules state plus the record of how it got there.
+
+use serde_json::Value;
+
+use super::game::{Game, Phase, Seat};
+use super::record::{FORMAT, Record, RecordError};
+
+/// A match: its variant, its deal, its moves and the state they lead to.
+///
+/// [`Match::submit`] is the only way to change it, and it asks the game's
+/// rules ([`Game::apply`]) about every move; the Bevy rules plugin holds one
+/// of these and calls nothing else.
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    variant: String,
+    config: G::Config,
+    players: usize,
+    seed: u64,
+    seeded: bool,
+    deal: Option<G::Deal>,
+    state: G::State,
+    moves: Vec<(Seat, G::Move)>,
+}
+
+impl<G: Game> Match<G> {
+    /// A new match of the named variant, dealt from `seed` or from `deal`.
+    pub fn new(
+        variant: &str,
+        config: G::Config,
+        players: usize,
+        seed: u64,
+        deal: Option<G::Deal>,
+    ) -> Result<Self, G::Error> {
+        let state = G::new_match(&config, players, seed, deal.as_ref())?;
+        Ok(Self {
+            variant: variant.to_owned(),
+            config,
+            players,
+            seed,
+            seeded: true,
+            deal,
+            state,
+            moves: Vec::new(),
+        })
+    }
+
+    /// A new match of a built-in variant, dealt from `seed`.
+    pub fn seeded(variant: &str, players: usize, seed: u64) -> Result<Self, RecordError> {
+        let config = G::variant(variant).map_err(|e| RecordError::Setup(e.to_string()))?;
+        Self::new(variant, config, players, seed, None).map_err(|e| RecordError::Setup(e.to_string()))
+    }
+
+    /// Plays `mv` for `seat` if the rules allow it; otherwise returns their
+    /// reason and changes nothing.
+    pub fn submit(&mut self, seat: Seat, mv: G::Move) -> Result<G::Outcome, G::Error> {
+        let outcome = G::apply(&mut self.state, seat, &mv)?;
+        self.moves.push((seat, mv));
+        Ok(outcome)
+    }
+
+    /// The rules state (hidden information included: not for bots or screens
+    /// that show one seat — use [`Match::view`]).
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+    /// What `seat` may see.
+    pub fn view(&self, seat: Seat) -> G::View {
+        G::view(&self.state, seat)
+    }
+    /// The variant's rules.
+    pub fn config(&self) -> &G::Config {
+        &self.config
+    }
+    /// The variant's name.
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+    /// The number of seats.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+    /// The seed of the match's random draws.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The explicit deal, if the match started from one.
+    pub fn deal(&self) -> Option<&G::Deal> {
+        self.deal.as_ref()
+    }
+    /// Every move played so far, in order.
+    pub fn moves(&self) -> &[(Seat, G::Move)] {
+        &self.moves
+    }
+    /// The seats whose move is awaited.
+    pub fn awaiting(&self) -> Vec<Seat> {
+        G::awaiting(&self.state)
+    }
+    /// Set-up, play or over.
+    pub fn phase(&self) -> Phase {
+        G::phase(&self.state)
+    }
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.phase() == Phase::Over
+    }
+    /// Each seat's score.
+    pub fn scores(&self) -> Vec<i64> {
+        G::scores(&self.state)
+    }
+    /// The winners once the match is over.
+    pub fn winners(&self) -> Vec<Seat> {
+        G::winners(&self.state)
+    }
+
+    /// The match as a record: enough to reproduce it exactly.
+    pub fn record(&self) -> Record {
+        Record {
+            format: FORMAT.to_owned(),
+            game: G::NAME.to_owned(),
+            variant: self.variant.clone(),
+            players: self.players,
+            seed: self.seeded.then_some(self.seed),
+            deal: self
+                .deal
+                .as_ref()
+                .map(|d| serde_json::to_value(d).unwrap_or(Value::Null)),
+            moves: self
+                .moves
+                .iter()
+                .map(|(seat, mv)| {
+                    let mut object = serde_json::Map::new();
+                    object.insert("seat".into(), Value::from(*seat));
+                    if let Ok(Value::Object(fields)) = serde_json::to_value(mv) {
+                        object.extend(fields);
+                    }
+                    Value::Object(object)
+                })
+                .collect(),
+        }
+    }
+
+    /// The match a record describes: its deal set up and every move checked
+    /// and played in order. `variants` finds a variant's rules by name.
+    pub fn from_record(
+        record: &Record,
+        variants: impl Fn(&str) -> Option<G::Config>,
+    ) -> Result<Self, RecordError> {
+        let mut m = Self::start_of_record(record, variants)?;
+        for index in 0..record.moves.len() {
+            let (seat, mv) = Self::move_of_record(record, index)?;
+            m.submit(seat, mv).map_err(|e| RecordError::Illegal {
+                index,
+                seat,
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(m)
+    }
+
+    /// The match a record starts from, before any of its moves.
+    pub fn start_of_record(
+        record: &Record,
+        variants: impl Fn(&str) -> Option<G::Config>,
+    ) -> Result<Self, RecordError> {
+        if record.game != G::NAME {
+            return Err(RecordError::WrongGame {
+                expected: G::NAME.to_owned(),
+                found: record.game.clone(),
+            });
+        }
+        let config = variants(&record.variant).ok_or_else(|| {
+            RecordError::Setup(
+                crate::engine::VariantError::new(G::NAME, &record.variant, G::variants()).to_string(),
+            )
+        })?;
+        let deal = match &record.deal {
+            None => None,
+            Some(value) => Some(
+                serde_json::from_value::<G::Deal>(value.clone())
+                    .map_err(|e| RecordError::Setup(format!("the deal is not valid: {e}")))?,
+            ),
+        };
+        if record.seed.is_none() && deal.is_none() {
+            return Err(RecordError::NoDeal);
+        }
+        let seed = record.seed.unwrap_or(0);
+        let mut m = Self::new(&record.variant, config, record.players, seed, deal)
+            .map_err(|e| RecordError::Setup(e.to_string()))?;
+        m.seeded = record.seed.is_some();
+        Ok(m)
+    }
+
+    /// Move `index` of a record, read with this game's move type.
+    pub fn move_of_record(record: &Record, index: usize) -> Result<(Seat, G::Move), RecordError> {
+        let (seat, value) = record.split_move(index)?;
+        let mv = serde_json::from_value::<G::Move>(value).map_err(|e| RecordError::MoveSyntax {
+            index,
+            reason: e.to_string(),
+        })?;
+        Ok((seat, mv))
+    }
+}

@@ -1,0 +1,176 @@
+//! Match records: the public JSON format that saves, replays, tests and the
+//! command line share (`parlour-record/1`, documented in the README).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::game::Seat;
+
+/// The format tag this version reads and writes.
+pub const FORMAT: &str = "parlour-record/1";
+
+/// A match record as it stands in a file: the variant, the deal, every move.
+///
+/// Moves are kept as JSON objects here; [`super::Match::from_record`] reads
+/// them with the game's own move type and checks each with the rules.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// `neighbours`, `paper-boxing` or `rummy`.
+    pub game: String,
+    /// A built-in variant's name; `standard` when left out.
+    #[serde(default = "standard")]
+    pub variant: String,
+    /// The number of seats.
+    pub players: usize,
+    /// The seed of the deal and of every later random draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// An explicit starting position; it wins over `seed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<Value>,
+    /// Every move in order, each an object naming its `seat`.
+    #[serde(default)]
+    pub moves: Vec<Value>,
+}
+
+fn standard() -> String {
+    "standard".to_owned()
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Not JSON, or not shaped like a record.
+    #[error("not a valid match record: {0}")]
+    Malformed(String),
+    /// A format this version does not read.
+    #[error("unsupported record format {0:?}; this version reads {FORMAT:?}")]
+    Format(String),
+    /// A game name nobody knows.
+    #[error("unknown game {0:?}; the games are: neighbours, paper-boxing, rummy")]
+    UnknownGame(String),
+    /// A record for another game than the one asked for.
+    #[error("this record is for {found:?}, not {expected:?}")]
+    WrongGame {
+        /// The game the reader expected.
+        expected: String,
+        /// The game the record names.
+        found: String,
+    },
+    /// Neither a seed nor a deal.
+    #[error("the record has neither a seed nor a deal")]
+    NoDeal,
+    /// A variant, deal or player count the game refuses.
+    #[error("{0}")]
+    Setup(String),
+    /// A move that is not shaped like a move of this game.
+    #[error("move {index} is not a valid move: {reason}")]
+    MoveSyntax {
+        /// Its index in `moves`, from 0.
+        index: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A move the rules refuse.
+    #[error("move {index} by seat {seat} is illegal: {reason}")]
+    Illegal {
+        /// Its index in `moves`, from 0.
+        index: usize,
+        /// The seat that played it.
+        seat: Seat,
+        /// The rules' reason.
+        reason: String,
+    },
+}
+
+impl Record {
+    /// Reads a record from JSON text, checking its shape and format tag.
+    pub fn from_json(text: &str) -> Result<Self, RecordError> {
+        let record: Record =
+            serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        if record.format != FORMAT {
+            return Err(RecordError::Format(record.format));
+        }
+        if record.seed.is_none() && record.deal.is_none() {
+            return Err(RecordError::NoDeal);
+        }
+        Ok(record)
+    }
+
+    /// Writes the record as JSON text: the header fields one per line and
+    /// each move on a line of its own, so records read well and diff well.
+    /// Reading the text back and writing it again gives the same bytes.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\n");
+        let mut field = |name: &str, value: String| {
+            out.push_str(&format!("  {}: {},\n", json(&Value::from(name)), value));
+        };
+        field("format", json(&Value::from(self.format.as_str())));
+        field("game", json(&Value::from(self.game.as_str())));
+        field("variant", json(&Value::from(self.variant.as_str())));
+        field("players", self.players.to_string());
+        if let Some(seed) = self.seed {
+            field("seed", seed.to_string());
+        }
+        if let Some(deal) = &self.deal {
+            field("deal", json(deal));
+        }
+        if self.moves.is_empty() {
+            out.push_str("  \"moves\": []\n}\n");
+        } else {
+            out.push_str("  \"moves\": [\n");
+            for (i, mv) in self.moves.iter().enumerate() {
+                let comma = if i + 1 < self.moves.len() { "," } else { "" };
+                out.push_str(&format!("    {}{}\n", json(mv), comma));
+            }
+            out.push_str("  ]\n}\n");
+        }
+        out
+    }
+
+    /// The seat and the move object (without `seat`) of move `index`.
+    pub fn split_move(&self, index: usize) -> Result<(Seat, Value), RecordError> {
+        let syntax = |reason: &str| RecordError::MoveSyntax {
+            index,
+            reason: reason.to_owned(),
+        };
+        let Some(Value::Object(object)) = self.moves.get(index) else {
+            return Err(syntax("a move must be a JSON object"));
+        };
+        let mut object: Map<String, Value> = object.clone();
+        let seat = match object.shift_remove("seat") {
+            Some(Value::Number(n)) => n
+                .as_u64()
+                .filter(|&s| (s as usize) < self.players)
+                .ok_or_else(|| syntax(&format!("\"seat\" must be a seat from 0 to {}", self.players.saturating_sub(1))))?,
+            Some(_) => return Err(syntax("\"seat\" must be a number")),
+            None => return Err(syntax("the move does not name its \"seat\"")),
+        };
+        Ok((seat as Seat, Value::Object(object)))
+    }
+}
+
+/// Compact JSON for one value (keys keep their order).
+fn json(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// Reads just the `game` field of a record, to pick the game before reading the rest.
+pub fn game_of(text: &str) -> Result<String, RecordError> {
+    #[derive(Deserialize)]
+    struct Peek {
+        game: Option<String>,
+        format: Option<String>,
+    }
+    let peek: Peek =
+        serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
+    match (peek.format, peek.game) {
+        (Some(f), _) if f != FORMAT => Err(RecordError::Format(f)),
+        (None, _) => Err(RecordError::Malformed("missing field `format`".into())),
+        (_, None) => Err(RecordError::Malformed("missing field `game`".into())),
+        (_, Some(game)) => Ok(game),
+    }
+}

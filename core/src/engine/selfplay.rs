@@ -1,0 +1,303 @@
+//! Headless matches between bots, and the summary of a tournament.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::game::{Game, Seat};
+use super::matches::Match;
+use super::record::Record;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The variant's name.
+    pub variant: String,
+    /// One bot name per seat, or one name for every seat.
+    pub bots: Vec<String>,
+    /// How many matches.
+    pub games: usize,
+    /// The seed the deals are drawn from.
+    pub seed: u64,
+    /// The number of seats (the number of bot names when not given).
+    pub players: Option<usize>,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// Where to write each match's record, if anywhere.
+    pub records: Option<PathBuf>,
+}
+
+/// Why a tournament could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum SelfplayError {
+    /// A bad option: unknown variant or bot, wrong number of bots or seats.
+    #[error("{0}")]
+    Options(String),
+    /// A bot chose a move the rules refused: a bug in the bot.
+    #[error("bot {bot:?} in seat {seat} played an illegal move in match {game}: {reason}")]
+    IllegalBotMove {
+        /// The match number.
+        game: usize,
+        /// The seat.
+        seat: Seat,
+        /// The bot's name.
+        bot: String,
+        /// The rules' reason.
+        reason: String,
+    },
+    /// A match that did not end within the game's bound.
+    #[error("match {0} did not end within the game's move bound")]
+    Endless(usize),
+    /// A record could not be written.
+    #[error("could not write a record: {0}")]
+    Io(String),
+}
+
+/// One bot's results over the tournament (all its seats together).
+#[derive(Clone, Debug, Serialize)]
+pub struct BotSummary {
+    /// The bot's name.
+    pub bot: String,
+    /// The seat it sat in before rotation (its position in `--bots`).
+    pub entry: usize,
+    /// Matches it won alone.
+    pub wins: usize,
+    /// Matches whose win it shared.
+    pub shared_wins: usize,
+    /// (wins + shared wins split between the sharers) / games.
+    pub win_rate: f64,
+    /// Its mean final score.
+    pub mean_score: f64,
+    /// Its mean thinking time per move, in milliseconds.
+    pub mean_ms_per_move: f64,
+}
+
+/// A tournament's summary, printed as JSON by `parlour selfplay`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The game.
+    pub game: &'static str,
+    /// The variant.
+    pub variant: String,
+    /// Seats per match.
+    pub players: usize,
+    /// Matches played.
+    pub games: usize,
+    /// The base seed.
+    pub seed: u64,
+    /// Per bot entry.
+    pub bots: Vec<BotSummary>,
+    /// Matches won alone by whoever sat in each seat.
+    pub wins_per_seat: Vec<usize>,
+    /// Mean final score of each seat.
+    pub mean_score_per_seat: Vec<f64>,
+    /// Matches whose win was shared.
+    pub shared_wins: usize,
+    /// Mean number of moves per match.
+    pub mean_moves: f64,
+    /// Wall-clock seconds for the whole tournament.
+    pub seconds: f64,
+    /// Matches per second.
+    pub games_per_second: f64,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+/// The result of one match, seen from the bots' entries.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    /// The finished match.
+    pub game: Match<G>,
+    /// `seat_of[entry]`: the seat each bot entry sat in.
+    pub seat_of: Vec<Seat>,
+    /// Thinking time per seat, in seconds, and moves per seat.
+    pub think: Vec<(f64, usize)>,
+}
+
+/// The seat of bot entry `entry` in match `game`: seats rotate from one match
+/// to the next, and each deal is played once per rotation, so neither the
+/// deal nor the seat favours a bot.
+pub fn seating(game: usize, players: usize) -> (u64, Vec<Seat>) {
+    let deal = (game / players) as u64;
+    let turn = game % players;
+    (deal, (0..players).map(|entry| (entry + turn) % players).collect())
+}
+
+/// A deal's seed from the tournament's seed (SplitMix64, so neighbouring
+/// numbers give unrelated deals).
+pub fn deal_seed(seed: u64, deal: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(deal.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays one match between bots, one per entry, seated by [`seating`].
+pub fn play_one<G: Game>(
+    config: &G::Config,
+    variant: &str,
+    bots: &[String],
+    base_seed: u64,
+    index: usize,
+) -> Result<Played<G>, SelfplayError> {
+    let players = bots.len();
+    let (deal, seat_of) = seating(index, players);
+    let seed = deal_seed(base_seed, deal);
+    let mut game = Match::<G>::new(variant, config.clone(), players, seed, None)
+        .map_err(|e| SelfplayError::Options(e.to_string()))?;
+    let mut seated: Vec<Option<Box<dyn super::Bot<G>>>> = (0..players).map(|_| None).collect();
+    for (entry, name) in bots.iter().enumerate() {
+        let seat = seat_of[entry];
+        let bot = G::bot(name, deal_seed(seed, 1000 + seat as u64))
+            .map_err(|e| SelfplayError::Options(e.to_string()))?;
+        seated[seat] = Some(bot);
+    }
+    let mut think = vec![(0.0, 0usize); players];
+    let bound = G::move_bound(config, players);
+    while !game.is_over() {
+        if game.moves().len() >= bound {
+            return Err(SelfplayError::Endless(index));
+        }
+        for seat in game.awaiting() {
+            let Some(bot) = seated[seat].as_mut() else { continue };
+            let view = game.view(seat);
+            let started = Instant::now();
+            let mv = bot.choose(&view);
+            think[seat].0 += started.elapsed().as_secs_f64();
+            think[seat].1 += 1;
+            let name = bot.name();
+            game.submit(seat, mv).map_err(|e| SelfplayError::IllegalBotMove {
+                game: index,
+                seat,
+                bot: name.to_owned(),
+                reason: e.to_string(),
+            })?;
+        }
+    }
+    Ok(Played { game, seat_of, think })
+}
+
+/// Plays a tournament and sums it up.
+pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
+    let config = G::variant(&options.variant).map_err(|e| SelfplayError::Options(e.to_string()))?;
+    let players = options.players.unwrap_or(options.bots.len());
+    let seats = G::seats(&config);
+    if !seats.contains(&players) {
+        return Err(SelfplayError::Options(format!(
+            "{} is played by {} to {} players, not {players}",
+            G::TITLE,
+            seats.start(),
+            seats.end()
+        )));
+    }
+    let bots: Vec<String> = match options.bots.len() {
+        1 => vec![options.bots[0].clone(); players],
+        n if n == players => options.bots.clone(),
+        n => {
+            return Err(SelfplayError::Options(format!(
+                "{n} bots for {players} seats: name one bot per seat, or one bot for all"
+            )));
+        }
+    };
+    for name in &bots {
+        G::bot(name, 0).map_err(|e| SelfplayError::Options(e.to_string()))?;
+    }
+    if let Some(dir) = &options.records {
+        std::fs::create_dir_all(dir).map_err(|e| SelfplayError::Io(format!("{}: {e}", dir.display())))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| SelfplayError::Options(e.to_string()))?;
+    let started = Instant::now();
+    let results: Vec<Result<Played<G>, SelfplayError>> = pool.install(|| {
+        (0..options.games)
+            .into_par_iter()
+            .map(|index| {
+                let played = play_one::<G>(&config, &options.variant, &bots, options.seed, index)?;
+                if let Some(dir) = &options.records {
+                    write_record(dir, index, &played.game.record())?;
+                }
+                Ok(played)
+            })
+            .collect()
+    });
+    let seconds = started.elapsed().as_secs_f64();
+
+    let mut summary = Summary {
+        game: G::NAME,
+        variant: options.variant.clone(),
+        players,
+        games: options.games,
+        seed: options.seed,
+        bots: bots
+            .iter()
+            .enumerate()
+            .map(|(entry, bot)| BotSummary {
+                bot: bot.clone(),
+                entry,
+                wins: 0,
+                shared_wins: 0,
+                win_rate: 0.0,
+                mean_score: 0.0,
+                mean_ms_per_move: 0.0,
+            })
+            .collect(),
+        wins_per_seat: vec![0; players],
+        mean_score_per_seat: vec![0.0; players],
+        shared_wins: 0,
+        mean_moves: 0.0,
+        seconds,
+        games_per_second: options.games as f64 / seconds.max(1e-9),
+        threads: pool.current_num_threads(),
+    };
+    let mut think = vec![(0.0, 0usize); players];
+    for result in results {
+        let played = result?;
+        let winners = played.game.winners();
+        let scores = played.game.scores();
+        summary.mean_moves += played.game.moves().len() as f64;
+        if winners.len() > 1 {
+            summary.shared_wins += 1;
+        } else if let Some(&w) = winners.first() {
+            summary.wins_per_seat[w] += 1;
+        }
+        for seat in 0..players {
+            summary.mean_score_per_seat[seat] += scores[seat] as f64;
+        }
+        for (entry, &seat) in played.seat_of.iter().enumerate() {
+            let bot = &mut summary.bots[entry];
+            if winners.contains(&seat) {
+                if winners.len() == 1 {
+                    bot.wins += 1;
+                } else {
+                    bot.shared_wins += 1;
+                }
+                bot.win_rate += 1.0 / winners.len() as f64;
+            }
+            bot.mean_score += scores[seat] as f64;
+            think[entry].0 += played.think[seat].0;
+            think[entry].1 += played.think[seat].1;
+        }
+    }
+    let n = options.games.max(1) as f64;
+    summary.mean_moves /= n;
+    for seat in 0..players {
+        summary.mean_score_per_seat[seat] /= n;
+    }
+    for (entry, bot) in summary.bots.iter_mut().enumerate() {
+        bot.win_rate /= n;
+        bot.mean_score /= n;
+        bot.mean_ms_per_move = 1000.0 * think[entry].0 / think[entry].1.max(1) as f64;
+    }
+    Ok(summary)
+}
+
+fn write_record(dir: &std::path::Path, index: usize, record: &Record) -> Result<(), SelfplayError> {
+    let path = dir.join(format!("{}-{index:06}.json", record.game));
+    std::fs::write(&path, record.to_json()).map_err(|e| SelfplayError::Io(format!("{}: {e}", path.display())))
+}

@@ -1,0 +1,3 @@
+//! The three games, each a rules core behind [`crate::engine::Game`].
+
+pub mod neighbours;
