@@ -50,8 +50,10 @@ pub struct Board {
     cols: u8,
     cells: Vec<Bonus>,
     start: usize,
-    /// For each cell, its orthogonal neighbours (up to four).
-    neighbours: Vec<Vec<usize>>,
+    /// Four slots per cell for its orthogonal neighbours, flat so that a
+    /// board clones in one allocation; `degree` says how many slots are used.
+    neighbours: Vec<usize>,
+    degree: Vec<u8>,
     text: String,
 }
 
@@ -122,31 +124,28 @@ impl Board {
         if starts.len() != 1 {
             return Err(BoardError::Start(starts.len()));
         }
-        let neighbours = (0..cells.len())
-            .map(|i| {
-                let (r, c) = (i / cols, i % cols);
-                let mut n = Vec::with_capacity(4);
-                if r > 0 {
-                    n.push(i - cols);
-                }
-                if r + 1 < rows {
-                    n.push(i + cols);
-                }
-                if c > 0 {
-                    n.push(i - 1);
-                }
-                if c + 1 < cols {
-                    n.push(i + 1);
-                }
-                n
-            })
-            .collect();
+        let mut neighbours = vec![0; 4 * cells.len()];
+        let mut degree = vec![0u8; cells.len()];
+        for i in 0..cells.len() {
+            let (r, c) = (i / cols, i % cols);
+            let candidates = [
+                (r > 0).then(|| i - cols),
+                (r + 1 < rows).then(|| i + cols),
+                (c > 0).then(|| i - 1),
+                (c + 1 < cols).then(|| i + 1),
+            ];
+            for n in candidates.into_iter().flatten() {
+                neighbours[4 * i + degree[i] as usize] = n;
+                degree[i] += 1;
+            }
+        }
         Ok(Self {
             rows: rows as u8,
             cols: cols as u8,
             cells,
             start: starts[0],
             neighbours,
+            degree,
             text: text.to_owned(),
         })
     }
@@ -182,7 +181,7 @@ impl Board {
     }
     /// The orthogonal neighbours of a cell.
     pub fn neighbours(&self, cell: usize) -> &[usize] {
-        &self.neighbours[cell]
+        &self.neighbours[4 * cell..4 * cell + self.degree[cell] as usize]
     }
     /// The cell at (row, col), if it is on the board.
     pub fn cell(&self, row: u8, col: u8) -> Option<usize> {
