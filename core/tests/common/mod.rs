@@ -9,7 +9,9 @@
 #![allow(dead_code)]
 
 use parlour_core::engine::{Game, Match, Seat};
-use parlour_core::games::neighbours::{Adjacency, Config, Deal, Move, Neighbours, Placement, rules};
+use parlour_core::games::neighbours::{
+    Adjacency, Config, Deal, Move, Neighbours, Placement, rules,
+};
 
 /// What a test wants: the board, each seat's hand, the next draws, whose turn.
 pub struct Setup<'a> {
@@ -46,12 +48,24 @@ impl<'a> Setup<'a> {
 /// Cells of a picture: (cell index, digit).
 pub fn read_picture(config: &Config, picture: &str) -> Vec<(usize, u8)> {
     let board = &config.board;
-    let rows: Vec<&str> = picture.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    assert_eq!(rows.len(), board.rows() as usize, "the picture needs one line per row");
+    let rows: Vec<&str> = picture
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        rows.len(),
+        board.rows() as usize,
+        "the picture needs one line per row"
+    );
     let mut cells = Vec::new();
     for (r, line) in rows.iter().enumerate() {
         let symbols: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-        assert_eq!(symbols.len(), board.cols() as usize, "row {r} of the picture is the wrong length");
+        assert_eq!(
+            symbols.len(),
+            board.cols() as usize,
+            "row {r} of the picture is the wrong length"
+        );
         for (c, ch) in symbols.into_iter().enumerate() {
             if let Some(d) = ch.to_digit(10) {
                 cells.push((board.cell(r as u8, c as u8).unwrap(), d as u8));
@@ -79,12 +93,20 @@ pub fn position(setup: &Setup) -> Match<Neighbours> {
     let mut laid: Vec<Option<u8>> = vec![None; board.len()];
     laid[board.start()] = Some(start);
     let mut order: Vec<(usize, u8)> = Vec::new();
-    let mut left: Vec<(usize, u8)> = pictured.iter().copied().filter(|(c, _)| *c != board.start()).collect();
+    let mut left: Vec<(usize, u8)> = pictured
+        .iter()
+        .copied()
+        .filter(|(c, _)| *c != board.start())
+        .collect();
     while !left.is_empty() {
         let i = left
             .iter()
             .position(|&(cell, d)| {
-                let touching: Vec<u8> = board.neighbours(cell).iter().filter_map(|&n| laid[n]).collect();
+                let touching: Vec<u8> = board
+                    .neighbours(cell)
+                    .iter()
+                    .filter_map(|&n| laid[n])
+                    .collect();
                 !touching.is_empty()
                     && match config.adjacency {
                         Adjacency::Every => touching.iter().all(|&t| rules::consecutive(t, d)),
@@ -104,12 +126,19 @@ pub fn position(setup: &Setup) -> Match<Neighbours> {
     let mut hands: Vec<Vec<u8>> = Vec::new();
     let mut draws: Vec<Vec<u8>> = Vec::new();
     for (seat, wanted) in setup.hands.iter().enumerate() {
-        let lays: Vec<u8> = (0..n).filter(|&k| seat_of(k) == seat).map(|k| order[k].1).collect();
+        let lays: Vec<u8> = (0..n)
+            .filter(|&k| seat_of(k) == seat)
+            .map(|k| order[k].1)
+            .collect();
         if lays.is_empty() {
             hands.push(wanted.clone());
             draws.push(Vec::new());
         } else {
-            assert_eq!(wanted.len(), config.hand_size, "a seat that lays tokens ends with a full hand");
+            assert_eq!(
+                wanted.len(),
+                config.hand_size,
+                "a seat that lays tokens ends with a full hand"
+            );
             let mut hand = vec![lays[0]];
             hand.extend(&wanted[..wanted.len() - 1]);
             hands.push(hand);
@@ -128,22 +157,42 @@ pub fn position(setup: &Setup) -> Match<Neighbours> {
     bag.extend(&setup.bag);
 
     let mut counts = vec![config.copies as usize; 10];
-    for &d in std::iter::once(&start).chain(hands.iter().flatten()).chain(bag.iter()) {
-        counts[d as usize] = counts[d as usize].checked_sub(1).expect("the setup uses too many tokens of a digit");
+    for &d in std::iter::once(&start)
+        .chain(hands.iter().flatten())
+        .chain(bag.iter())
+    {
+        counts[d as usize] = counts[d as usize]
+            .checked_sub(1)
+            .expect("the setup uses too many tokens of a digit");
     }
     if setup.bag_rest {
         for d in 0..10u8 {
             bag.extend(std::iter::repeat_n(d, counts[d as usize]));
         }
     } else {
-        assert!(counts.iter().all(|&c| c == 0), "the setup leaves tokens unaccounted for: {counts:?}");
+        assert!(
+            counts.iter().all(|&c| c == 0),
+            "the setup leaves tokens unaccounted for: {counts:?}"
+        );
     }
 
-    let deal = Deal { start, hands, bag, first };
-    let mut m = Match::<Neighbours>::new("test", config.clone(), players, 0, Some(deal)).expect("a valid deal");
+    let deal = Deal {
+        start,
+        hands,
+        bag,
+        first,
+    };
+    let name = Neighbours::variants()
+        .iter()
+        .find(|n| Neighbours::variant(n).ok().as_ref() == Some(config))
+        .copied()
+        .unwrap_or("custom");
+    let mut m = Match::<Neighbours>::new(name, config.clone(), players, 0, Some(deal))
+        .expect("a valid deal");
     for (k, &(cell, digit)) in order.iter().enumerate() {
         let (row, col) = board.coords(cell);
-        m.submit(seat_of(k), place(digit, row, col)).expect("the picture is laid legally");
+        m.submit(seat_of(k), place(digit, row, col))
+            .expect("the picture is laid legally");
     }
     assert_eq!(Neighbours::awaiting(m.state()), vec![setup.to_move]);
     m

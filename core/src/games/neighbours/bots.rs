@@ -129,7 +129,11 @@ impl Expert {
     fn candidates(&self, view: &View) -> Vec<Scored> {
         let mut options = view.placements();
         options.sort_by_key(|s| std::cmp::Reverse(s.points));
-        let mut chosen: Vec<Scored> = options.iter().take(self.settings.candidates).copied().collect();
+        let mut chosen: Vec<Scored> = options
+            .iter()
+            .take(self.settings.candidates)
+            .copied()
+            .collect();
         if self.settings.per_digit {
             for digit in 0..10u8 {
                 if let Some(best) = options.iter().find(|s| s.digit == digit)
@@ -161,7 +165,11 @@ fn greedy_choice(state: &State) -> Option<Scored> {
             continue;
         }
         // The highest-valued digit that fits scores most on this cell.
-        let digit = if fits & 1 != 0 { 0 } else { 15 - fits.leading_zeros() as u8 };
+        let digit = if fits & 1 != 0 {
+            0
+        } else {
+            15 - fits.leading_zeros() as u8
+        };
         let s = state.score_of(cell, digit);
         if best.is_none_or(|b| s.points > b.points) {
             best = Some(s);
@@ -182,7 +190,11 @@ fn rollout(mut state: State, seat: Seat, win_bonus: i64) -> i64 {
 
 /// `seat`'s score less the best other seat's.
 fn margin(state: &State, seat: Seat) -> i64 {
-    let best_other = (0..state.players()).filter(|&s| s != seat).map(|s| state.score(s)).max().unwrap_or(0);
+    let best_other = (0..state.players())
+        .filter(|&s| s != seat)
+        .map(|s| state.score(s))
+        .max()
+        .unwrap_or(0);
     state.score(seat) - best_other
 }
 
@@ -215,7 +227,9 @@ impl Bot<Neighbours> for Expert {
             for _ in 0..per_candidate {
                 // One guess at the hidden tokens, shared by every candidate so
                 // that they are compared on the same luck.
-                let Some(world) = self.guess(view, &mut unseen) else { break };
+                let Some(world) = self.guess(view, &mut unseen) else {
+                    break;
+                };
                 for &i in &alive {
                     let mut next = world.clone();
                     next.play_unchecked(Some(&options[i]));

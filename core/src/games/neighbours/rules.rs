@@ -170,8 +170,14 @@ impl TryFrom<MoveForm> for Move {
 impl From<Move> for MoveForm {
     fn from(mv: Move) -> Self {
         match mv {
-            Move::Place(p) => MoveForm { place: Some(p), pass: None },
-            Move::Pass => MoveForm { place: None, pass: Some(true) },
+            Move::Place(p) => MoveForm {
+                place: Some(p),
+                pass: None,
+            },
+            Move::Pass => MoveForm {
+                place: None,
+                pass: Some(true),
+            },
         }
     }
 }
@@ -201,7 +207,9 @@ pub enum RuleError {
     #[error("{0}")]
     Config(String),
     /// The deal does not hold the right tokens.
-    #[error("the deal must account for exactly {expected} of each digit, but has {found} of digit {digit}")]
+    #[error(
+        "the deal must account for exactly {expected} of each digit, but has {found} of digit {digit}"
+    )]
     DealCount {
         /// The digit.
         digit: u8,
@@ -256,7 +264,9 @@ pub enum RuleError {
     #[error("a token must touch a token already on the board, up, down, left or right")]
     Isolated,
     /// A digit not consecutive to a neighbour.
-    #[error("a {digit} cannot go next to the {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)")]
+    #[error(
+        "a {digit} cannot go next to the {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)"
+    )]
     NotConsecutive {
         /// The digit placed.
         digit: u8,
@@ -385,7 +395,12 @@ pub struct State {
 
 impl State {
     /// A match dealt from `seed`, or from `deal`.
-    pub fn new(config: &Config, players: usize, seed: u64, deal: Option<&Deal>) -> Result<Self, RuleError> {
+    pub fn new(
+        config: &Config,
+        players: usize,
+        seed: u64,
+        deal: Option<&Deal>,
+    ) -> Result<Self, RuleError> {
         config.check(players)?;
         let (start, hands, bag, first) = match deal {
             Some(deal) => Self::read_deal(config, players, deal)?,
@@ -465,7 +480,11 @@ impl State {
             t
         };
         let start = token(deal.start);
-        let hands = deal.hands.iter().map(|h| h.iter().map(|&d| token(d)).collect()).collect();
+        let hands = deal
+            .hands
+            .iter()
+            .map(|h| h.iter().map(|&d| token(d)).collect())
+            .collect();
         let bag = deal.bag.iter().map(|&d| token(d)).collect();
         Ok((start, hands, bag, deal.first))
     }
@@ -620,7 +639,11 @@ impl State {
     /// A placement in record form.
     pub fn placement(&self, s: &Scored) -> Move {
         let (row, col) = self.config.board.coords(s.cell);
-        Move::Place(Placement { digit: s.digit, row, col })
+        Move::Place(Placement {
+            digit: s.digit,
+            row,
+            col,
+        })
     }
 
     /// The legal moves of `seat` in record form: its placements, or a pass.
@@ -628,8 +651,15 @@ impl State {
         if self.over || seat != self.to_move {
             return Vec::new();
         }
-        let moves: Vec<Move> = self.each_placement(seat).map(|s| self.placement(&s)).collect();
-        if moves.is_empty() { vec![Move::Pass] } else { moves }
+        let moves: Vec<Move> = self
+            .each_placement(seat)
+            .map(|s| self.placement(&s))
+            .collect();
+        if moves.is_empty() {
+            vec![Move::Pass]
+        } else {
+            moves
+        }
     }
 
     /// Why `mv` by `seat` is illegal, or the cell it places on.
@@ -648,14 +678,25 @@ impl State {
         }
         let p = match mv {
             Move::Pass => {
-                return if self.can_place(seat) { Err(RuleError::MustPlace) } else { Ok(None) };
+                return if self.can_place(seat) {
+                    Err(RuleError::MustPlace)
+                } else {
+                    Ok(None)
+                };
             }
             Move::Place(p) => p,
         };
         if p.digit > 9 || self.hand_mask(seat) & (1 << p.digit) == 0 {
             return Err(RuleError::NotInHand(p.digit));
         }
-        let cell = self.config.board.cell(p.row, p.col).ok_or(RuleError::OffBoard { row: p.row, col: p.col })?;
+        let cell = self
+            .config
+            .board
+            .cell(p.row, p.col)
+            .ok_or(RuleError::OffBoard {
+                row: p.row,
+                col: p.col,
+            })?;
         let c = self.cells[cell];
         if c.token.is_some() {
             return Err(RuleError::Occupied);
@@ -673,7 +714,10 @@ impl State {
                 .map(Token::digit)
                 .find(|&n| !consecutive(n, p.digit));
             return Err(match (self.config.adjacency, neighbour) {
-                (Adjacency::Every, Some(neighbour)) => RuleError::NotConsecutive { digit: p.digit, neighbour },
+                (Adjacency::Every, Some(neighbour)) => RuleError::NotConsecutive {
+                    digit: p.digit,
+                    neighbour,
+                },
                 _ => RuleError::NoConsecutiveNeighbour(p.digit),
             });
         }

@@ -69,6 +69,10 @@ impl View {
     pub fn hand(&self) -> &[Token] {
         self.public.hand(self.seat)
     }
+    /// This seat's digits, in hand order.
+    pub fn hand_digits(&self) -> Vec<u8> {
+        self.hand().iter().map(|t| t.digit()).collect()
+    }
     /// How many tokens each seat holds.
     pub fn hand_sizes(&self) -> &[usize] {
         &self.hand_sizes[..self.players()]
