@@ -1,0 +1,32 @@
+//! Each game's wiring into the app: its rules plugin (and, on screen, its views).
+
+use bevy::prelude::*;
+use parlour_core::engine::Game;
+pub use parlour_core::games::neighbours::Neighbours;
+
+use crate::engine::RulesPlugin;
+
+/// The rules plugins of every game.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(RulesPlugin::<Neighbours>::default());
+}
+
+/// The names of the games, as records and the command line write them.
+pub const NAMES: &[&str] = &[Neighbours::NAME];
+
+/// Something to do with one game, whichever it is: lets the command line
+/// pick the game by name and still call generic code.
+pub trait ForGame {
+    /// What it gives back.
+    type Output;
+    /// Does it with game `G`.
+    fn run<G: Game>(self) -> Self::Output;
+}
+
+/// Runs `f` with the game called `name`.
+pub fn for_game<F: ForGame>(name: &str, f: F) -> Result<F::Output, String> {
+    match name {
+        "neighbours" => Ok(f.run::<Neighbours>()),
+        _ => Err(format!("unknown game {name:?}; the games are: {}", NAMES.join(", "))),
+    }
+}
