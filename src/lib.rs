@@ -8,6 +8,7 @@
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod ui;
 pub mod games;
 
 pub use parlour_core;

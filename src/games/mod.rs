@@ -1,14 +1,19 @@
 //! Each game's wiring into the app: its rules plugin (and, on screen, its views).
 
+pub mod neighbours;
+
 use bevy::prelude::*;
 use parlour_core::engine::Game;
 pub use parlour_core::games::neighbours::Neighbours;
 
-use crate::engine::RulesPlugin;
+/// The rules plugins of every game, headless.
+pub fn rules_plugin(app: &mut App) {
+    app.add_plugins(neighbours::rules_plugin);
+}
 
-/// The rules plugins of every game.
-pub fn plugin(app: &mut App) {
-    app.add_plugins(RulesPlugin::<Neighbours>::default());
+/// Every game's play screen (needs the screens of [`crate::ui`]).
+pub fn screen_plugin(app: &mut App) {
+    app.add_plugins(neighbours::screen::plugin);
 }
 
 /// The names of the games, as records and the command line write them.
