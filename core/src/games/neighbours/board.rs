@@ -50,8 +50,10 @@ pub struct Board {
     cols: u8,
     cells: Vec<Bonus>,
     start: usize,
-    /// For each cell, its orthogonal neighbours (up to four).
-    neighbours: Vec<Vec<usize>>,
+    /// Four slots per cell for its orthogonal neighbours, flat so that a
+    /// board clones in one allocation; `degree` says how many slots are used.
+    neighbours: Vec<usize>,
+    degree: Vec<u8>,
     text: String,
 }
 
@@ -118,35 +120,34 @@ impl Board {
         if rows > 32 || cols > 32 {
             return Err(BoardError::TooLarge);
         }
-        let starts: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == Bonus::Start).collect();
+        let starts: Vec<usize> = (0..cells.len())
+            .filter(|&i| cells[i] == Bonus::Start)
+            .collect();
         if starts.len() != 1 {
             return Err(BoardError::Start(starts.len()));
         }
-        let neighbours = (0..cells.len())
-            .map(|i| {
-                let (r, c) = (i / cols, i % cols);
-                let mut n = Vec::with_capacity(4);
-                if r > 0 {
-                    n.push(i - cols);
-                }
-                if r + 1 < rows {
-                    n.push(i + cols);
-                }
-                if c > 0 {
-                    n.push(i - 1);
-                }
-                if c + 1 < cols {
-                    n.push(i + 1);
-                }
-                n
-            })
-            .collect();
+        let mut neighbours = vec![0; 4 * cells.len()];
+        let mut degree = vec![0u8; cells.len()];
+        for i in 0..cells.len() {
+            let (r, c) = (i / cols, i % cols);
+            let candidates = [
+                (r > 0).then(|| i - cols),
+                (r + 1 < rows).then(|| i + cols),
+                (c > 0).then(|| i - 1),
+                (c + 1 < cols).then(|| i + 1),
+            ];
+            for n in candidates.into_iter().flatten() {
+                neighbours[4 * i + degree[i] as usize] = n;
+                degree[i] += 1;
+            }
+        }
         Ok(Self {
             rows: rows as u8,
             cols: cols as u8,
             cells,
             start: starts[0],
             neighbours,
+            degree,
             text: text.to_owned(),
         })
     }
@@ -182,15 +183,19 @@ impl Board {
     }
     /// The orthogonal neighbours of a cell.
     pub fn neighbours(&self, cell: usize) -> &[usize] {
-        &self.neighbours[cell]
+        &self.neighbours[4 * cell..4 * cell + self.degree[cell] as usize]
     }
     /// The cell at (row, col), if it is on the board.
     pub fn cell(&self, row: u8, col: u8) -> Option<usize> {
-        (row < self.rows && col < self.cols).then(|| row as usize * self.cols as usize + col as usize)
+        (row < self.rows && col < self.cols)
+            .then(|| row as usize * self.cols as usize + col as usize)
     }
     /// The (row, col) of a cell.
     pub fn coords(&self, cell: usize) -> (u8, u8) {
-        ((cell / self.cols as usize) as u8, (cell % self.cols as usize) as u8)
+        (
+            (cell / self.cols as usize) as u8,
+            (cell % self.cols as usize) as u8,
+        )
     }
 }
 
@@ -222,15 +227,40 @@ mod tests {
     fn source_board_has_twelve_x_and_eight_k_cells_where_the_ruling_puts_them() {
         let b = Board::source();
         let at = |kind| -> Vec<(u8, u8)> {
-            (0..b.len()).filter(|&i| b.bonus(i) == kind).map(|i| b.coords(i)).collect()
+            (0..b.len())
+                .filter(|&i| b.bonus(i) == kind)
+                .map(|i| b.coords(i))
+                .collect()
         };
         assert_eq!(
             at(Bonus::X),
-            vec![(0, 0), (0, 3), (0, 7), (0, 10), (1, 4), (1, 6), (5, 4), (5, 6), (6, 0), (6, 3), (6, 7), (6, 10)]
+            vec![
+                (0, 0),
+                (0, 3),
+                (0, 7),
+                (0, 10),
+                (1, 4),
+                (1, 6),
+                (5, 4),
+                (5, 6),
+                (6, 0),
+                (6, 3),
+                (6, 7),
+                (6, 10)
+            ]
         );
         assert_eq!(
             at(Bonus::K),
-            vec![(0, 5), (2, 2), (2, 8), (3, 0), (3, 10), (4, 2), (4, 8), (6, 5)]
+            vec![
+                (0, 5),
+                (2, 2),
+                (2, 8),
+                (3, 0),
+                (3, 10),
+                (4, 2),
+                (4, 8),
+                (6, 5)
+            ]
         );
     }
 
@@ -241,6 +271,9 @@ mod tests {
 
     #[test]
     fn a_ragged_layout_is_refused() {
-        assert!(matches!(Board::parse(". S .\n. .").unwrap_err(), BoardError::Ragged { row: 1, .. }));
+        assert!(matches!(
+            Board::parse(". S .\n. .").unwrap_err(),
+            BoardError::Ragged { row: 1, .. }
+        ));
     }
 }

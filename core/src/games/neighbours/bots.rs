@@ -1,6 +1,6 @@
 //! Bots for Neighbours: `random`, `greedy` and `expert`.
 
-use super::rules::{Move, Placement, Scored, State};
+use super::rules::{Move, Scored, State};
 use super::{Neighbours, View};
 use crate::engine::{Bot, GameRng, Seat};
 
@@ -19,14 +19,7 @@ pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot<Neighbours>>> {
 }
 
 fn to_move(state: &State, s: Scored) -> Move {
-    let (row, col) = state.config().board.coords(s.cell);
-    Move::Place(Placement { digit: s.digit, row, col })
-}
-
-/// The view as a state for the rules' move generator (other hands empty:
-/// a seat's own legal moves depend only on the board and its own hand).
-fn own_state(view: &View) -> State {
-    State::from_view(view, &[], &[])
+    state.placement(&s)
 }
 
 /// Plays a legal placement chosen uniformly, or passes when it must.
@@ -39,12 +32,17 @@ impl Bot<Neighbours> for Random {
         "random"
     }
     fn choose(&mut self, view: &View) -> Move {
-        let state = own_state(view);
-        let options = state.placements(view.seat);
-        if options.is_empty() {
+        let state = view.state();
+        // Count, then walk to the chosen one: no list to allocate.
+        let count = state.each_placement(view.seat()).count();
+        if count == 0 {
             return Move::Pass;
         }
-        to_move(&state, *self.rng.pick(&options))
+        let k = self.rng.below(count);
+        match state.each_placement(view.seat()).nth(k) {
+            Some(s) => to_move(state, s),
+            None => Move::Pass,
+        }
     }
 }
 
@@ -58,30 +56,55 @@ impl Bot<Neighbours> for Greedy {
         "greedy"
     }
     fn choose(&mut self, view: &View) -> Move {
-        let state = own_state(view);
-        let options = state.placements(view.seat);
-        let Some(best) = options.iter().map(|s| s.points).max() else {
-            return Move::Pass;
-        };
-        let top: Vec<Scored> = options.into_iter().filter(|s| s.points == best).collect();
-        to_move(&state, *self.rng.pick(&top))
+        let state = view.state();
+        // Reservoir sampling among the best: ties are broken uniformly.
+        let mut best: Option<Scored> = None;
+        let mut ties = 0;
+        for s in state.each_placement(view.seat()) {
+            match best {
+                Some(b) if s.points < b.points => {}
+                Some(b) if s.points == b.points => {
+                    ties += 1;
+                    if self.rng.below(ties) == 0 {
+                        best = Some(s);
+                    }
+                }
+                _ => {
+                    best = Some(s);
+                    ties = 1;
+                }
+            }
+        }
+        best.map_or(Move::Pass, |s| to_move(state, s))
     }
 }
 
-/// How hard the expert thinks.
-#[derive(Clone, Copy, Debug)]
+/// How hard the expert thinks, and how it judges.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ExpertSettings {
-    /// Candidate placements examined (the best by immediate points).
+    /// Candidate placements examined: the best this many by immediate points…
     pub candidates: usize,
-    /// Guesses at the hidden tokens, each played out for every candidate.
+    /// …plus, when set, the best placement of each digit in the hand (so that
+    /// shedding a costly token late is always considered).
+    pub per_digit: bool,
+    /// Guesses at the hidden tokens in all, shared out between the candidates.
     pub samples: usize,
+    /// Successive halving: after each round of guesses, drop the worse half
+    /// of the candidates, so the guesses go to the close contenders.
+    pub halving: bool,
+    /// Points a won playout is worth on top of its margin: the expert plays
+    /// to win, not to win big.
+    pub win_bonus: i64,
 }
 
 impl Default for ExpertSettings {
     fn default() -> Self {
         Self {
             candidates: 10,
-            samples: 24,
+            per_digit: false,
+            samples: 240,
+            halving: false,
+            win_bonus: 0,
         }
     }
 }
@@ -101,6 +124,33 @@ impl Expert {
     pub fn new(rng: GameRng, settings: ExpertSettings) -> Self {
         Self { rng, settings }
     }
+
+    /// The candidates worth a look, best immediate points first.
+    fn candidates(&self, view: &View) -> Vec<Scored> {
+        let mut options = view.placements();
+        options.sort_by_key(|s| std::cmp::Reverse(s.points));
+        let mut chosen: Vec<Scored> = options
+            .iter()
+            .take(self.settings.candidates)
+            .copied()
+            .collect();
+        if self.settings.per_digit {
+            for digit in 0..10u8 {
+                if let Some(best) = options.iter().find(|s| s.digit == digit)
+                    && !chosen.contains(best)
+                {
+                    chosen.push(*best);
+                }
+            }
+        }
+        chosen
+    }
+
+    /// One guess at the hidden tokens.
+    fn guess(&mut self, view: &View, unseen: &mut [u8]) -> Option<State> {
+        self.rng.shuffle(unseen);
+        view.world(unseen)
+    }
 }
 
 /// The best placement for the seat to move, or `None` to pass (ties go to
@@ -115,7 +165,11 @@ fn greedy_choice(state: &State) -> Option<Scored> {
             continue;
         }
         // The highest-valued digit that fits scores most on this cell.
-        let digit = if fits & 1 != 0 { 0 } else { 15 - fits.leading_zeros() as u8 };
+        let digit = if fits & 1 != 0 {
+            0
+        } else {
+            15 - fits.leading_zeros() as u8
+        };
         let s = state.score_of(cell, digit);
         if best.is_none_or(|b| s.points > b.points) {
             best = Some(s);
@@ -124,22 +178,24 @@ fn greedy_choice(state: &State) -> Option<Scored> {
     best
 }
 
-/// Plays the match out greedily and returns `seat`'s margin over the best other seat.
-fn rollout(mut state: State, seat: Seat) -> i64 {
+/// Plays the match out greedily and returns how it ended for `seat`.
+fn rollout(mut state: State, seat: Seat, win_bonus: i64) -> i64 {
     while !state.is_over() {
-        let mv = match greedy_choice(&state) {
-            Some(s) => to_move(&state, s),
-            None => Move::Pass,
-        };
-        state.apply(state.to_move(), &mv).expect("greedy rollouts play legal moves");
+        let choice = greedy_choice(&state);
+        state.play_unchecked(choice.as_ref());
     }
-    margin(&state, seat)
+    let m = margin(&state, seat);
+    m + win_bonus * m.signum()
 }
 
+/// `seat`'s score less the best other seat's.
 fn margin(state: &State, seat: Seat) -> i64 {
-    let scores = state.scores();
-    let best_other = (0..scores.len()).filter(|&s| s != seat).map(|s| scores[s]).max().unwrap_or(0);
-    scores[seat] - best_other
+    let best_other = (0..state.players())
+        .filter(|&s| s != seat)
+        .map(|s| state.score(s))
+        .max()
+        .unwrap_or(0);
+    state.score(seat) - best_other
 }
 
 impl Bot<Neighbours> for Expert {
@@ -148,38 +204,57 @@ impl Bot<Neighbours> for Expert {
     }
 
     fn choose(&mut self, view: &View) -> Move {
-        let state = own_state(view);
-        let mut options = state.placements(view.seat);
-        if options.is_empty() {
-            return Move::Pass;
+        let state = view.state();
+        let options = self.candidates(view);
+        match options.len() {
+            0 => return Move::Pass,
+            1 => return to_move(state, options[0]),
+            _ => {}
         }
-        if options.len() == 1 {
-            return to_move(&state, options[0]);
-        }
-        options.sort_by_key(|s| std::cmp::Reverse(s.points));
-        options.truncate(self.settings.candidates);
-
-        let mut totals = vec![0i64; options.len()];
-        let unseen = view.unseen_tokens();
-        for _ in 0..self.settings.samples {
-            // One guess at the hidden tokens, shared by every candidate so that
-            // they are compared on the same luck.
-            let mut hidden = unseen.clone();
-            self.rng.shuffle(&mut hidden);
-            let mut rest = hidden.iter().copied();
-            let others: Vec<Vec<u8>> = (0..view.hand_sizes.len())
-                .filter(|&s| s != view.seat)
-                .map(|s| rest.by_ref().take(view.hand_sizes[s]).collect())
-                .collect();
-            let bag: Vec<u8> = rest.collect();
-            let world = State::from_view(view, &others, &bag);
-            for (i, option) in options.iter().enumerate() {
-                let mut next = world.clone();
-                next.apply(view.seat, &to_move(&world, *option)).expect("a legal candidate");
-                totals[i] += rollout(next, view.seat);
+        let seat = view.seat();
+        let bonus = self.settings.win_bonus;
+        let mut unseen = view.unseen_digits();
+        // Sum of playout results and playouts per candidate.
+        let mut totals = vec![(0i64, 0i64); options.len()];
+        let mut alive: Vec<usize> = (0..options.len()).collect();
+        let rounds = if self.settings.halving {
+            (usize::BITS - (options.len() - 1).leading_zeros()) as usize
+        } else {
+            1
+        };
+        for round in 0..rounds {
+            let per_candidate = (self.settings.samples / (rounds * alive.len())).max(1);
+            for _ in 0..per_candidate {
+                // One guess at the hidden tokens, shared by every candidate so
+                // that they are compared on the same luck.
+                let Some(world) = self.guess(view, &mut unseen) else {
+                    break;
+                };
+                for &i in &alive {
+                    let mut next = world.clone();
+                    next.play_unchecked(Some(&options[i]));
+                    totals[i].0 += rollout(next, seat, bonus);
+                    totals[i].1 += 1;
+                }
+            }
+            if round + 1 < rounds {
+                // Keep the better half, by mean result so far.
+                alive.sort_by(|&a, &b| mean(totals[b]).total_cmp(&mean(totals[a])));
+                alive.truncate(alive.len().div_ceil(2));
             }
         }
-        let best = (0..options.len()).max_by_key(|&i| (totals[i], options[i].points)).expect("candidates");
-        to_move(&state, options[best])
+        let best = alive
+            .into_iter()
+            .max_by(|&a, &b| {
+                mean(totals[a])
+                    .total_cmp(&mean(totals[b]))
+                    .then(options[a].points.cmp(&options[b].points))
+            })
+            .unwrap_or(0);
+        to_move(state, options[best])
     }
+}
+
+fn mean((sum, n): (i64, i64)) -> f64 {
+    sum as f64 / n.max(1) as f64
 }

@@ -50,6 +50,39 @@ impl Config {
     pub fn tokens(&self) -> usize {
         10 * self.copies as usize
     }
+
+    /// Checks that a match of this variant can be dealt to `players` seats.
+    pub fn check(&self, players: usize) -> Result<(), RuleError> {
+        if !(2..=MAX_SEATS).contains(&players) {
+            return Err(RuleError::Players(players));
+        }
+        if !(1..=MAX_COPIES).contains(&self.copies) {
+            return Err(RuleError::Config(format!(
+                "a variant needs 1 to {MAX_COPIES} tokens of each digit, not {}",
+                self.copies
+            )));
+        }
+        if !(1..=MAX_HAND).contains(&self.hand_size) {
+            return Err(RuleError::Config(format!(
+                "a hand holds 1 to {MAX_HAND} tokens, not {}",
+                self.hand_size
+            )));
+        }
+        if 1 + players * self.hand_size > self.tokens() {
+            return Err(RuleError::Config(format!(
+                "{} tokens cannot fill the start cell and {players} hands of {}",
+                self.tokens(),
+                self.hand_size
+            )));
+        }
+        if self.penalty < 0 {
+            return Err(RuleError::Config(format!(
+                "the end penalty multiplier cannot be negative ({})",
+                self.penalty
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// One physical token. Its digit is `id % 10`; `id / 10` tells the copies apart.
@@ -82,7 +115,13 @@ fn consecutive_mask(d: u8) -> u16 {
     (1 << ((d + 1) % 10)) | (1 << ((d + 9) % 10))
 }
 
-const ALL_DIGITS: u16 = (1 << 10) - 1;
+/// The most seats a match can have.
+pub const MAX_SEATS: usize = 4;
+/// The largest hand a variant may deal (hands live inline in the state, so
+/// that copying a state for a view or a search costs no allocation per hand).
+pub const MAX_HAND: usize = 12;
+/// The most copies of each digit (token numbers must fit in a byte).
+pub const MAX_COPIES: u8 = 25;
 
 /// A placement: a digit from the hand onto a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -131,8 +170,14 @@ impl TryFrom<MoveForm> for Move {
 impl From<Move> for MoveForm {
     fn from(mv: Move) -> Self {
         match mv {
-            Move::Place(p) => MoveForm { place: Some(p), pass: None },
-            Move::Pass => MoveForm { place: None, pass: Some(true) },
+            Move::Place(p) => MoveForm {
+                place: Some(p),
+                pass: None,
+            },
+            Move::Pass => MoveForm {
+                place: None,
+                pass: Some(true),
+            },
         }
     }
 }
@@ -158,8 +203,13 @@ pub enum RuleError {
     /// Fewer than 2 or more than 4 players.
     #[error("Neighbours is played by 2 to 4 players, not {0}")]
     Players(usize),
+    /// A variant that cannot be played (no tokens, hands too large).
+    #[error("{0}")]
+    Config(String),
     /// The deal does not hold the right tokens.
-    #[error("the deal must account for exactly {expected} of each digit, but has {found} of digit {digit}")]
+    #[error(
+        "the deal must account for exactly {expected} of each digit, but has {found} of digit {digit}"
+    )]
     DealCount {
         /// The digit.
         digit: u8,
@@ -214,7 +264,9 @@ pub enum RuleError {
     #[error("a token must touch a token already on the board, up, down, left or right")]
     Isolated,
     /// A digit not consecutive to a neighbour.
-    #[error("{digit} cannot go next to {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)")]
+    #[error(
+        "{digit} cannot go next to {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)"
+    )]
     NotConsecutive {
         /// The digit placed.
         digit: u8,
@@ -257,34 +309,99 @@ pub struct Outcome {
     pub ended: bool,
 }
 
+/// One cell of the board as play goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cell {
+    /// The token on it.
+    token: Option<Token>,
+    /// How many tokens touch it.
+    touch: u8,
+    /// The digits it accepts now: zero while it holds a token or touches
+    /// none; otherwise those consecutive to every (or, in the house rule,
+    /// any) token it touches.
+    accepts: u16,
+}
+
+const EMPTY: Cell = Cell {
+    token: None,
+    touch: 0,
+    accepts: 0,
+};
+
+/// A hand, kept inline (a state is copied for every view and every search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hand {
+    tokens: [Token; MAX_HAND],
+    len: u8,
+}
+
+impl Hand {
+    const EMPTY: Hand = Hand {
+        tokens: [Token(0); MAX_HAND],
+        len: 0,
+    };
+
+    fn of(tokens: &[Token]) -> Self {
+        let mut hand = Self::EMPTY;
+        for &t in tokens {
+            hand.push(t);
+        }
+        hand
+    }
+    fn as_slice(&self) -> &[Token] {
+        &self.tokens[..self.len as usize]
+    }
+    fn push(&mut self, t: Token) {
+        self.tokens[self.len as usize] = t;
+        self.len += 1;
+    }
+    /// Takes out the first token with `digit`, keeping the others in order.
+    fn take(&mut self, digit: u8) -> Option<Token> {
+        let i = self.as_slice().iter().position(|t| t.digit() == digit)?;
+        let t = self.tokens[i];
+        self.tokens.copy_within(i + 1..self.len as usize, i);
+        self.len -= 1;
+        Some(t)
+    }
+    fn mask(&self) -> u16 {
+        self.as_slice().iter().fold(0, |m, t| m | 1 << t.digit())
+    }
+    fn value(&self) -> i64 {
+        self.as_slice().iter().map(|t| t.value()).sum()
+    }
+}
+
 /// The whole state of a match of Neighbours.
+///
+/// Cheap to copy: two allocations (the cells and the bag), so that every
+/// view and every line a bot searches gets its own.
 #[derive(Clone, Debug)]
 pub struct State {
     pub(crate) config: Arc<Config>,
-    pub(crate) board: Vec<Option<Token>>,
-    /// Per cell, how many tokens touch it.
-    pub(crate) touch: Vec<u8>,
-    /// Per cell, the digits consecutive to every token it touches.
-    pub(crate) every: Vec<u16>,
-    /// Per cell, the digits consecutive to at least one token it touches.
-    pub(crate) any: Vec<u16>,
-    pub(crate) hands: Vec<Vec<Token>>,
+    pub(crate) cells: Vec<Cell>,
+    hands: [Hand; MAX_SEATS],
     /// The bag, next token to draw last.
-    pub(crate) bag: Vec<Token>,
-    pub(crate) points: Vec<i64>,
-    pub(crate) penalties: Vec<i64>,
-    pub(crate) to_move: Seat,
-    pub(crate) first: Seat,
-    pub(crate) passes: usize,
-    pub(crate) over: bool,
+    bag: Vec<Token>,
+    /// Per digit, how many of its tokens lie on the board.
+    played: [u8; 10],
+    players: u8,
+    points: [i64; MAX_SEATS],
+    penalties: [i64; MAX_SEATS],
+    to_move: Seat,
+    first: Seat,
+    passes: usize,
+    over: bool,
 }
 
 impl State {
     /// A match dealt from `seed`, or from `deal`.
-    pub fn new(config: &Config, players: usize, seed: u64, deal: Option<&Deal>) -> Result<Self, RuleError> {
-        if !(2..=4).contains(&players) {
-            return Err(RuleError::Players(players));
-        }
+    pub fn new(
+        config: &Config,
+        players: usize,
+        seed: u64,
+        deal: Option<&Deal>,
+    ) -> Result<Self, RuleError> {
+        config.check(players)?;
         let (start, hands, bag, first) = match deal {
             Some(deal) => Self::read_deal(config, players, deal)?,
             None => {
@@ -300,23 +417,24 @@ impl State {
                 (start, hands, bag, rng.below(players))
             }
         };
-        let cells = config.board.len();
         let mut state = State {
             config: Arc::new(config.clone()),
-            board: vec![None; cells],
-            touch: vec![0; cells],
-            every: vec![ALL_DIGITS; cells],
-            any: vec![0; cells],
-            hands,
+            cells: vec![EMPTY; config.board.len()],
+            hands: [Hand::EMPTY; MAX_SEATS],
             // Stored back to front, so a draw is a pop.
             bag: bag.into_iter().rev().collect(),
-            points: vec![0; players],
-            penalties: vec![0; players],
+            played: [0; 10],
+            players: players as u8,
+            points: [0; MAX_SEATS],
+            penalties: [0; MAX_SEATS],
             to_move: first,
             first,
             passes: 0,
             over: false,
         };
+        for (seat, hand) in hands.iter().enumerate() {
+            state.hands[seat] = Hand::of(hand);
+        }
         state.put(config.board.start(), start);
         Ok(state)
     }
@@ -362,20 +480,31 @@ impl State {
             t
         };
         let start = token(deal.start);
-        let hands = deal.hands.iter().map(|h| h.iter().map(|&d| token(d)).collect()).collect();
+        let hands = deal
+            .hands
+            .iter()
+            .map(|h| h.iter().map(|&d| token(d)).collect())
+            .collect();
         let bag = deal.bag.iter().map(|&d| token(d)).collect();
         Ok((start, hands, bag, deal.first))
     }
 
     /// Lays a token on a cell and updates what its neighbours accept.
     fn put(&mut self, cell: usize, token: Token) {
-        self.board[cell] = Some(token);
+        self.cells[cell].token = Some(token);
+        self.cells[cell].accepts = 0;
+        self.played[token.digit() as usize] += 1;
         let mask = consecutive_mask(token.digit());
-        for i in 0..4 {
-            let Some(&n) = self.config.board.neighbours(cell).get(i) else { break };
-            self.touch[n] += 1;
-            self.every[n] &= mask;
-            self.any[n] |= mask;
+        let every = self.config.adjacency == Adjacency::Every;
+        for &n in self.config.board.neighbours(cell) {
+            let c = &mut self.cells[n];
+            if c.token.is_none() {
+                c.accepts = match (every, c.touch) {
+                    (true, 0) | (false, _) => c.accepts | mask,
+                    (true, _) => c.accepts & mask,
+                };
+            }
+            c.touch += 1;
         }
     }
 
@@ -385,15 +514,19 @@ impl State {
     }
     /// Number of seats.
     pub fn players(&self) -> usize {
-        self.hands.len()
+        self.players as usize
     }
     /// The token on a cell.
     pub fn token_at(&self, cell: usize) -> Option<Token> {
-        self.board[cell]
+        self.cells[cell].token
+    }
+    /// How many tokens touch a cell, up, down, left or right.
+    pub fn touching(&self, cell: usize) -> u8 {
+        self.cells[cell].touch
     }
     /// A seat's hand.
     pub fn hand(&self, seat: Seat) -> &[Token] {
-        &self.hands[seat]
+        self.hands[seat].as_slice()
     }
     /// Tokens left in the bag.
     pub fn bag_len(&self) -> usize {
@@ -402,6 +535,10 @@ impl State {
     /// The bag in draw order (front first). Hidden information.
     pub fn bag_in_draw_order(&self) -> impl Iterator<Item = Token> + '_ {
         self.bag.iter().rev().copied()
+    }
+    /// Per digit, how many of its tokens lie on the board.
+    pub fn played(&self) -> [u8; 10] {
+        self.played
     }
     /// Whose turn it is.
     pub fn to_move(&self) -> Seat {
@@ -421,31 +558,30 @@ impl State {
     }
     /// Points from placements, per seat.
     pub fn points(&self) -> &[i64] {
-        &self.points
+        &self.points[..self.players()]
     }
     /// End penalties per seat (zero until the end).
     pub fn penalties(&self) -> &[i64] {
-        &self.penalties
+        &self.penalties[..self.players()]
     }
     /// Final scores: placement points less end penalties.
     pub fn scores(&self) -> Vec<i64> {
-        self.points.iter().zip(&self.penalties).map(|(p, q)| p - q).collect()
+        (0..self.players()).map(|s| self.score(s)).collect()
+    }
+    /// One seat's score: placement points less its end penalty.
+    pub fn score(&self, seat: Seat) -> i64 {
+        self.points[seat] - self.penalties[seat]
     }
 
-    /// The digits a cell accepts now (empty cells touching a token only).
+    /// The digits a cell accepts now, as a bit mask over 0..=9 (empty cells
+    /// touching a token only).
     pub fn accepts(&self, cell: usize) -> u16 {
-        if self.board[cell].is_some() || self.touch[cell] == 0 {
-            return 0;
-        }
-        match self.config.adjacency {
-            Adjacency::Every => self.every[cell],
-            Adjacency::Any => self.any[cell],
-        }
+        self.cells[cell].accepts
     }
 
     /// The points a digit would score on a cell.
     pub fn score_of(&self, cell: usize, digit: u8) -> Scored {
-        let touched = self.touch[cell];
+        let touched = self.cells[cell].touch;
         let bonus = self.config.board.bonus(cell).points();
         Scored {
             cell,
@@ -458,32 +594,56 @@ impl State {
 
     /// Bit mask of the digits in a seat's hand.
     pub fn hand_mask(&self, seat: Seat) -> u16 {
-        self.hands[seat].iter().fold(0, |m, t| m | 1 << t.digit())
+        self.hands[seat].mask()
+    }
+
+    /// The total value of a seat's hand (0 counts 10): a third of what it
+    /// would cost at the end, under the standard penalty.
+    pub fn hand_value(&self, seat: Seat) -> i64 {
+        self.hands[seat].value()
     }
 
     /// Whether `seat` can place any token.
     pub fn can_place(&self, seat: Seat) -> bool {
         let hand = self.hand_mask(seat);
-        (0..self.board.len()).any(|c| self.accepts(c) & hand != 0)
+        self.cells.iter().any(|c| c.accepts & hand != 0)
+    }
+
+    /// Every legal placement for `seat` (one per distinct digit and cell),
+    /// with its points, without collecting them.
+    pub fn each_placement(&self, seat: Seat) -> impl Iterator<Item = Scored> + '_ {
+        let hand = self.hand_mask(seat);
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.accepts & hand != 0)
+            .flat_map(move |(cell, c)| {
+                // Walk the set bits: the digits of the hand this cell takes.
+                let mut fits = c.accepts & hand;
+                std::iter::from_fn(move || {
+                    (fits != 0).then(|| {
+                        let digit = fits.trailing_zeros() as u8;
+                        fits &= fits - 1;
+                        self.score_of(cell, digit)
+                    })
+                })
+            })
     }
 
     /// Every legal placement for `seat` (one per distinct digit and cell),
     /// with its points.
     pub fn placements(&self, seat: Seat) -> Vec<Scored> {
-        let hand = self.hand_mask(seat);
-        let mut out = Vec::new();
-        for cell in 0..self.board.len() {
-            let fits = self.accepts(cell) & hand;
-            if fits == 0 {
-                continue;
-            }
-            for digit in 0..10u8 {
-                if fits & (1 << digit) != 0 {
-                    out.push(self.score_of(cell, digit));
-                }
-            }
-        }
-        out
+        self.each_placement(seat).collect()
+    }
+
+    /// A placement in record form.
+    pub fn placement(&self, s: &Scored) -> Move {
+        let (row, col) = self.config.board.coords(s.cell);
+        Move::Place(Placement {
+            digit: s.digit,
+            row,
+            col,
+        })
     }
 
     /// The legal moves of `seat` in record form: its placements, or a pass.
@@ -492,14 +652,14 @@ impl State {
             return Vec::new();
         }
         let moves: Vec<Move> = self
-            .placements(seat)
-            .into_iter()
-            .map(|s| {
-                let (row, col) = self.config.board.coords(s.cell);
-                Move::Place(Placement { digit: s.digit, row, col })
-            })
+            .each_placement(seat)
+            .map(|s| self.placement(&s))
             .collect();
-        if moves.is_empty() { vec![Move::Pass] } else { moves }
+        if moves.is_empty() {
+            vec![Move::Pass]
+        } else {
+            moves
+        }
     }
 
     /// Why `mv` by `seat` is illegal, or the cell it places on.
@@ -518,31 +678,46 @@ impl State {
         }
         let p = match mv {
             Move::Pass => {
-                return if self.can_place(seat) { Err(RuleError::MustPlace) } else { Ok(None) };
+                return if self.can_place(seat) {
+                    Err(RuleError::MustPlace)
+                } else {
+                    Ok(None)
+                };
             }
             Move::Place(p) => p,
         };
-        if p.digit > 9 || !self.hands[seat].iter().any(|t| t.digit() == p.digit) {
+        if p.digit > 9 || self.hand_mask(seat) & (1 << p.digit) == 0 {
             return Err(RuleError::NotInHand(p.digit));
         }
-        let cell = self.config.board.cell(p.row, p.col).ok_or(RuleError::OffBoard { row: p.row, col: p.col })?;
-        if self.board[cell].is_some() {
+        let cell = self
+            .config
+            .board
+            .cell(p.row, p.col)
+            .ok_or(RuleError::OffBoard {
+                row: p.row,
+                col: p.col,
+            })?;
+        let c = self.cells[cell];
+        if c.token.is_some() {
             return Err(RuleError::Occupied);
         }
-        if self.touch[cell] == 0 {
+        if c.touch == 0 {
             return Err(RuleError::Isolated);
         }
-        if self.accepts(cell) & (1 << p.digit) == 0 {
+        if c.accepts & (1 << p.digit) == 0 {
             let neighbour = self
                 .config
                 .board
                 .neighbours(cell)
                 .iter()
-                .filter_map(|&n| self.board[n])
+                .filter_map(|&n| self.cells[n].token)
                 .map(Token::digit)
                 .find(|&n| !consecutive(n, p.digit));
             return Err(match (self.config.adjacency, neighbour) {
-                (Adjacency::Every, Some(neighbour)) => RuleError::NotConsecutive { digit: p.digit, neighbour },
+                (Adjacency::Every, Some(neighbour)) => RuleError::NotConsecutive {
+                    digit: p.digit,
+                    neighbour,
+                },
                 _ => RuleError::NoConsecutiveNeighbour(p.digit),
             });
         }
@@ -552,18 +727,27 @@ impl State {
     /// Checks and plays a move.
     pub fn apply(&mut self, seat: Seat, mv: &Move) -> Result<Outcome, RuleError> {
         let target = self.check(seat, mv)?;
+        let placement = match (mv, target) {
+            (Move::Place(p), Some(cell)) => Some((cell, p.digit)),
+            _ => None,
+        };
+        Ok(self.play(seat, placement))
+    }
+
+    /// Plays a move [`State::check`] has passed: a digit onto a cell, or a pass.
+    fn play(&mut self, seat: Seat, placement: Option<(usize, u8)>) -> Outcome {
         let mut outcome = Outcome {
             seat,
             placed: None,
             drew: false,
             ended: false,
         };
-        match (mv, target) {
-            (Move::Place(p), Some(cell)) => {
-                let scored = self.score_of(cell, p.digit);
-                let hand = &mut self.hands[seat];
-                let i = hand.iter().position(|t| t.digit() == p.digit).expect("checked above");
-                let token = hand.remove(i);
+        match placement {
+            Some((cell, digit)) => {
+                let scored = self.score_of(cell, digit);
+                let Some(token) = self.hands[seat].take(digit) else {
+                    return outcome;
+                };
                 self.put(cell, token);
                 self.points[seat] += scored.points;
                 if let Some(t) = self.bag.pop() {
@@ -572,11 +756,11 @@ impl State {
                 }
                 self.passes = 0;
                 outcome.placed = Some(scored);
-                if self.hands[seat].is_empty() {
+                if self.hands[seat].len == 0 {
                     self.finish();
                 }
             }
-            _ => {
+            None => {
                 self.passes += 1;
                 if self.passes >= self.players() {
                     self.finish();
@@ -587,14 +771,21 @@ impl State {
             self.to_move = (self.to_move + 1) % self.players();
         }
         outcome.ended = self.over;
-        Ok(outcome)
+        outcome
+    }
+
+    /// Plays a placement from [`State::each_placement`] for the seat to move
+    /// (or a pass, when `None`), trusting the caller: for searches, which
+    /// play millions of moves generated by the rules themselves.
+    pub fn play_unchecked(&mut self, placement: Option<&Scored>) -> Outcome {
+        self.play(self.to_move, placement.map(|s| (s.cell, s.digit)))
     }
 
     /// Ends the match: each unplayed token costs `penalty` times its value.
     fn finish(&mut self) {
         self.over = true;
-        for (seat, hand) in self.hands.iter().enumerate() {
-            self.penalties[seat] = self.config.penalty * hand.iter().map(|t| t.value()).sum::<i64>();
+        for seat in 0..self.players() {
+            self.penalties[seat] = self.config.penalty * self.hands[seat].value();
         }
     }
 
@@ -604,51 +795,73 @@ impl State {
             return Vec::new();
         }
         let scores = self.scores();
-        let best = *scores.iter().max().expect("at least two seats");
+        let best = scores.iter().copied().max().unwrap_or(0);
         (0..scores.len()).filter(|&s| scores[s] == best).collect()
     }
 
-    /// A state for search, built from what `view`'s seat knows plus a guess
-    /// at what it does not: the other hands and the bag (next draw first).
-    pub fn from_view(view: &super::View, other_hands: &[Vec<u8>], bag: &[u8]) -> Self {
-        let config = Arc::clone(&view.config);
-        let cells = config.board.len();
-        let mut next_copy = [0u8; 10];
-        let mut token = |d: u8| {
-            let t = Token(d + 10 * (next_copy[d as usize] % config.copies.max(1)));
-            next_copy[d as usize] += 1;
-            t
+    /// The part of the state `seat` may see: the other hands and the bag are
+    /// left empty (their sizes are public and kept by the view). Tokens are
+    /// renumbered — board in cell order, then the hand — because in an
+    /// explicit deal a token's copy number tells where it was dealt.
+    pub(crate) fn public_copy(&self, seat: Seat) -> State {
+        let mut next = [0u8; 10];
+        let mut relabel = |t: Token| {
+            let d = t.digit();
+            let fresh = Token(d + 10 * next[d as usize]);
+            next[d as usize] += 1;
+            fresh
         };
-        let mut state = State {
-            config: Arc::clone(&config),
-            board: vec![None; cells],
-            touch: vec![0; cells],
-            every: vec![ALL_DIGITS; cells],
-            any: vec![0; cells],
-            hands: Vec::new(),
+        let mut cells = self.cells.clone();
+        for c in cells.iter_mut() {
+            c.token = c.token.map(&mut relabel);
+        }
+        let mut hands = [Hand::EMPTY; MAX_SEATS];
+        hands[seat] = self.hands[seat];
+        for t in hands[seat].tokens[..hands[seat].len as usize].iter_mut() {
+            *t = relabel(*t);
+        }
+        State {
+            config: Arc::clone(&self.config),
+            cells,
+            hands,
             bag: Vec::new(),
-            points: view.points.clone(),
-            penalties: vec![0; view.hand_sizes.len()],
-            to_move: view.to_move.unwrap_or(view.seat),
-            first: view.first,
-            passes: view.passes,
-            over: view.over,
-        };
-        for (cell, d) in view.board.iter().enumerate() {
-            if let Some(d) = *d {
-                let t = token(d);
-                state.put(cell, t);
+            played: self.played,
+            players: self.players,
+            points: self.points,
+            penalties: self.penalties,
+            to_move: self.to_move,
+            first: self.first,
+            passes: self.passes,
+            over: self.over,
+        }
+    }
+
+    /// Fills a public copy's hidden part with a guess: `unseen` digits give,
+    /// in order, the other seats' hands (`hand_sizes[s]` tokens each, in
+    /// seat order) and then the bag, next draw first. The guessed tokens get
+    /// the copy numbers the public copy left free.
+    pub(crate) fn fill_hidden(&mut self, seat: Seat, hand_sizes: &[usize], unseen: &[u8]) {
+        let mut next = self.played;
+        for t in self.hands[seat].as_slice() {
+            next[t.digit() as usize] += 1;
+        }
+        let mut tokens = unseen.iter().map(|&d| {
+            let t = Token(d + 10 * next[d as usize]);
+            next[d as usize] += 1;
+            t
+        });
+        for (s, &size) in hand_sizes.iter().enumerate() {
+            if s != seat {
+                let mut hand = Hand::EMPTY;
+                for t in tokens.by_ref().take(size.min(MAX_HAND)) {
+                    hand.push(t);
+                }
+                self.hands[s] = hand;
             }
         }
-        let mut others = other_hands.iter();
-        state.hands = (0..view.hand_sizes.len())
-            .map(|s| {
-                let digits: &[u8] = if s == view.seat { &view.hand } else { others.next().map(Vec::as_slice).unwrap_or(&[]) };
-                digits.iter().map(|&d| token(d)).collect()
-            })
-            .collect();
-        state.bag = bag.iter().rev().map(|&d| token(d)).collect();
-        state
+        self.bag.clear();
+        self.bag.extend(tokens);
+        self.bag.reverse();
     }
 }
 
