@@ -27,7 +27,11 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         }),
         ..default()
     }))
-    .add_plugins((crate::games::rules_plugin, crate::ui::plugin, crate::games::screen_plugin));
+    .add_plugins((
+        crate::games::rules_plugin,
+        crate::ui::plugin,
+        crate::games::screen_plugin,
+    ));
     // Draw only when something changes or moves: an idle screen costs almost nothing.
     app.insert_resource(WinitSettings {
         focused_mode: UpdateMode::reactive(Duration::from_millis(500)),
@@ -39,7 +43,12 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
     if let Some(frames) = options.frames {
         // A measured run draws every frame.
         app.insert_resource(WinitSettings::game());
-        app.insert_resource(FrameBudget::new(frames, options.screenshot.clone(), options.frame_stats, started));
+        app.insert_resource(FrameBudget::new(
+            frames,
+            options.screenshot.clone(),
+            options.frame_stats,
+            started,
+        ));
     }
     Ok(app)
 }

@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use parlour_core::engine::Game;
 use parlour_core::engine::record::{self, Record};
 use parlour_core::engine::selfplay;
-use parlour_core::engine::Game;
 
 use crate::engine::replay::{ReplayError, replay};
 use crate::games::{ForGame, for_game};
@@ -97,7 +97,10 @@ fn bad_input(message: impl std::fmt::Display) -> ExitCode {
 }
 
 fn print_json(value: &serde_json::Value) {
-    println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
 }
 
 /// Runs what the command line asks for.
@@ -110,7 +113,8 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 fn read_record(file: &PathBuf) -> Result<Record, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // Name the game before reading the rest, so an unknown game is named as such.
     let game = record::game_of(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     if !crate::games::NAMES.contains(&game.as_str()) {

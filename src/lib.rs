@@ -8,7 +8,7 @@
 pub mod app;
 pub mod cli;
 pub mod engine;
-pub mod ui;
 pub mod games;
+pub mod ui;
 
 pub use parlour_core;

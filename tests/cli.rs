@@ -83,7 +83,10 @@ fn an_unknown_game_is_refused_by_name() {
 #[test]
 fn an_unknown_variant_is_refused_by_name() {
     let text = std::fs::read_to_string(fixture("neighbours-short.json")).unwrap();
-    let path = temp_file("variant.json", &text.replace("\"standard\"", "\"hexagonal\""));
+    let path = temp_file(
+        "variant.json",
+        &text.replace("\"standard\"", "\"hexagonal\""),
+    );
     let out = parlour(&["replay", &path]);
     assert_eq!(out.status.code(), Some(2));
     assert!(error_line(&out).contains("unknown variant \"hexagonal\""));
@@ -92,7 +95,10 @@ fn an_unknown_variant_is_refused_by_name() {
 #[test]
 fn a_deal_short_of_fifty_tokens_is_refused() {
     let text = std::fs::read_to_string(fixture("neighbours-short.json")).unwrap();
-    let path = temp_file("deal.json", &text.replace("\"bag\":[0,0,0,0,", "\"bag\":[0,0,0,"));
+    let path = temp_file(
+        "deal.json",
+        &text.replace("\"bag\":[0,0,0,0,", "\"bag\":[0,0,0,"),
+    );
     let out = parlour(&["replay", &path]);
     assert_eq!(out.status.code(), Some(2));
     assert!(error_line(&out).contains("exactly 5 of each digit"));
@@ -107,32 +113,68 @@ fn a_missing_file_is_one_error_line() {
 
 #[test]
 fn selfplay_prints_a_summary() {
-    let out = parlour(&["selfplay", "--game", "neighbours", "--bots", "greedy,random", "--games", "8", "--seed", "3", "--threads", "1"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = parlour(&[
+        "selfplay",
+        "--game",
+        "neighbours",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = json(&out);
     assert_eq!(v["games"], 8);
     assert_eq!(v["bots"].as_array().unwrap().len(), 2);
-    let wins: u64 = v["wins_per_seat"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
+    let wins: u64 = v["wins_per_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
     assert_eq!(wins + v["shared_wins"].as_u64().unwrap(), 8);
 }
 
 #[test]
 fn selfplay_refuses_an_unknown_bot() {
-    let out = parlour(&["selfplay", "--game", "neighbours", "--bots", "genius,random", "--games", "1"]);
+    let out = parlour(&[
+        "selfplay",
+        "--game",
+        "neighbours",
+        "--bots",
+        "genius,random",
+        "--games",
+        "1",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(error_line(&out).contains("unknown bot \"genius\""));
 }
 
 #[test]
 fn selfplay_refuses_an_unknown_game() {
-    let out = parlour(&["selfplay", "--game", "go", "--bots", "random", "--games", "1"]);
+    let out = parlour(&[
+        "selfplay", "--game", "go", "--bots", "random", "--games", "1",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(error_line(&out).contains("unknown game \"go\""));
 }
 
 #[test]
 fn every_command_has_help() {
-    for args in [vec!["--help"], vec!["replay", "--help"], vec!["selfplay", "--help"]] {
+    for args in [
+        vec!["--help"],
+        vec!["replay", "--help"],
+        vec!["selfplay", "--help"],
+    ] {
         let out = parlour(&args);
         assert_eq!(out.status.code(), Some(0));
         assert!(String::from_utf8_lossy(&out.stdout).contains("Usage:"));

@@ -14,15 +14,16 @@ fn deal() -> Deal {
         start: 4,
         hands: vec![vec![5, 3, 0, 9, 1], vec![6, 2, 7, 8, 4]],
         bag: vec![
-            0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 9,
-            9, 9, 9,
+            0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7,
+            7, 7, 8, 8, 8, 8, 9, 9, 9, 9,
         ],
         first: 0,
     }
 }
 
 fn started(controllers: Vec<Controller>) -> Headless<Neighbours> {
-    let game = Match::<Neighbours>::new("standard", Default::default(), 2, 0, Some(deal())).unwrap();
+    let game =
+        Match::<Neighbours>::new("standard", Default::default(), 2, 0, Some(deal())).unwrap();
     let mut h = Headless::<Neighbours>::new();
     h.start(game, controllers);
     h
@@ -39,7 +40,11 @@ fn phase(h: &mut Headless<Neighbours>) -> TurnPhase {
 /// Every piece's location, by piece id.
 fn pieces(h: &mut Headless<Neighbours>) -> Vec<(usize, Location)> {
     let world = h.app().world_mut();
-    let mut v: Vec<(usize, Location)> = world.query::<(&PieceOf, &At)>().iter(world).map(|(p, at)| (p.id, at.0)).collect();
+    let mut v: Vec<(usize, Location)> = world
+        .query::<(&PieceOf, &At)>()
+        .iter(world)
+        .map(|(p, at)| (p.id, at.0))
+        .collect();
     v.sort_by_key(|(id, _)| *id);
     v
 }
@@ -63,7 +68,10 @@ fn the_match_is_mirrored_as_entities() {
     assert_eq!(world.query::<&CellOf>().iter(world).count(), 77);
     assert_eq!(world.query::<&PieceOf>().iter(world).count(), 50);
     assert_eq!(seat_entities(&mut h), vec![(0, 0, 5), (1, 0, 5)]);
-    let on_board: Vec<_> = pieces(&mut h).into_iter().filter(|(_, l)| l.zone == Zone::Board).collect();
+    let on_board: Vec<_> = pieces(&mut h)
+        .into_iter()
+        .filter(|(_, l)| l.zone == Zone::Board)
+        .collect();
     assert_eq!(on_board.len(), 1, "only the start token is on the board");
     assert_eq!(on_board[0].1.slot, 3 * 11 + 5);
 }
@@ -114,7 +122,10 @@ fn a_move_without_a_match_is_rejected() {
 
 #[test]
 fn bots_play_a_whole_match_through_messages() {
-    let mut h = started(vec![Controller::Bot("greedy".into()), Controller::Bot("random".into())]);
+    let mut h = started(vec![
+        Controller::Bot("greedy".into()),
+        Controller::Bot("random".into()),
+    ]);
     for _ in 0..500 {
         h.app().update();
         if phase(&mut h) == TurnPhase::MatchOver {
@@ -126,13 +137,17 @@ fn bots_play_a_whole_match_through_messages() {
     assert!(game.is_over());
     assert!(!game.winners().is_empty());
     // The plugin's match replays from its own record: every move went through the rules.
-    let again = Match::<Neighbours>::from_record(&game.record(), |_| Some(Default::default())).unwrap();
+    let again =
+        Match::<Neighbours>::from_record(&game.record(), |_| Some(Default::default())).unwrap();
     assert_eq!(again.scores(), game.scores());
 }
 
 #[test]
 fn bots_thinking_in_the_background_finish_the_match() {
-    let mut h = started(vec![Controller::Bot("greedy".into()), Controller::Bot("greedy".into())]);
+    let mut h = started(vec![
+        Controller::Bot("greedy".into()),
+        Controller::Bot("greedy".into()),
+    ]);
     h.app().insert_resource(BotExecution::Background);
     for _ in 0..20_000 {
         h.app().update();
@@ -159,7 +174,8 @@ fn a_held_move_waits_for_proceed() {
     h.app().update();
     h.app().update();
     assert_eq!(phase(&mut h), TurnPhase::AwaitingMove);
-    h.request(1, place(6, 3, 7)).expect("legal once the move has been shown");
+    h.request(1, place(6, 3, 7))
+        .expect("legal once the move has been shown");
 }
 
 #[test]

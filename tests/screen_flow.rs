@@ -27,8 +27,12 @@ fn bot() -> Controller {
 
 fn app_with(table: Table) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin::<Neighbours>::default()))
-        .add_plugins(parlour::ui::state_plugin);
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RulesPlugin::<Neighbours>::default(),
+    ))
+    .add_plugins(parlour::ui::state_plugin);
     plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
     app.insert_resource(table);
     app
@@ -43,12 +47,16 @@ fn title_to_setup_to_play_to_results() {
     let mut app = app_with(table(&[bot(), bot()]));
     app.update();
     assert_eq!(screen(&app), Screen::Title);
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Setup);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Setup);
     app.update();
     assert_eq!(screen(&app), Screen::Setup);
     // "Start" on the set-up screen: begin a match and show it.
     app.world_mut().write_message(BeginMatch);
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Play);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
     for _ in 0..20_000 {
         app.update();
         if screen(&app) == Screen::Results {
@@ -56,7 +64,12 @@ fn title_to_setup_to_play_to_results() {
         }
     }
     assert_eq!(screen(&app), Screen::Results);
-    assert!(app.world().resource::<ActiveMatch<Neighbours>>().get().is_over());
+    assert!(
+        app.world()
+            .resource::<ActiveMatch<Neighbours>>()
+            .get()
+            .is_over()
+    );
 }
 
 #[test]
@@ -72,9 +85,17 @@ fn one_person_always_sees_their_own_hand() {
 fn hand_over_comes_between_two_peoples_turns() {
     let mut t = table(&[Controller::Human, Controller::Human, bot()]);
     t.viewer = Some(0);
-    assert_eq!(next_viewer(&t, &[0]), None, "still seat 0's turn: no hand-over");
+    assert_eq!(
+        next_viewer(&t, &[0]),
+        None,
+        "still seat 0's turn: no hand-over"
+    );
     assert_eq!(next_viewer(&t, &[1]), Some(Viewer::HandOver(1)));
-    assert_eq!(next_viewer(&t, &[2]), None, "a bot's turn keeps the screen as it is");
+    assert_eq!(
+        next_viewer(&t, &[2]),
+        None,
+        "a bot's turn keeps the screen as it is"
+    );
 }
 
 #[test]
@@ -96,12 +117,18 @@ fn a_hot_seat_match_goes_through_the_hand_over_screen() {
     let mut app = app_with(table(&[Controller::Human, Controller::Human]));
     app.update();
     app.world_mut().write_message(BeginMatch);
-    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Play);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
     for _ in 0..5 {
         app.update();
     }
     assert_eq!(screen(&app), Screen::HandOver);
     let to = app.world().resource::<Table>().handing_to;
-    let first = app.world().resource::<ActiveMatch<Neighbours>>().get().awaiting()[0];
+    let first = app
+        .world()
+        .resource::<ActiveMatch<Neighbours>>()
+        .get()
+        .awaiting()[0];
     assert_eq!(to, Some(first));
 }

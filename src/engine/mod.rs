@@ -6,7 +6,7 @@ pub mod replay;
 
 pub use parlour_core::engine::*;
 pub use plugin::{
-    ActiveMatch, At, BotExecution, CellOf, ClockSettings, Controller, EndMatch, HandSize, MatchEntity,
-    MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesPlugin, RulesSystems,
-    Score, SeatOf, StartMatch, TurnClock, TurnDraft, TurnPhase,
+    ActiveMatch, At, BotExecution, CellOf, ClockSettings, Controller, EndMatch, HandSize,
+    MatchEntity, MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesPlugin,
+    RulesSystems, Score, SeatOf, StartMatch, TurnClock, TurnDraft, TurnPhase,
 };

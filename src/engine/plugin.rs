@@ -280,9 +280,9 @@ impl<G: Game> Plugin for RulesPlugin<G> {
                     (end_match::<G>, start_match::<G>, proceed::<G>)
                         .chain()
                         .in_set(RulesSystems::Lifecycle),
-                    tick_clock::<G>
-                        .in_set(RulesSystems::Clock)
-                        .run_if(resource_exists::<ActiveMatch<G>>.and(in_state(TurnPhase::AwaitingMove))),
+                    tick_clock::<G>.in_set(RulesSystems::Clock).run_if(
+                        resource_exists::<ActiveMatch<G>>.and(in_state(TurnPhase::AwaitingMove)),
+                    ),
                     drive_bots::<G>
                         .in_set(RulesSystems::Bots)
                         .run_if(resource_exists::<ActiveMatch<G>>),
@@ -310,7 +310,9 @@ fn start_match<G: Game>(
     clock_settings: Res<ClockSettings>,
 ) {
     // Only the last start of a frame counts: starting twice is starting once.
-    let Some(start) = starts.read().last() else { return };
+    let Some(start) = starts.read().last() else {
+        return;
+    };
     for entity in &existing {
         commands.entity(entity).despawn();
     }
@@ -325,7 +327,11 @@ fn start_match<G: Game>(
             .count()
     };
     for seat in 0..game.players() {
-        let controller = start.controllers.get(seat).cloned().unwrap_or(Controller::Human);
+        let controller = start
+            .controllers
+            .get(seat)
+            .cloned()
+            .unwrap_or(Controller::Human);
         commands.spawn((
             MatchEntity,
             SeatOf(seat),
@@ -348,7 +354,14 @@ fn start_match<G: Game>(
         ));
     }
     for (id, piece) in pieces.into_iter().enumerate() {
-        commands.spawn((MatchEntity, PieceOf { id, label: piece.label }, At(piece.location)));
+        commands.spawn((
+            MatchEntity,
+            PieceOf {
+                id,
+                label: piece.label,
+            },
+            At(piece.location),
+        ));
     }
     let mut bots = Bots::<G> {
         seats: Vec::new(),
@@ -357,14 +370,16 @@ fn start_match<G: Game>(
     };
     for seat in 0..game.players() {
         let bot = match start.controllers.get(seat) {
-            Some(Controller::Bot(name)) => match G::bot(name, start.bot_seed.wrapping_add(seat as u64)) {
-                Ok(bot) => Some(Mutex::new(bot)),
-                Err(e) => {
-                    // An unknown bot name leaves the seat to a person rather than stalling the match.
-                    warn!("{e}");
-                    None
+            Some(Controller::Bot(name)) => {
+                match G::bot(name, start.bot_seed.wrapping_add(seat as u64)) {
+                    Ok(bot) => Some(Mutex::new(bot)),
+                    Err(e) => {
+                        // An unknown bot name leaves the seat to a person rather than stalling the match.
+                        warn!("{e}");
+                        None
+                    }
                 }
-            },
+            }
             _ => None,
         };
         bots.seats.push(bot);
@@ -409,9 +424,17 @@ fn proceed<G: Game>(
     }
 }
 
-fn new_turn_clock<G: Game>(game: &Match<G>, old: &TurnClock, settings: &ClockSettings) -> TurnClock {
+fn new_turn_clock<G: Game>(
+    game: &Match<G>,
+    old: &TurnClock,
+    settings: &ClockSettings,
+) -> TurnClock {
     TurnClock {
-        limit: if settings.enabled { G::turn_limit(game.state()) } else { None },
+        limit: if settings.enabled {
+            G::turn_limit(game.state())
+        } else {
+            None
+        },
         elapsed: Duration::ZERO,
         turn: old.turn + 1,
         expired: false,
@@ -437,7 +460,11 @@ fn tick_clock<G: Game>(
     }
     clock.expired = true;
     for seat in active.game.awaiting() {
-        let own_draft = draft.draft.as_ref().filter(|(s, _)| *s == seat).map(|(_, mv)| mv);
+        let own_draft = draft
+            .draft
+            .as_ref()
+            .filter(|(s, _)| *s == seat)
+            .map(|(_, mv)| mv);
         if let Some(mv) = G::timeout_move(active.game.state(), seat, own_draft) {
             requests.write(MoveRequest { seat, mv });
         }
@@ -459,7 +486,9 @@ fn drive_bots<G: Game>(
     // Collect finished background choices first, whatever the phase.
     let mut answered = Vec::new();
     for seat in 0..bots.thinking.len() {
-        let Some(task) = bots.thinking[seat].as_mut() else { continue };
+        let Some(task) = bots.thinking[seat].as_mut() else {
+            continue;
+        };
         if !task.is_finished() {
             continue;
         }
@@ -495,7 +524,9 @@ fn drive_bots<G: Game>(
         let view = active.game.view(seat);
         match *execution {
             BotExecution::Inline => {
-                let Some(slot) = bots.seats[seat].as_ref() else { continue };
+                let Some(slot) = bots.seats[seat].as_ref() else {
+                    continue;
+                };
                 let mv = slot.lock().map(|mut bot| bot.choose(&view));
                 if let Ok(mv) = mv {
                     bots.waited[seat] = Duration::ZERO;
@@ -503,8 +534,12 @@ fn drive_bots<G: Game>(
                 }
             }
             BotExecution::Background => {
-                let Some(slot) = bots.seats[seat].take() else { continue };
-                let Ok(mut bot) = slot.into_inner() else { continue };
+                let Some(slot) = bots.seats[seat].take() else {
+                    continue;
+                };
+                let Ok(mut bot) = slot.into_inner() else {
+                    continue;
+                };
                 bots.waited[seat] = Duration::ZERO;
                 bots.thinking[seat] = Some(AsyncComputeTaskPool::get().spawn(async move {
                     let mv = bot.choose(&view);

@@ -49,7 +49,9 @@ impl<G: Game> Headless<G> {
 
     /// Sends one move request and runs a frame: the rules' answer.
     pub fn request(&mut self, seat: Seat, mv: G::Move) -> Result<G::Outcome, String> {
-        self.app.world_mut().write_message(MoveRequest::<G> { seat, mv });
+        self.app
+            .world_mut()
+            .write_message(MoveRequest::<G> { seat, mv });
         self.app.update();
         let world = self.app.world();
         if let Some(r) = world
@@ -69,7 +71,10 @@ impl<G: Game> Headless<G> {
 
     /// The match in play.
     pub fn game(&self) -> Option<&Match<G>> {
-        self.app.world().get_resource::<ActiveMatch<G>>().map(ActiveMatch::get)
+        self.app
+            .world()
+            .get_resource::<ActiveMatch<G>>()
+            .map(ActiveMatch::get)
     }
 
     /// The app, for tests that look at entities, states and messages.
@@ -100,7 +105,11 @@ impl ReplayError {
     /// The JSON `replay` prints for an illegal move, if this is one.
     pub fn to_json(&self) -> Option<Value> {
         match self {
-            ReplayError::Illegal { index, seat, reason } => Some(json!({
+            ReplayError::Illegal {
+                index,
+                seat,
+                reason,
+            } => Some(json!({
                 "ok": false, "index": index, "seat": seat, "error": reason,
             })),
             ReplayError::Record(_) => None,
@@ -118,7 +127,11 @@ pub fn replay<G: Game>(record: &Record) -> Result<Value, ReplayError> {
         let (seat, mv) = Match::<G>::move_of_record(record, index)?;
         headless
             .request(seat, mv)
-            .map_err(|reason| ReplayError::Illegal { index, seat, reason })?;
+            .map_err(|reason| ReplayError::Illegal {
+                index,
+                seat,
+                reason,
+            })?;
     }
     let game = headless.game().expect("the match is in play");
     let mut out = json!({

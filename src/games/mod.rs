@@ -32,6 +32,9 @@ pub trait ForGame {
 pub fn for_game<F: ForGame>(name: &str, f: F) -> Result<F::Output, String> {
     match name {
         "neighbours" => Ok(f.run::<Neighbours>()),
-        _ => Err(format!("unknown game {name:?}; the games are: {}", NAMES.join(", "))),
+        _ => Err(format!(
+            "unknown game {name:?}; the games are: {}",
+            NAMES.join(", ")
+        )),
     }
 }

@@ -73,17 +73,30 @@ pub struct Motion {
 }
 
 /// Sets a tween towards `to` unless the entity is already going there.
-pub fn move_to(commands: &mut Commands, entity: Entity, transform: &Transform, tween: Option<&Tween>, to: Vec3, duration: Duration) {
+pub fn move_to(
+    commands: &mut Commands,
+    entity: Entity,
+    transform: &Transform,
+    tween: Option<&Tween>,
+    to: Vec3,
+    duration: Duration,
+) {
     if tween.is_some_and(|t| t.to == to) || (tween.is_none() && transform.translation == to) {
         return;
     }
-    commands.entity(entity).insert(Tween::new(transform.translation, to, duration));
+    commands
+        .entity(entity)
+        .insert(Tween::new(transform.translation, to, duration));
 }
 
 /// The animation systems.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Motion>()
-        .add_systems(PostUpdate, (run_tweens, run_rises).chain().before(TransformSystems::Propagate));
+    app.init_resource::<Motion>().add_systems(
+        PostUpdate,
+        (run_tweens, run_rises)
+            .chain()
+            .before(TransformSystems::Propagate),
+    );
 }
 
 fn run_tweens(
@@ -147,6 +160,9 @@ mod tests {
     fn easing_starts_at_zero_and_lands_at_one() {
         assert_eq!(ease_out_cubic(0.0), 0.0);
         assert_eq!(ease_out_cubic(1.0), 1.0);
-        assert!(ease_out_cubic(0.5) > 0.5, "eases out: more than half way at half time");
+        assert!(
+            ease_out_cubic(0.5) > 0.5,
+            "eases out: more than half way at half time"
+        );
     }
 }

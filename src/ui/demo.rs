@@ -80,8 +80,11 @@ impl FrameBudget {
 
 /// The demo and frame-budget systems.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (start_demo, next_demo_match).run_if(resource_exists::<Demo>))
-        .add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
+    app.add_systems(
+        Update,
+        (start_demo, next_demo_match).run_if(resource_exists::<Demo>),
+    )
+    .add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
 }
 
 /// A table of bots for `game`.
@@ -147,7 +150,12 @@ fn next_demo_match(
     }
 }
 
-fn count_frames(mut commands: Commands, time: Res<Time>, mut budget: ResMut<FrameBudget>, mut exit: MessageWriter<AppExit>) {
+fn count_frames(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut budget: ResMut<FrameBudget>,
+    mut exit: MessageWriter<AppExit>,
+) {
     budget.count += 1;
     if budget.first_frame.is_none() {
         budget.first_frame = Some(budget.started.elapsed());
@@ -162,10 +170,12 @@ fn count_frames(mut commands: Commands, time: Res<Time>, mut budget: ResMut<Fram
             budget.requested = true;
             let saved = Arc::clone(&budget.saved);
             let mut save = save_to_disk(path);
-            commands.spawn(Screenshot::primary_window()).observe(move |captured: On<ScreenshotCaptured>| {
-                save(captured);
-                saved.store(true, Ordering::SeqCst);
-            });
+            commands.spawn(Screenshot::primary_window()).observe(
+                move |captured: On<ScreenshotCaptured>| {
+                    save(captured);
+                    saved.store(true, Ordering::SeqCst);
+                },
+            );
         }
         Some(_) if !budget.saved.load(Ordering::SeqCst) => {
             // Wait for the capture to come back from the render world, a few frames at most.
@@ -187,7 +197,10 @@ fn print_stats(budget: &FrameBudget) {
     let mut times: Vec<f32> = budget.times.iter().map(|t| t * 1000.0).collect();
     times.sort_by(f32::total_cmp);
     let mean = times.iter().sum::<f32>() / times.len().max(1) as f32;
-    let p95 = times.get(((times.len() as f32 * 0.95) as usize).min(times.len().saturating_sub(1))).copied().unwrap_or(0.0);
+    let p95 = times
+        .get(((times.len() as f32 * 0.95) as usize).min(times.len().saturating_sub(1)))
+        .copied()
+        .unwrap_or(0.0);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     let stats = serde_json::json!({
         "frames": budget.count,
@@ -197,7 +210,10 @@ fn print_stats(budget: &FrameBudget) {
         "frame_ms_p95": p95,
         "peak_memory_mb": peak_memory_mb(),
     });
-    println!("{}", serde_json::to_string_pretty(&stats).unwrap_or_default());
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&stats).unwrap_or_default()
+    );
 }
 
 /// The process's peak resident memory, in MiB (Linux: VmHWM), if known.

@@ -37,7 +37,12 @@ pub struct PointerSystems;
 pub fn plugin(app: &mut App) {
     app.add_message::<PointerInput>()
         .init_resource::<PointerDevice>()
-        .add_systems(PreUpdate, read_pointer.in_set(PointerSystems).after(bevy::input::InputSystems));
+        .add_systems(
+            PreUpdate,
+            read_pointer
+                .in_set(PointerSystems)
+                .after(bevy::input::InputSystems),
+        );
 }
 
 /// Screen position (origin top-left, y down) to world position (origin centre, y up).

@@ -235,7 +235,13 @@ pub fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, Camera { clear_color: ClearColorConfig::Custom(theme::colour::FELT), ..default() }));
+    commands.spawn((
+        Camera2d,
+        Camera {
+            clear_color: ClearColorConfig::Custom(theme::colour::FELT),
+            ..default()
+        },
+    ));
 }
 
 fn style_egui_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {

@@ -116,11 +116,12 @@ fn pace<G: Game>(
         timer.0 = Some(Timer::from_seconds(secs, TimerMode::Once));
     }
     // A bot to move, or a clock running: keep frames coming so it happens on time.
-    let bot_to_move = active
-        .get()
-        .awaiting()
-        .iter()
-        .any(|&s| table.seats.get(s).is_some_and(|c| c.controller != Controller::Human));
+    let bot_to_move = active.get().awaiting().iter().any(|&s| {
+        table
+            .seats
+            .get(s)
+            .is_some_and(|c| c.controller != Controller::Human)
+    });
     if bot_to_move || G::turn_limit(active.get().state()).is_some() {
         redraw.write(RequestRedraw);
     }
@@ -156,7 +157,9 @@ fn follow_turns<G: Game>(
     match phase.get() {
         TurnPhase::MatchOver => {
             redraw.write(RequestRedraw);
-            let timer = results.0.get_or_insert_with(|| Timer::from_seconds(1.6, TimerMode::Once));
+            let timer = results
+                .0
+                .get_or_insert_with(|| Timer::from_seconds(1.6, TimerMode::Once));
             if timer.tick(time.delta()).is_finished() && motion.running == 0 {
                 next.set(Screen::Results);
             }
@@ -192,7 +195,11 @@ pub fn next_viewer(table: &Table, awaiting: &[usize]) -> Option<Viewer> {
         .filter(|&s| table.seats[s].controller == Controller::Human)
         .collect();
     match humans.as_slice() {
-        [] => awaiting.first().copied().filter(|&s| table.viewer != Some(s)).map(Viewer::Show),
+        [] => awaiting
+            .first()
+            .copied()
+            .filter(|&s| table.viewer != Some(s))
+            .map(Viewer::Show),
         [only] => (table.viewer != Some(*only)).then_some(Viewer::Show(*only)),
         _ => {
             let seat = awaiting.iter().copied().find(|s| humans.contains(s))?;

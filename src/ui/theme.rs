@@ -174,9 +174,15 @@ fn white_image(size: u32, alpha: impl Fn(f32, f32) -> f32) -> Image {
 }
 
 /// Makes the textures and loads the fonts.
-pub fn make_look(mut commands: Commands, mut images: ResMut<Assets<Image>>, mut fonts: ResMut<Assets<Font>>) {
+pub fn make_look(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
     let s = ROUNDED_SIZE as f32;
-    let rounded = images.add(white_image(ROUNDED_SIZE, |x, y| rounded_coverage(x, y, s, ROUNDED_BORDER)));
+    let rounded = images.add(white_image(ROUNDED_SIZE, |x, y| {
+        rounded_coverage(x, y, s, ROUNDED_BORDER)
+    }));
     let disc = images.add(white_image(128, |x, y| {
         let d = ((x - 64.0).powi(2) + (y - 64.0).powi(2)).sqrt();
         (63.0 - d + 0.5).clamp(0.0, 1.0)
@@ -185,7 +191,9 @@ pub fn make_look(mut commands: Commands, mut images: ResMut<Assets<Image>>, mut 
         let d = ((x - 64.0).powi(2) + (y - 64.0).powi(2)).sqrt() / 64.0;
         (1.0 - d).clamp(0.0, 1.0).powf(1.5)
     }));
-    let font = |bytes: &'static [u8]| Font::try_from_bytes(bytes.to_vec()).expect("the shipped font is valid");
+    let font = |bytes: &'static [u8]| {
+        Font::try_from_bytes(bytes.to_vec()).expect("the shipped font is valid")
+    };
     let bold = fonts.add(font(FONT_BOLD));
     let semibold = fonts.add(font(FONT_SEMIBOLD));
     commands.insert_resource(Look {
@@ -213,20 +221,36 @@ pub fn egui_style(ctx: &egui::Context) {
         .entry(egui::FontFamily::Proportional)
         .or_default()
         .insert(0, "inter".into());
-    fonts
-        .families
-        .insert(egui::FontFamily::Name("semibold".into()), vec!["inter-semibold".into(), "inter".into()]);
+    fonts.families.insert(
+        egui::FontFamily::Name("semibold".into()),
+        vec!["inter-semibold".into(), "inter".into()],
+    );
     ctx.set_fonts(fonts);
 
     ctx.set_theme(egui::Theme::Dark);
     let mut style = (*ctx.global_style()).clone();
     use egui::{FontFamily, FontId, TextStyle};
     style.text_styles = [
-        (TextStyle::Heading, FontId::new(size::HEADING, FontFamily::Name("semibold".into()))),
-        (TextStyle::Body, FontId::new(size::TEXT, FontFamily::Proportional)),
-        (TextStyle::Button, FontId::new(size::TEXT, FontFamily::Name("semibold".into()))),
-        (TextStyle::Small, FontId::new(17.0, FontFamily::Proportional)),
-        (TextStyle::Monospace, FontId::new(size::TEXT, FontFamily::Monospace)),
+        (
+            TextStyle::Heading,
+            FontId::new(size::HEADING, FontFamily::Name("semibold".into())),
+        ),
+        (
+            TextStyle::Body,
+            FontId::new(size::TEXT, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Button,
+            FontId::new(size::TEXT, FontFamily::Name("semibold".into())),
+        ),
+        (
+            TextStyle::Small,
+            FontId::new(17.0, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Monospace,
+            FontId::new(size::TEXT, FontFamily::Monospace),
+        ),
     ]
     .into();
     style.spacing.interact_size = egui::vec2(size::TOUCH, size::TOUCH);

@@ -6,11 +6,11 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::{Location, Seat, Zone};
-use parlour_core::games::neighbours::{Bonus, Move, Neighbours, Placement, Scored, State, View};
+use parlour_core::games::neighbours::{Bonus, Move, Neighbours, Placement, Scored, View};
 
 use crate::engine::{
-    ActiveMatch, At, CellOf, MatchEntity, MoveApplied, MoveRejected, MoveRequest, PieceOf, StartMatch,
-    TurnPhase,
+    ActiveMatch, At, CellOf, MatchEntity, MoveApplied, MoveRejected, MoveRequest, PieceOf,
+    StartMatch, TurnPhase,
 };
 use crate::ui::anim::{Rise, Tween, move_to};
 use crate::ui::input::PointerInput;
@@ -54,7 +54,9 @@ impl BoardLayout {
         let top = window.y / 2.0 - size::HUD - margin;
         let bottom = -window.y / 2.0 + tray_h + margin;
         let area = Vec2::new(window.x - 2.0 * margin, (top - bottom).max(10.0));
-        let cell = (area.x / cols as f32).min(area.y / rows as f32).clamp(8.0, 110.0);
+        let cell = (area.x / cols as f32)
+            .min(area.y / rows as f32)
+            .clamp(8.0, 110.0);
         let token = (tray_h * 0.72).min(cell * 1.05).min(96.0).max(size::TOUCH);
         let tray_y = -window.y / 2.0 + tray_h / 2.0;
         Self {
@@ -159,9 +161,18 @@ const DRAG_START: f32 = 12.0;
 /// Turns one pointer event into the new hold and, when a token is let go
 /// on a cell, the placement to ask the rules for. `hand` is the viewer's
 /// digits in slot order; `may_move` whether it is the viewer's turn.
-pub fn handle_pointer(hold: &mut Hold, layout: &BoardLayout, hand: &[u8], may_move: bool, event: PointerInput) -> Option<Move> {
+pub fn handle_pointer(
+    hold: &mut Hold,
+    layout: &BoardLayout,
+    hand: &[u8],
+    may_move: bool,
+    event: PointerInput,
+) -> Option<Move> {
     let place_on = |cell: usize, digit: u8| {
-        let (row, col) = ((cell / layout.cols as usize) as u8, (cell % layout.cols as usize) as u8);
+        let (row, col) = (
+            (cell / layout.cols as usize) as u8,
+            (cell % layout.cols as usize) as u8,
+        );
         Move::Place(Placement { digit, row, col })
     };
     match (event, *hold) {
@@ -173,18 +184,34 @@ pub fn handle_pointer(hold: &mut Hold, layout: &BoardLayout, hand: &[u8], may_mo
                     from: p,
                     at: p,
                     dragging: false,
-                    was_selected: current == Hold::Selected { slot, digit: hand[slot] },
+                    was_selected: current
+                        == Hold::Selected {
+                            slot,
+                            digit: hand[slot],
+                        },
                 };
                 return None;
             }
-            if let (Hold::Selected { digit, .. }, Some(cell), true) = (current, layout.cell_at(p), may_move) {
+            if let (Hold::Selected { digit, .. }, Some(cell), true) =
+                (current, layout.cell_at(p), may_move)
+            {
                 *hold = Hold::Empty;
                 return Some(place_on(cell, digit));
             }
             *hold = Hold::Empty;
             None
         }
-        (PointerInput::Move(p), Hold::Pressed { slot, digit, from, dragging, was_selected, .. }) => {
+        (
+            PointerInput::Move(p),
+            Hold::Pressed {
+                slot,
+                digit,
+                from,
+                dragging,
+                was_selected,
+                ..
+            },
+        ) => {
             *hold = Hold::Pressed {
                 slot,
                 digit,
@@ -195,7 +222,16 @@ pub fn handle_pointer(hold: &mut Hold, layout: &BoardLayout, hand: &[u8], may_mo
             };
             None
         }
-        (PointerInput::Up(p), Hold::Pressed { slot, digit, dragging, was_selected, .. }) => {
+        (
+            PointerInput::Up(p),
+            Hold::Pressed {
+                slot,
+                digit,
+                dragging,
+                was_selected,
+                ..
+            },
+        ) => {
             if dragging {
                 *hold = Hold::Empty;
                 match (layout.cell_at(p), may_move) {
@@ -203,7 +239,11 @@ pub fn handle_pointer(hold: &mut Hold, layout: &BoardLayout, hand: &[u8], may_mo
                     _ => None,
                 }
             } else {
-                *hold = if was_selected { Hold::Empty } else { Hold::Selected { slot, digit } };
+                *hold = if was_selected {
+                    Hold::Empty
+                } else {
+                    Hold::Selected { slot, digit }
+                };
                 None
             }
         }
@@ -264,7 +304,11 @@ pub fn plugin(app: &mut App) {
 }
 
 fn window_size(windows: &Query<&Window>) -> Vec2 {
-    windows.iter().next().map(|w| w.size()).unwrap_or(Vec2::new(1280.0, 800.0))
+    windows
+        .iter()
+        .next()
+        .map(|w| w.size())
+        .unwrap_or(Vec2::new(1280.0, 800.0))
 }
 
 /// Lays out the table for a new match: backdrop, tray, bag and legend.
@@ -285,13 +329,29 @@ fn start_table(
     let spawn_decor = |commands: &mut Commands, bundle: (Sprite, Transform)| {
         commands.spawn((MatchEntity, Decor, bundle.0, bundle.1));
     };
-    spawn_decor(&mut commands, (look.rounded_sprite(colour::WOOD, Vec2::ONE, 18.0), Transform::from_xyz(0.0, 0.0, 0.0)));
-    spawn_decor(&mut commands, (look.rounded_sprite(colour::FELT_DARK, Vec2::ONE, 24.0), Transform::from_xyz(0.0, 0.0, 0.0)));
+    spawn_decor(
+        &mut commands,
+        (
+            look.rounded_sprite(colour::WOOD, Vec2::ONE, 18.0),
+            Transform::from_xyz(0.0, 0.0, 0.0),
+        ),
+    );
+    spawn_decor(
+        &mut commands,
+        (
+            look.rounded_sprite(colour::FELT_DARK, Vec2::ONE, 24.0),
+            Transform::from_xyz(0.0, 0.0, 0.0),
+        ),
+    );
     commands.spawn((
         MatchEntity,
         Decor,
         BagCount,
-        look.rounded_sprite(Color::srgb(0.42, 0.29, 0.18), Vec2::splat(layout.token), 22.0),
+        look.rounded_sprite(
+            Color::srgb(0.42, 0.29, 0.18),
+            Vec2::splat(layout.token),
+            22.0,
+        ),
         Transform::from_translation(layout.bag.extend(2.0)),
         children![(
             Text2d::new(""),
@@ -304,12 +364,19 @@ fn start_table(
             Transform::from_xyz(0.0, 0.0, 0.1),
         )],
     ));
-    for (i, (bonus, label)) in [(Bonus::K, "K  +5"), (Bonus::X, "x  +10")].into_iter().enumerate() {
+    for (i, (bonus, label)) in [(Bonus::K, "K  +5"), (Bonus::X, "x  +10")]
+        .into_iter()
+        .enumerate()
+    {
         commands.spawn((
             MatchEntity,
             Decor,
             LegendChip(i),
-            look.rounded_sprite(cell_colour(bonus), Vec2::new(layout.token * 1.6, layout.token * 0.42), 10.0),
+            look.rounded_sprite(
+                cell_colour(bonus),
+                Vec2::new(layout.token * 1.6, layout.token * 0.42),
+                10.0,
+            ),
             Transform::from_translation(layout.legend.extend(2.0)),
             children![(
                 Text2d::new(label),
@@ -353,7 +420,15 @@ fn bonus_of(mark: Option<&str>) -> Bonus {
 fn update_layout(
     windows: Query<&Window>,
     layout: Option<ResMut<BoardLayout>>,
-    mut decor: Query<(&mut Sprite, &mut Transform, Option<&BagCount>, Option<&LegendChip>), With<Decor>>,
+    mut decor: Query<
+        (
+            &mut Sprite,
+            &mut Transform,
+            Option<&BagCount>,
+            Option<&LegendChip>,
+        ),
+        With<Decor>,
+    >,
     mut cells: Query<(&CellOf, &mut Sprite, &mut Transform), (With<CellFace>, Without<Decor>)>,
 ) {
     let Some(mut layout) = layout else { return };
@@ -364,7 +439,8 @@ fn update_layout(
     } else if !fresh {
         return;
     }
-    let board = Vec2::new(layout.cols as f32, layout.rows as f32) * layout.cell + Vec2::splat(layout.cell * 0.3);
+    let board = Vec2::new(layout.cols as f32, layout.rows as f32) * layout.cell
+        + Vec2::splat(layout.cell * 0.3);
     let mut first = true;
     for (mut sprite, mut transform, bag, legend) in &mut decor {
         if bag.is_some() {
@@ -381,7 +457,10 @@ fn update_layout(
             first = false;
         } else {
             // The felt tray under the hand.
-            sprite.custom_size = Some(Vec2::new(layout.window.x - 2.0 * size::MARGIN, layout.tray_h - 12.0));
+            sprite.custom_size = Some(Vec2::new(
+                layout.window.x - 2.0 * size::MARGIN,
+                layout.tray_h - 12.0,
+            ));
             transform.translation = Vec2::new(0.0, layout.tray_y).extend(0.5);
         }
     }
@@ -393,7 +472,12 @@ fn update_layout(
 }
 
 /// Gives each board cell its face: colour, mark and a hidden points hint.
-fn dress_cells(mut commands: Commands, look: Res<Look>, layout: Option<Res<BoardLayout>>, cells: Query<(Entity, &CellOf), Added<CellOf>>) {
+fn dress_cells(
+    mut commands: Commands,
+    look: Res<Look>,
+    layout: Option<Res<BoardLayout>>,
+    cells: Query<(Entity, &CellOf), Added<CellOf>>,
+) {
     let Some(layout) = layout else { return };
     for (entity, cell) in &cells {
         let bonus = bonus_of(cell.mark.as_deref());
@@ -436,7 +520,12 @@ fn dress_cells(mut commands: Commands, look: Res<Look>, layout: Option<Res<Board
 }
 
 /// Gives each token its look: an ivory disc with a bold digit and a shadow.
-fn dress_pieces(mut commands: Commands, look: Res<Look>, layout: Option<Res<BoardLayout>>, pieces: Query<(Entity, &PieceOf, &At), Added<PieceOf>>) {
+fn dress_pieces(
+    mut commands: Commands,
+    look: Res<Look>,
+    layout: Option<Res<BoardLayout>>,
+    pieces: Query<(Entity, &PieceOf, &At), Added<PieceOf>>,
+) {
     let Some(layout) = layout else { return };
     for (entity, piece, at) in &pieces {
         let start = match at.0.zone {
@@ -480,10 +569,7 @@ fn viewer_view(active: &ActiveMatch<Neighbours>, table: &Table) -> Option<View> 
 
 /// The viewer's legal placements (from its view only).
 fn legal_for(view: &View) -> Vec<Scored> {
-    if view.to_move != Some(view.seat) {
-        return Vec::new();
-    }
-    State::from_view(view, &[], &[]).placements(view.seat)
+    view.placements()
 }
 
 fn interact(
@@ -500,16 +586,21 @@ fn interact(
         pointer.clear();
         return;
     };
-    let human = table.seats.get(view.seat).is_some_and(|s| s.controller == crate::engine::Controller::Human);
+    let seat = view.seat();
+    let human = table
+        .seats
+        .get(seat)
+        .is_some_and(|s| s.controller == crate::engine::Controller::Human);
     if !human {
         pointer.clear();
         *hold = Hold::Empty;
         return;
     }
-    let may_move = view.to_move == Some(view.seat) && *phase.get() == TurnPhase::AwaitingMove;
+    let may_move = view.to_move() == Some(seat) && *phase.get() == TurnPhase::AwaitingMove;
+    let hand = view.hand_digits();
     for event in pointer.read() {
-        if let Some(mv) = handle_pointer(&mut hold, &layout, &view.hand, may_move, *event) {
-            requests.write(MoveRequest { seat: view.seat, mv });
+        if let Some(mv) = handle_pointer(&mut hold, &layout, &hand, may_move, *event) {
+            requests.write(MoveRequest { seat, mv });
         }
     }
 }
@@ -545,12 +636,19 @@ fn on_applied(
                     },
                 ));
             }
-            None => notice.show(format!("{} has no move and passes", table.name(a.seat)), false),
+            None => notice.show(
+                format!("{} has no move and passes", table.name(a.seat)),
+                false,
+            ),
         }
     }
 }
 
-fn on_rejected(mut rejected: MessageReader<MoveRejected<Neighbours>>, mut notice: ResMut<Notice>, mut hold: ResMut<Hold>) {
+fn on_rejected(
+    mut rejected: MessageReader<MoveRejected<Neighbours>>,
+    mut notice: ResMut<Notice>,
+    mut hold: ResMut<Hold>,
+) {
     for r in rejected.read() {
         notice.show(capitalise(&r.reason), true);
         *hold = Hold::Empty;
@@ -559,7 +657,9 @@ fn on_rejected(mut rejected: MessageReader<MoveRejected<Neighbours>>, mut notice
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// Moves every token towards where it belongs: its cell, the viewer's hand,
@@ -572,32 +672,72 @@ fn place_pieces(
     screen: Res<State<Screen>>,
     hold: Res<Hold>,
     active: Res<ActiveMatch<Neighbours>>,
-    mut pieces: Query<(Entity, &At, &mut Transform, &mut Visibility, &mut Sprite, Option<&Tween>), With<PieceOf>>,
+    mut pieces: Query<
+        (
+            Entity,
+            &At,
+            &mut Transform,
+            &mut Visibility,
+            &mut Sprite,
+            Option<&Tween>,
+        ),
+        With<PieceOf>,
+    >,
 ) {
     let Some(layout) = layout else { return };
-    let viewer = if *screen.get() == Screen::Play { table.viewer } else { None };
+    let viewer = if *screen.get() == Screen::Play {
+        table.viewer
+    } else {
+        None
+    };
     let hand_len = viewer.map_or(0, |s| active.get().state().hand(s).len());
     let glide = Duration::from_millis(320);
     for (entity, at, mut transform, mut visibility, mut sprite, tween) in &mut pieces {
         let (target, shown, diameter) = match at.0 {
-            Location { zone: Zone::Board, slot } => (layout.cell_centre(slot as usize), true, layout.cell * 0.8),
-            Location { zone: Zone::Hand(s), slot } if Some(s) == viewer => {
-                (layout.hand_slot(slot as usize, hand_len), true, layout.token)
-            }
+            Location {
+                zone: Zone::Board,
+                slot,
+            } => (layout.cell_centre(slot as usize), true, layout.cell * 0.8),
+            Location {
+                zone: Zone::Hand(s),
+                slot,
+            } if Some(s) == viewer => (
+                layout.hand_slot(slot as usize, hand_len),
+                true,
+                layout.token,
+            ),
             _ => (layout.bag, false, layout.token),
         };
         sprite.custom_size = Some(Vec2::splat(diameter));
         let in_hand = matches!(at.0.zone, Zone::Hand(s) if Some(s) == viewer);
         let lifted = in_hand && hold.slot() == Some(at.0.slot as usize);
-        let z = if lifted { 20.0 } else if in_hand { 6.0 } else { 5.0 };
+        let z = if lifted {
+            20.0
+        } else if in_hand {
+            6.0
+        } else {
+            5.0
+        };
         // A token's scale follows its place: board tokens sit in their cells.
         let scale = diameter / (layout.cell * 0.8);
         transform.scale = Vec3::splat(scale);
-        if let (true, Hold::Pressed { at: p, dragging: true, .. }) = (lifted, *hold) {
+        if let (
+            true,
+            Hold::Pressed {
+                at: p,
+                dragging: true,
+                ..
+            },
+        ) = (lifted, *hold)
+        {
             commands.entity(entity).remove::<Tween>();
             transform.translation = p.extend(z);
         } else {
-            let lift = if lifted { Vec2::Y * layout.token * 0.18 } else { Vec2::ZERO };
+            let lift = if lifted {
+                Vec2::Y * layout.token * 0.18
+            } else {
+                Vec2::ZERO
+            };
             let to = (target + lift).extend(z);
             if *visibility == Visibility::Hidden && shown && at.0.zone == Zone::Board {
                 // Appearing on the board (start token, a bot's move): come from the bag.
@@ -605,7 +745,11 @@ fn place_pieces(
             }
             move_to(&mut commands, entity, &transform, tween, to, glide);
         }
-        let want = if shown { Visibility::Visible } else { Visibility::Hidden };
+        let want = if shown {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        };
         if *visibility != want {
             *visibility = want;
         }
@@ -628,12 +772,19 @@ fn highlight_cells(
     }
     *last = Some(key);
     let legal: Vec<Scored> = match (hold.digit(), viewer_view(&active, &table)) {
-        (Some(d), Some(view)) => legal_for(&view).into_iter().filter(|s| s.digit == d).collect(),
+        (Some(d), Some(view)) => legal_for(&view)
+            .into_iter()
+            .filter(|s| s.digit == d)
+            .collect(),
         _ => Vec::new(),
     };
     for (cell, mut sprite) in &mut cells {
         let base = cell_colour(bonus_of(cell.mark.as_deref()));
-        sprite.color = if legal.iter().any(|s| s.cell == cell.index) { colour::LEGAL } else { base };
+        sprite.color = if legal.iter().any(|s| s.cell == cell.index) {
+            colour::LEGAL
+        } else {
+            base
+        };
     }
     for (hint, mut text, mut visibility) in &mut hints {
         match legal.iter().find(|s| s.cell == hint.0) {
@@ -646,7 +797,11 @@ fn highlight_cells(
     }
 }
 
-fn update_bag(active: Res<ActiveMatch<Neighbours>>, bag: Query<&Children, With<BagCount>>, mut texts: Query<&mut Text2d>) {
+fn update_bag(
+    active: Res<ActiveMatch<Neighbours>>,
+    bag: Query<&Children, With<BagCount>>,
+    mut texts: Query<&mut Text2d>,
+) {
     if !active.is_changed() {
         return;
     }
@@ -685,41 +840,85 @@ fn hud(
     for (shown, &real) in shown_scores.iter_mut().zip(&scores) {
         // Scores count up (or down) towards the real figure.
         let gap = real as f32 - *shown;
-        *shown += gap.signum() * (gap.abs() * 8.0 * time.delta_secs()).max(30.0 * time.delta_secs()).min(gap.abs());
+        *shown += gap.signum()
+            * (gap.abs() * 8.0 * time.delta_secs())
+                .max(30.0 * time.delta_secs())
+                .min(gap.abs());
     }
-    if shown_scores.iter().zip(&scores).any(|(s, &r)| (*s - r as f32).abs() > 0.01) {
+    if shown_scores
+        .iter()
+        .zip(&scores)
+        .any(|(s, &r)| (*s - r as f32).abs() > 0.01)
+    {
         ctx.request_repaint();
     }
     let to_move = game.awaiting().first().copied();
     egui::TopBottomPanel::top("hud")
         .exact_height(size::HUD)
-        .frame(egui::Frame::new().fill(ecolour::PANEL).inner_margin(egui::Margin::symmetric(12, 8)))
+        .frame(
+            egui::Frame::new()
+                .fill(ecolour::PANEL)
+                .inner_margin(egui::Margin::symmetric(12, 8)),
+        )
         .show(ctx, |ui| {
             ui.horizontal_centered(|ui| {
                 let seats = game.players();
                 let menu_w = size::TOUCH + 16.0;
-                let chip_w = ((ui.available_width() - menu_w) / seats as f32 - 10.0).clamp(110.0, 260.0);
+                let chip_w =
+                    ((ui.available_width() - menu_w) / seats as f32 - 10.0).clamp(110.0, 260.0);
                 for seat in 0..seats {
                     let active_seat = to_move == Some(seat);
-                    let fill = if active_seat { ecolour::ACCENT } else { egui::Color32::from_rgb(32, 78, 61) };
-                    let ink = if active_seat { ecolour::ON_ACCENT } else { ecolour::TEXT };
-                    egui::Frame::new().fill(fill).corner_radius(12).inner_margin(egui::Margin::symmetric(12, 4)).show(ui, |ui| {
-                        ui.set_width(chip_w - 24.0);
-                        ui.vertical(|ui| {
-                            ui.spacing_mut().item_spacing.y = 0.0;
-                            let you = if table.viewer == Some(seat) && table.humans().contains(&seat) { " (you)" } else { "" };
-                            ui.label(egui::RichText::new(format!("{}{you}", table.name(seat))).color(ink).strong().size(size::TEXT - 2.0));
-                            let held = game.state().hand(seat).len();
-                            ui.label(
-                                egui::RichText::new(format!("{:.0} pts · {held} tokens", shown_scores[seat].round()))
+                    let fill = if active_seat {
+                        ecolour::ACCENT
+                    } else {
+                        egui::Color32::from_rgb(32, 78, 61)
+                    };
+                    let ink = if active_seat {
+                        ecolour::ON_ACCENT
+                    } else {
+                        ecolour::TEXT
+                    };
+                    egui::Frame::new()
+                        .fill(fill)
+                        .corner_radius(12)
+                        .inner_margin(egui::Margin::symmetric(12, 4))
+                        .show(ui, |ui| {
+                            ui.set_width(chip_w - 24.0);
+                            ui.vertical(|ui| {
+                                ui.spacing_mut().item_spacing.y = 0.0;
+                                let you = if table.viewer == Some(seat)
+                                    && table.humans().contains(&seat)
+                                {
+                                    " (you)"
+                                } else {
+                                    ""
+                                };
+                                ui.label(
+                                    egui::RichText::new(format!("{}{you}", table.name(seat)))
+                                        .color(ink)
+                                        .strong()
+                                        .size(size::TEXT - 2.0),
+                                );
+                                let held = game.state().hand(seat).len();
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "{:.0} pts · {held} tokens",
+                                        shown_scores[seat].round()
+                                    ))
                                     .color(ink)
                                     .size(size::TEXT - 4.0),
-                            );
+                                );
+                            });
                         });
-                    });
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.add(egui::Button::new(egui::RichText::new("☰").size(28.0)).min_size(egui::vec2(size::TOUCH, size::TOUCH))).clicked() {
+                    if ui
+                        .add(
+                            egui::Button::new(egui::RichText::new("☰").size(28.0))
+                                .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                        )
+                        .clicked()
+                    {
                         *menu_open = !*menu_open;
                     }
                 });
@@ -758,33 +957,66 @@ fn hud(
 
     // The viewer must pass: say so, and offer the only move there is.
     if let Some(view) = viewer_view(&active, &table)
-        && view.to_move == Some(view.seat)
+        && view.to_move() == Some(view.seat())
         && *phase.get() == TurnPhase::AwaitingMove
-        && table.humans().contains(&view.seat)
+        && table.humans().contains(&view.seat())
         && legal_for(&view).is_empty()
     {
         egui::Area::new(egui::Id::new("pass"))
-            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -(ctx.content_rect().height() * 0.16).clamp(96.0, 150.0) - 12.0))
+            .anchor(
+                egui::Align2::CENTER_BOTTOM,
+                egui::vec2(
+                    0.0,
+                    -(ctx.content_rect().height() * 0.16).clamp(96.0, 150.0) - 12.0,
+                ),
+            )
             .show(ctx, |ui| {
-                egui::Frame::new().fill(ecolour::CARD).corner_radius(14).inner_margin(14).show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new("No move — you must pass").color(ecolour::INK).size(size::TEXT));
-                        if big_button(ui, "Pass", true).clicked() {
-                            requests.write(MoveRequest { seat: view.seat, mv: Move::Pass });
-                        }
+                egui::Frame::new()
+                    .fill(ecolour::CARD)
+                    .corner_radius(14)
+                    .inner_margin(14)
+                    .show(ui, |ui| {
+                        ui.horizontal(|ui| {
+                            ui.label(
+                                egui::RichText::new("No move — you must pass")
+                                    .color(ecolour::INK)
+                                    .size(size::TEXT),
+                            );
+                            if big_button(ui, "Pass", true).clicked() {
+                                requests.write(MoveRequest {
+                                    seat: view.seat(),
+                                    mv: Move::Pass,
+                                });
+                            }
+                        });
                     });
-                });
             });
     } else if notice.remaining > 0.0 {
         egui::Area::new(egui::Id::new("notice"))
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, size::HUD + 10.0))
             .interactable(false)
             .show(ctx, |ui| {
-                let fill = if notice.warning { ecolour::WARN } else { ecolour::CARD };
-                let ink = if notice.warning { egui::Color32::WHITE } else { ecolour::INK };
-                egui::Frame::new().fill(fill).corner_radius(12).inner_margin(12).show(ui, |ui| {
-                    ui.label(egui::RichText::new(&notice.text).color(ink).size(size::TEXT));
-                });
+                let fill = if notice.warning {
+                    ecolour::WARN
+                } else {
+                    ecolour::CARD
+                };
+                let ink = if notice.warning {
+                    egui::Color32::WHITE
+                } else {
+                    ecolour::INK
+                };
+                egui::Frame::new()
+                    .fill(fill)
+                    .corner_radius(12)
+                    .inner_margin(12)
+                    .show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(&notice.text)
+                                .color(ink)
+                                .size(size::TEXT),
+                        );
+                    });
             });
     }
     Ok(())
@@ -796,17 +1028,34 @@ pub fn results_sheet(game: &crate::engine::Match<Neighbours>, table: &Table) -> 
     let winners = game.winners();
     let scores = game.scores();
     ResultsSheet {
-        columns: vec!["Points".into(), "Penalty".into(), "Final".into(), "Left in hand".into()],
+        columns: vec![
+            "Points".into(),
+            "Penalty".into(),
+            "Final".into(),
+            "Left in hand".into(),
+        ],
         rows: (0..game.players())
             .map(|s| {
-                let left: Vec<String> = state.hand(s).iter().map(|t| t.digit().to_string()).collect();
+                let left: Vec<String> = state
+                    .hand(s)
+                    .iter()
+                    .map(|t| t.digit().to_string())
+                    .collect();
                 (
                     table.name(s).to_owned(),
                     vec![
                         state.points()[s].to_string(),
-                        if state.penalties()[s] > 0 { format!("−{}", state.penalties()[s]) } else { "0".into() },
+                        if state.penalties()[s] > 0 {
+                            format!("−{}", state.penalties()[s])
+                        } else {
+                            "0".into()
+                        },
                         scores[s].to_string(),
-                        if left.is_empty() { "—".into() } else { left.join(" ") },
+                        if left.is_empty() {
+                            "—".into()
+                        } else {
+                            left.join(" ")
+                        },
                     ],
                     winners.contains(&s),
                 )
@@ -820,7 +1069,11 @@ pub fn results_sheet(game: &crate::engine::Match<Neighbours>, table: &Table) -> 
 }
 
 /// Keeps the results sheet up to date once the match is over.
-pub fn fill_results(active: Res<ActiveMatch<Neighbours>>, table: Res<Table>, mut sheet: ResMut<ResultsSheet>) {
+pub fn fill_results(
+    active: Res<ActiveMatch<Neighbours>>,
+    table: Res<Table>,
+    mut sheet: ResMut<ResultsSheet>,
+) {
     if active.is_changed() && active.get().is_over() {
         *sheet = results_sheet(active.get(), &table);
     }
