@@ -41,7 +41,6 @@ fn deal(config: &Config, hands: &[&[&str]], pile_front: &[&str]) -> Deal {
         })
         .collect();
     let front: Vec<Face> = pile_front.iter().map(|n| take(face(n))).collect();
-    drop(take);
     // Fillers, each hand up to the size asked.
     for (h, asked) in hands.iter_mut().zip(hands_asked) {
         while h.len() < asked {
