@@ -360,7 +360,7 @@ pub struct Outcome {
     pub drew: usize,
     /// The value of the first meld, if this turn made it.
     pub first_meld: Option<u32>,
-    /// Whether a time-out undid the whole turn.
+    /// Whether a time-out threw its draft table away (undid the turn).
     pub undone: bool,
     /// The round this move ended, if it ended one.
     pub round_end: Option<RoundEnd>,
@@ -810,12 +810,12 @@ impl State {
         }
         let mut stays = old;
         stays[JOKER] -= taken;
-        for i in 0..FACES {
+        for (i, &count) in new.iter().enumerate() {
             let face = Face::from_index(i);
-            if new[i] > config.copies(face) {
+            if count > config.copies(face) {
                 return Err(RuleError::CardTwice {
                     face,
-                    count: new[i],
+                    count,
                     copies: config.copies(face),
                 });
             }
@@ -1074,9 +1074,9 @@ impl State {
         let mut taken_from_pool = [0usize; FACES];
         let mut laid: Vec<Card> = Vec::new();
         // Number cards.
-        for j in 0..n {
-            for (p, name) in play.table[j].iter().enumerate() {
-                if ids[j][p].is_some() || name.face.is_joker() {
+        for (set, names) in ids.iter_mut().zip(&play.table) {
+            for (id, name) in set.iter_mut().zip(names) {
+                if id.is_some() || name.face.is_joker() {
                     continue;
                 }
                 let f = name.face.index();
@@ -1090,18 +1090,18 @@ impl State {
                 if k >= table_count[f] {
                     laid.push(card);
                 }
-                ids[j][p] = Some(card);
+                *id = Some(card);
             }
         }
         // Pinned jokers where their number is.
-        for j in 0..n {
-            for p in 0..play.table[j].len() {
-                if ids[j][p].is_some() {
+        for (set, reading) in ids.iter_mut().zip(&readings) {
+            for (p, id) in set.iter_mut().enumerate() {
+                if id.is_some() {
                     continue;
                 }
-                let number = readings[j].number(p);
+                let number = reading.number(p);
                 if let Some(k) = pinned.iter().position(|&(_, m)| m == number) {
-                    ids[j][p] = Some(pinned.remove(k).0);
+                    *id = Some(pinned.remove(k).0);
                 }
             }
         }
@@ -1111,25 +1111,23 @@ impl State {
         // Other table jokers, then the hand's.
         let mut loose = loose_jokers.into_iter();
         let mut from_hand = hand_jokers.into_iter();
-        for j in 0..n {
-            for p in 0..play.table[j].len() {
-                if ids[j][p].is_some() {
-                    continue;
-                }
-                let card = match loose.next() {
-                    Some(c) => c,
-                    None => {
-                        let c = from_hand.next().ok_or(RuleError::NotInHand {
-                            face: Face::Joker,
-                            needed: 1,
-                            held: 0,
-                        })?;
-                        laid.push(c);
-                        c
-                    }
-                };
-                ids[j][p] = Some(card);
+        for id in ids.iter_mut().flatten() {
+            if id.is_some() {
+                continue;
             }
+            let card = match loose.next() {
+                Some(c) => c,
+                None => {
+                    let c = from_hand.next().ok_or(RuleError::NotInHand {
+                        face: Face::Joker,
+                        needed: 1,
+                        held: 0,
+                    })?;
+                    laid.push(c);
+                    c
+                }
+            };
+            *id = Some(card);
         }
         if loose.next().is_some() {
             return Err(RuleError::TableCardTaken(Face::Joker));
@@ -1255,7 +1253,15 @@ impl State {
                 match kept {
                     Some(turn) => self.play(seat, turn, &mut outcome),
                     None => {
-                        outcome.undone = draft.is_some();
+                        // Undone: the draft changed something that is now taken back.
+                        let faces = |t: &[Vec<CardName>]| -> Vec<Vec<Face>> {
+                            t.iter()
+                                .map(|s| s.iter().map(|c| c.face).collect())
+                                .collect()
+                        };
+                        outcome.undone = draft.as_ref().is_some_and(|p| {
+                            !p.to_hand.is_empty() || faces(&p.table) != faces(&self.table_written())
+                        });
                         outcome.drew = self.draw(seat, self.config.timeout_draw);
                     }
                 }
@@ -1336,8 +1342,8 @@ impl State {
                 (winners, scores)
             }
         };
-        for s in 0..players {
-            self.totals[s] += scores[s];
+        for (total, score) in self.totals.iter_mut().zip(&scores) {
+            *total += score;
         }
         let end = RoundEnd {
             round: self.rounds.len() + 1,
