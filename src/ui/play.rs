@@ -37,7 +37,7 @@ pub fn plugin_for<G: Game>(app: &mut App, kind: GameKind) {
                 begin::<G>.run_if(move |table: Res<Table>| table.game == kind),
                 (pace::<G>, follow_turns::<G>)
                     .chain()
-                    .run_if(in_state(Screen::Play).and(resource_exists::<ActiveMatch<G>>)),
+                    .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>)),
             )
                 .in_set(PlaySystems),
         );

@@ -57,6 +57,20 @@ fn panel_frame() -> egui::Frame {
         .inner_margin(24)
 }
 
+/// A screen that covers the whole window.
+pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new("screen"),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.content_rect()),
+    );
+    egui::CentralPanel::default_margins()
+        .frame(panel_frame())
+        .show(&mut root, add_contents);
+}
+
 fn title(
     mut contexts: EguiContexts,
     mut table: ResMut<Table>,
@@ -65,9 +79,7 @@ fn title(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default()
-        .frame(panel_frame())
-        .show(ctx, |ui| {
+    full_screen(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.add_space(12.0);
@@ -93,7 +105,7 @@ fn title(
                 let card_h = if narrow { 250.0 } else { 380.0 };
                 let mut clicked = None;
                 let mut how = None;
-                let layout = |ui: &mut egui::Ui| {
+                let mut layout = |ui: &mut egui::Ui| {
                     for kind in GameKind::ALL {
                         let (play, rules) = game_card(ui, kind, egui::vec2(card_w, card_h));
                         if play {
@@ -105,7 +117,7 @@ fn title(
                     }
                 };
                 if narrow {
-                    ui.vertical_centered(layout);
+                    ui.vertical_centered(|ui| layout(ui));
                 } else {
                     let total = 3.0 * card_w + 2.0 * 20.0;
                     ui.horizontal(|ui| {
@@ -391,9 +403,7 @@ fn setup(
         GameKind::Neighbours => (Neighbours::bots(), Neighbours::variants()),
         _ => (&[], &["standard"]),
     };
-    egui::CentralPanel::default()
-        .frame(panel_frame())
-        .show(ctx, |ui| {
+    full_screen(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.heading(format!("New match of {}", kind.title()));
@@ -511,9 +521,7 @@ fn hand_over(
     let to = table.handing_to.unwrap_or(0);
     let name = table.name(to).to_owned();
     let mut ready = false;
-    egui::CentralPanel::default()
-        .frame(panel_frame())
-        .show(ctx, |ui| {
+    full_screen(ctx, |ui| {
             let response = ui.interact(
                 ui.max_rect(),
                 egui::Id::new("hand-over"),
@@ -557,9 +565,7 @@ fn results(
     mut end: MessageWriter<EndMatch>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default()
-        .frame(panel_frame())
-        .show(ctx, |ui| {
+    full_screen(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(24.0);
                 let winners: Vec<&str> = sheet
@@ -707,9 +713,7 @@ fn how_to(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default()
-        .frame(panel_frame())
-        .show(ctx, |ui| {
+    full_screen(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.set_max_width(820.0);
@@ -752,9 +756,7 @@ fn settings(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default()
-        .frame(panel_frame())
-        .show(ctx, |ui| {
+    full_screen(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.set_max_width(640.0);
                 ui.heading("Settings");

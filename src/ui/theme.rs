@@ -44,7 +44,7 @@ pub mod colour {
     /// A drop shadow.
     pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
     /// Points rising from a cell.
-    pub const POINTS: Color = Color::srgb(1.0, 0.906, 0.420);
+    pub const POINTS: Color = Color::srgb(1.0, 0.82, 0.25);
     /// A refusal.
     pub const WARN: Color = Color::srgb(0.890, 0.365, 0.290);
 }
@@ -192,7 +192,7 @@ pub fn make_look(
         (1.0 - d).clamp(0.0, 1.0).powf(1.5)
     }));
     let font = |bytes: &'static [u8]| {
-        Font::try_from_bytes(bytes.to_vec()).expect("the shipped font is valid")
+        Font::from_bytes(bytes.to_vec())
     };
     let bold = fonts.add(font(FONT_BOLD));
     let semibold = fonts.add(font(FONT_SEMIBOLD));

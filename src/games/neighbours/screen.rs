@@ -17,7 +17,7 @@ use crate::ui::input::PointerInput;
 use crate::ui::play::plugin_for;
 use crate::ui::screens::{HowToGame, ReturnTo, big_button};
 use crate::ui::theme::{Look, colour, ecolour, size};
-use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Settings, Table};
+use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Table};
 
 /// Where everything goes, from the window's size: the board above, the
 /// hand tray below, the HUD on top. World coordinates: origin at the
@@ -267,10 +267,6 @@ struct CellHint(usize);
 #[derive(Component)]
 struct BagCount;
 
-/// Decorations of the table (board backdrop, tray, bag, legend).
-#[derive(Component)]
-struct Decor;
-
 /// Systems of the Neighbours screen.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NeighboursScreenSystems;
@@ -299,7 +295,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            hud.run_if(in_state(Screen::Play).and(in_neighbours)),
+            hud.run_if(in_state(Screen::Play).and_then(in_neighbours)),
         );
 }
 
@@ -309,6 +305,25 @@ fn window_size(windows: &Query<&Window>) -> Vec2 {
         .next()
         .map(|w| w.size())
         .unwrap_or(Vec2::new(1280.0, 800.0))
+}
+
+/// Pieces, cells and decorations are made at a fixed base size and scaled
+/// to the layout, so a resize is a change of scale and text stays in proportion.
+const BASE: f32 = 100.0;
+/// A token's diameter at base size.
+const TOKEN_BASE: f32 = 80.0;
+
+/// The table's decorations, each with its place in the layout.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+enum Decor {
+    /// The wood under the board.
+    Board,
+    /// The felt tray under the hand.
+    Tray,
+    /// The bag, with its count.
+    Bag,
+    /// A line of the bonus legend.
+    Legend(usize),
 }
 
 /// Lays out the table for a new match: backdrop, tray, bag and legend.
@@ -326,43 +341,38 @@ fn start_table(
     *hold = Hold::Empty;
     let board = &active.get().config().board;
     let layout = BoardLayout::new(window_size(&windows), board.rows(), board.cols());
-    let spawn_decor = |commands: &mut Commands, bundle: (Sprite, Transform)| {
-        commands.spawn((MatchEntity, Decor, bundle.0, bundle.1));
-    };
-    spawn_decor(
-        &mut commands,
+    let text = |font: &Handle<Font>, size: f32, colour: Color, label: &str| {
         (
-            look.rounded_sprite(colour::WOOD, Vec2::ONE, 18.0),
-            Transform::from_xyz(0.0, 0.0, 0.0),
-        ),
-    );
-    spawn_decor(
-        &mut commands,
-        (
-            look.rounded_sprite(colour::FELT_DARK, Vec2::ONE, 24.0),
-            Transform::from_xyz(0.0, 0.0, 0.0),
-        ),
-    );
-    commands.spawn((
-        MatchEntity,
-        Decor,
-        BagCount,
-        look.rounded_sprite(
-            Color::srgb(0.42, 0.29, 0.18),
-            Vec2::splat(layout.token),
-            22.0,
-        ),
-        Transform::from_translation(layout.bag.extend(2.0)),
-        children![(
-            Text2d::new(""),
+            Text2d::new(label),
             TextFont {
-                font: look.bold.clone().into(),
-                font_size: layout.token * 0.34,
+                font: font.clone().into(),
+                font_size: FontSize::Px(size),
                 ..default()
             },
-            TextColor(colour::IVORY),
+            TextColor(colour),
+            TextLayout::justify(Justify::Center),
             Transform::from_xyz(0.0, 0.0, 0.1),
-        )],
+        )
+    };
+    commands.spawn((
+        MatchEntity,
+        Decor::Board,
+        look.rounded_sprite(colour::WOOD, Vec2::ONE, 18.0),
+        Transform::default(),
+    ));
+    commands.spawn((
+        MatchEntity,
+        Decor::Tray,
+        look.rounded_sprite(colour::FELT_DARK, Vec2::ONE, 24.0),
+        Transform::default(),
+    ));
+    commands.spawn((
+        MatchEntity,
+        Decor::Bag,
+        BagCount,
+        look.rounded_sprite(Color::srgb(0.42, 0.29, 0.18), Vec2::new(120.0, 100.0), 26.0),
+        Transform::default(),
+        children![text(&look.bold, 27.0, colour::IVORY, "")],
     ));
     for (i, (bonus, label)) in [(Bonus::K, "K  +5"), (Bonus::X, "x  +10")]
         .into_iter()
@@ -370,32 +380,14 @@ fn start_table(
     {
         commands.spawn((
             MatchEntity,
-            Decor,
-            LegendChip(i),
-            look.rounded_sprite(
-                cell_colour(bonus),
-                Vec2::new(layout.token * 1.6, layout.token * 0.42),
-                10.0,
-            ),
-            Transform::from_translation(layout.legend.extend(2.0)),
-            children![(
-                Text2d::new(label),
-                TextFont {
-                    font: look.semibold.clone().into(),
-                    font_size: layout.token * 0.24,
-                    ..default()
-                },
-                TextColor(colour::INK),
-                Transform::from_xyz(0.0, 0.0, 0.1),
-            )],
+            Decor::Legend(i),
+            look.rounded_sprite(cell_colour(bonus), Vec2::new(150.0, 40.0), 10.0),
+            Transform::default(),
+            children![text(&look.semibold, 24.0, colour::INK, label)],
         ));
     }
     commands.insert_resource(layout);
 }
-
-/// A legend chip, by its line.
-#[derive(Component)]
-struct LegendChip(usize);
 
 fn cell_colour(bonus: Bonus) -> Color {
     match bonus {
@@ -415,59 +407,53 @@ fn bonus_of(mark: Option<&str>) -> Bonus {
     }
 }
 
-/// Follows the window: a new size moves everything to its new place.
+/// Follows the window: a new size moves and rescales the table.
 #[allow(clippy::type_complexity)]
 fn update_layout(
     windows: Query<&Window>,
     layout: Option<ResMut<BoardLayout>>,
-    mut decor: Query<
-        (
-            &mut Sprite,
-            &mut Transform,
-            Option<&BagCount>,
-            Option<&LegendChip>,
-        ),
-        With<Decor>,
-    >,
-    mut cells: Query<(&CellOf, &mut Sprite, &mut Transform), (With<CellFace>, Without<Decor>)>,
+    mut decor: Query<(&Decor, &mut Sprite, &mut Transform)>,
+    mut cells: Query<(&CellOf, &mut Transform), (With<CellFace>, Without<Decor>)>,
 ) {
     let Some(mut layout) = layout else { return };
     let size = window_size(&windows);
-    let fresh = layout.is_added();
     if layout.window != size {
         *layout = BoardLayout::new(size, layout.rows, layout.cols);
-    } else if !fresh {
+    }
+    if !layout.is_changed() {
         return;
     }
-    let board = Vec2::new(layout.cols as f32, layout.rows as f32) * layout.cell
-        + Vec2::splat(layout.cell * 0.3);
-    let mut first = true;
-    for (mut sprite, mut transform, bag, legend) in &mut decor {
-        if bag.is_some() {
-            sprite.custom_size = Some(Vec2::splat(layout.token));
-            transform.translation = layout.bag.extend(2.0);
-        } else if let Some(LegendChip(i)) = legend {
-            sprite.custom_size = Some(Vec2::new(layout.token * 1.6, layout.token * 0.42));
-            let dy = if *i == 0 { 0.27 } else { -0.27 } * layout.token;
-            transform.translation = (layout.legend + Vec2::Y * dy).extend(2.0);
-        } else if first {
-            // The wood backdrop under the board.
-            sprite.custom_size = Some(board);
-            transform.translation = layout.centre.extend(0.0);
-            first = false;
-        } else {
-            // The felt tray under the hand.
-            sprite.custom_size = Some(Vec2::new(
-                layout.window.x - 2.0 * size::MARGIN,
-                layout.tray_h - 12.0,
-            ));
-            transform.translation = Vec2::new(0.0, layout.tray_y).extend(0.5);
+    let unit = layout.token / TOKEN_BASE;
+    for (decor, mut sprite, mut transform) in &mut decor {
+        match decor {
+            Decor::Board => {
+                sprite.custom_size = Some(
+                    Vec2::new(layout.cols as f32, layout.rows as f32) * layout.cell
+                        + Vec2::splat(layout.cell * 0.3),
+                );
+                transform.translation = layout.centre.extend(0.0);
+            }
+            Decor::Tray => {
+                sprite.custom_size = Some(Vec2::new(
+                    layout.window.x - 2.0 * size::MARGIN,
+                    layout.tray_h - 12.0,
+                ));
+                transform.translation = Vec2::new(0.0, layout.tray_y).extend(0.5);
+            }
+            Decor::Bag => {
+                transform.translation = layout.bag.extend(2.0);
+                transform.scale = Vec3::splat(unit);
+            }
+            Decor::Legend(i) => {
+                let dy = if *i == 0 { 0.3 } else { -0.3 } * layout.token;
+                transform.translation = (layout.legend + Vec2::Y * dy).extend(2.0);
+                transform.scale = Vec3::splat(unit);
+            }
         }
     }
-    for (cell, mut sprite, mut transform) in &mut cells {
-        sprite.custom_size = Some(Vec2::splat(layout.cell * 0.92));
+    for (cell, mut transform) in &mut cells {
         transform.translation = layout.cell_centre(cell.index).extend(1.0);
-        transform.scale = Vec3::ONE;
+        transform.scale = Vec3::splat(layout.cell / BASE);
     }
 }
 
@@ -488,15 +474,16 @@ fn dress_cells(
         };
         commands.entity(entity).insert((
             CellFace,
-            look.rounded_sprite(cell_colour(bonus), Vec2::splat(layout.cell * 0.92), 10.0),
-            Transform::from_translation(layout.cell_centre(cell.index).extend(1.0)),
+            look.rounded_sprite(cell_colour(bonus), Vec2::splat(BASE * 0.92), 10.0),
+            Transform::from_translation(layout.cell_centre(cell.index).extend(1.0))
+                .with_scale(Vec3::splat(layout.cell / BASE)),
             Visibility::Visible,
             children![
                 (
                     Text2d::new(mark),
                     TextFont {
                         font: look.semibold.clone().into(),
-                        font_size: layout.cell * 0.36,
+                        font_size: FontSize::Px(36.0),
                         ..default()
                     },
                     TextColor(colour::INK_SOFT),
@@ -507,7 +494,7 @@ fn dress_cells(
                     Text2d::new(""),
                     TextFont {
                         font: look.bold.clone().into(),
-                        font_size: layout.cell * 0.34,
+                        font_size: FontSize::Px(34.0),
                         ..default()
                     },
                     TextColor(colour::INK),
@@ -533,24 +520,25 @@ fn dress_pieces(
             _ => layout.bag,
         };
         commands.entity(entity).insert((
-            look.disc_sprite(colour::IVORY, layout.cell * 0.8),
-            Transform::from_translation(start.extend(5.0)),
+            look.disc_sprite(colour::IVORY, TOKEN_BASE),
+            Transform::from_translation(start.extend(5.0))
+                .with_scale(Vec3::splat(layout.cell / BASE)),
             Visibility::Hidden,
             children![
                 (
                     Sprite {
                         image: look.soft_disc.clone(),
                         color: colour::SHADOW,
-                        custom_size: Some(Vec2::splat(layout.cell * 0.95)),
+                        custom_size: Some(Vec2::splat(TOKEN_BASE * 1.2)),
                         ..default()
                     },
-                    Transform::from_xyz(2.0, -4.0, -0.1),
+                    Transform::from_xyz(2.0, -5.0, -0.1),
                 ),
                 (
                     Text2d::new(piece.label.clone()),
                     TextFont {
                         font: look.bold.clone().into(),
-                        font_size: layout.cell * 0.46,
+                        font_size: FontSize::Px(TOKEN_BASE * 0.58),
                         ..default()
                     },
                     TextColor(colour::INK),
@@ -623,10 +611,14 @@ fn on_applied(
                     Text2d::new(format!("+{}", scored.points)),
                     TextFont {
                         font: look.bold.clone().into(),
-                        font_size: layout.cell * 0.55,
+                        font_size: FontSize::Px(layout.cell * 0.55),
                         ..default()
                     },
                     TextColor(colour::POINTS),
+                    bevy::sprite::Text2dShadow {
+                        offset: Vec2::new(2.0, -2.0),
+                        color: Color::srgba(0.0, 0.0, 0.0, 0.6),
+                    },
                     Transform::from_translation(origin),
                     Rise {
                         elapsed: Duration::ZERO,
@@ -678,7 +670,6 @@ fn place_pieces(
             &At,
             &mut Transform,
             &mut Visibility,
-            &mut Sprite,
             Option<&Tween>,
         ),
         With<PieceOf>,
@@ -692,7 +683,7 @@ fn place_pieces(
     };
     let hand_len = viewer.map_or(0, |s| active.get().state().hand(s).len());
     let glide = Duration::from_millis(320);
-    for (entity, at, mut transform, mut visibility, mut sprite, tween) in &mut pieces {
+    for (entity, at, mut transform, mut visibility, tween) in &mut pieces {
         let (target, shown, diameter) = match at.0 {
             Location {
                 zone: Zone::Board,
@@ -708,7 +699,6 @@ fn place_pieces(
             ),
             _ => (layout.bag, false, layout.token),
         };
-        sprite.custom_size = Some(Vec2::splat(diameter));
         let in_hand = matches!(at.0.zone, Zone::Hand(s) if Some(s) == viewer);
         let lifted = in_hand && hold.slot() == Some(at.0.slot as usize);
         let z = if lifted {
@@ -719,8 +709,7 @@ fn place_pieces(
             5.0
         };
         // A token's scale follows its place: board tokens sit in their cells.
-        let scale = diameter / (layout.cell * 0.8);
-        transform.scale = Vec3::splat(scale);
+        transform.scale = Vec3::splat(diameter / TOKEN_BASE);
         if let (
             true,
             Hold::Pressed {
@@ -853,14 +842,18 @@ fn hud(
         ctx.request_repaint();
     }
     let to_move = game.awaiting().first().copied();
-    egui::TopBottomPanel::top("hud")
-        .exact_height(size::HUD)
-        .frame(
-            egui::Frame::new()
-                .fill(ecolour::PANEL)
-                .inner_margin(egui::Margin::symmetric(12, 8)),
-        )
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new("hud"))
+        .fixed_pos(egui::pos2(0.0, 0.0))
+        .order(egui::Order::Middle)
         .show(ctx, |ui| {
+            ui.painter().rect_filled(
+                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
+                0,
+                ecolour::PANEL,
+            );
+            ui.set_min_size(egui::vec2(width, size::HUD));
+            ui.set_max_size(egui::vec2(width, size::HUD));
             ui.horizontal_centered(|ui| {
                 let seats = game.players();
                 let menu_w = size::TOUCH + 16.0;
