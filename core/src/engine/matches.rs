@@ -10,7 +10,7 @@ use super::record::{FORMAT, Record, RecordError};
 /// [`Match::submit`] is the only way to change it, and it asks the game's
 /// rules ([`Game::apply`]) about every move; the Bevy rules plugin holds one
 /// of these and calls nothing else.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Match<G: Game> {
     variant: String,
     config: G::Config,
@@ -20,6 +20,22 @@ pub struct Match<G: Game> {
     deal: Option<G::Deal>,
     state: G::State,
     moves: Vec<(Seat, G::Move)>,
+}
+
+// Written out because a derive would ask for `G: Clone`, which the marker types need not be.
+impl<G: Game> Clone for Match<G> {
+    fn clone(&self) -> Self {
+        Self {
+            variant: self.variant.clone(),
+            config: self.config.clone(),
+            players: self.players,
+            seed: self.seed,
+            seeded: self.seeded,
+            deal: self.deal.clone(),
+            state: self.state.clone(),
+            moves: self.moves.clone(),
+        }
+    }
 }
 
 impl<G: Game> Match<G> {

@@ -265,7 +265,7 @@ pub enum RuleError {
     Isolated,
     /// A digit not consecutive to a neighbour.
     #[error(
-        "a {digit} cannot go next to the {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)"
+        "{digit} cannot go next to {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)"
     )]
     NotConsecutive {
         /// The digit placed.
@@ -274,7 +274,7 @@ pub enum RuleError {
         neighbour: u8,
     },
     /// A digit consecutive to none of its neighbours (the `any` house rule).
-    #[error("a {0} is consecutive to none of the tokens it touches")]
+    #[error("{0} is consecutive to none of the tokens it touches")]
     NoConsecutiveNeighbour(u8),
     /// A pass by a player who can place.
     #[error("you can place a token, so you must: passing is only for a player who cannot")]

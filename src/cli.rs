@@ -1,0 +1,191 @@
+//! The command line: the game window by default, or a headless command.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use parlour_core::engine::Game;
+use parlour_core::engine::record::{self, Record};
+use parlour_core::engine::selfplay;
+
+use crate::engine::replay::{ReplayError, replay};
+use crate::games::{ForGame, for_game};
+
+/// Parlour: Neighbours, Paper Boxing and Rummy on one screen, with bots that play well.
+///
+/// Without a command, opens the game window.
+#[derive(Parser, Debug)]
+#[command(name = "parlour", version, about, long_about = None)]
+pub struct Cli {
+    /// A headless command; without one, the game window opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Options of the game window.
+    #[command(flatten)]
+    pub window: WindowOptions,
+}
+
+/// Options of the game window.
+#[derive(Args, Debug, Clone, Default)]
+pub struct WindowOptions {
+    /// Play bots against each other, in a loop (attract mode).
+    #[arg(long)]
+    pub demo: bool,
+    /// The game for --demo (default: the three in turn).
+    #[arg(long, value_name = "GAME", requires = "demo")]
+    pub game: Option<String>,
+    /// Run this many frames, then exit.
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u32>,
+    /// Save a screenshot of the last frame to FILE (with --frames).
+    #[arg(long, value_name = "FILE", requires = "frames")]
+    pub screenshot: Option<PathBuf>,
+    /// Print frame-time figures and peak memory on exit (with --frames).
+    #[arg(long, requires = "frames")]
+    pub frame_stats: bool,
+}
+
+/// The headless commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check every move of a match record with the rules and print the result as JSON.
+    ///
+    /// Exit status: 0 when every move is legal, 1 at the first illegal move
+    /// (its index, seat and reason are printed), 2 when the file is not a
+    /// valid record.
+    Replay {
+        /// The record (JSON, format parlour-record/1).
+        file: PathBuf,
+    },
+    /// Play matches between bots, headless, and print a JSON summary.
+    Selfplay(SelfplayArgs),
+}
+
+/// `parlour selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// The game: neighbours, paper-boxing or rummy.
+    #[arg(long)]
+    pub game: String,
+    /// The variant.
+    #[arg(long, default_value = "standard")]
+    pub variant: String,
+    /// Bots, one per seat (or one for all), comma-separated: e.g. expert,greedy.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub bots: Vec<String>,
+    /// Number of matches.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Seed of the deals.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Seats per match (default: the number of bots).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Write each match's record into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+}
+
+/// A person's mistake on the command line or in a file: one line on stderr, exit status 2.
+fn bad_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+fn print_json(value: &serde_json::Value) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    );
+}
+
+/// Runs what the command line asks for.
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        None => crate::app::run(cli.window),
+        Some(Command::Replay { file }) => run_replay(&file),
+        Some(Command::Selfplay(args)) => run_selfplay(args),
+    }
+}
+
+fn read_record(file: &PathBuf) -> Result<Record, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // Name the game before reading the rest, so an unknown game is named as such.
+    let game = record::game_of(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    if !crate::games::NAMES.contains(&game.as_str()) {
+        return Err(format!(
+            "{}: unknown game {game:?}; the games are: {}",
+            file.display(),
+            crate::games::NAMES.join(", ")
+        ));
+    }
+    Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+struct ReplayRecord<'a>(&'a Record);
+
+impl ForGame for ReplayRecord<'_> {
+    type Output = Result<serde_json::Value, ReplayError>;
+    fn run<G: Game>(self) -> Self::Output {
+        replay::<G>(self.0)
+    }
+}
+
+fn run_replay(file: &PathBuf) -> ExitCode {
+    let record = match read_record(file) {
+        Ok(r) => r,
+        Err(e) => return bad_input(e),
+    };
+    match for_game(&record.game.clone(), ReplayRecord(&record)) {
+        Err(e) => bad_input(e),
+        Ok(Ok(result)) => {
+            print_json(&result);
+            ExitCode::SUCCESS
+        }
+        Ok(Err(e)) => match e.to_json() {
+            Some(json) => {
+                print_json(&json);
+                ExitCode::from(1)
+            }
+            None => bad_input(format!("{}: {e}", file.display())),
+        },
+    }
+}
+
+struct Tournament(selfplay::Options);
+
+impl ForGame for Tournament {
+    type Output = Result<selfplay::Summary, selfplay::SelfplayError>;
+    fn run<G: Game>(self) -> Self::Output {
+        selfplay::run::<G>(&self.0)
+    }
+}
+
+fn run_selfplay(args: SelfplayArgs) -> ExitCode {
+    let options = selfplay::Options {
+        variant: args.variant,
+        bots: args.bots,
+        games: args.games,
+        seed: args.seed,
+        players: args.players,
+        threads: args.threads,
+        records: args.records,
+    };
+    match for_game(&args.game, Tournament(options)) {
+        Err(e) => bad_input(e),
+        Ok(Err(e @ selfplay::SelfplayError::Options(_))) => bad_input(e),
+        Ok(Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        Ok(Ok(summary)) => {
+            print_json(&serde_json::to_value(&summary).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+    }
+}

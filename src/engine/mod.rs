@@ -1,0 +1,12 @@
+//! The engine: the headless rules plugin, on top of the rules cores' engine
+//! in `parlour_core`.
+
+pub mod plugin;
+pub mod replay;
+
+pub use parlour_core::engine::*;
+pub use plugin::{
+    ActiveMatch, At, BotExecution, CellOf, ClockSettings, Controller, EndMatch, HandSize,
+    MatchEntity, MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesPlugin,
+    RulesSystems, Score, SeatOf, StartMatch, TurnClock, TurnDraft, TurnPhase,
+};

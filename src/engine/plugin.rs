@@ -1,0 +1,662 @@
+//! `RulesPlugin<G>`: the one way a move enters a running match.
+//!
+//! The match is a resource ([`ActiveMatch`]); its seats, cells and pieces are
+//! entities the plugin keeps in step with every applied move; the turn phase
+//! is a Bevy state ([`TurnPhase`]). A move arrives as a [`MoveRequest`], is
+//! checked by the game's rules core through [`Match::submit`], and is answered
+//! by [`MoveApplied`] or [`MoveRejected`]. Bots are driven by the same
+//! messages, from their seat's view.
+
+use std::marker::PhantomData;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use parlour_core::engine::{Bot, Game, Location, Match, Phase, Seat};
+
+/// Adds the rules of `G`: messages, the turn phase, the entity mirror, bots and the turn clock.
+pub struct RulesPlugin<G: Game>(PhantomData<G>);
+
+impl<G: Game> Default for RulesPlugin<G> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+/// Where the match in play stands, for screens and systems to run under.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnPhase {
+    /// No match is being played.
+    #[default]
+    NoMatch,
+    /// Secret set-up (Paper Boxing's grids).
+    SetUp,
+    /// Waiting for the seat(s) to move.
+    AwaitingMove,
+    /// A move is being shown; moves wait for [`Proceed`].
+    Animating,
+    /// A round has ended; the next waits for [`Proceed`].
+    RoundOver,
+    /// The match is over.
+    MatchOver,
+}
+
+/// The systems of the rules plugins, in the order they run each frame.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum RulesSystems {
+    /// Start and end matches.
+    Lifecycle,
+    /// Tick the turn clock.
+    Clock,
+    /// Let bots choose.
+    Bots,
+    /// Check and apply move requests.
+    Apply,
+}
+
+/// The match being played. Only the rules plugin changes it: everything else
+/// reads it, and asks for moves with [`MoveRequest`].
+#[derive(Resource)]
+pub struct ActiveMatch<G: Game> {
+    game: Match<G>,
+}
+
+impl<G: Game> ActiveMatch<G> {
+    /// The match.
+    pub fn get(&self) -> &Match<G> {
+        &self.game
+    }
+}
+
+/// Who plays a seat.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub enum Controller {
+    /// A person at the screen.
+    Human,
+    /// A bot, by name.
+    Bot(String),
+}
+
+/// Starts a match: the rules plugin takes it over, spawns its entities and
+/// seats a bot wherever `controllers` names one.
+#[derive(Message)]
+pub struct StartMatch<G: Game> {
+    /// The match, fresh or resumed.
+    pub game: Match<G>,
+    /// One per seat.
+    pub controllers: Vec<Controller>,
+    /// Seeds the bots' own random sources.
+    pub bot_seed: u64,
+}
+
+/// Ends the match in play: its entities are despawned and the phase returns to [`TurnPhase::NoMatch`].
+#[derive(Message, Default)]
+pub struct EndMatch;
+
+/// Asks for a move. Every move enters a match this way: a person's, a bot's, a replay's.
+#[derive(Message, Clone, Debug)]
+pub struct MoveRequest<G: Game> {
+    /// The seat moving.
+    pub seat: Seat,
+    /// The move.
+    pub mv: G::Move,
+}
+
+/// A move the rules accepted and played.
+#[derive(Message, Clone, Debug)]
+pub struct MoveApplied<G: Game> {
+    /// The seat that moved.
+    pub seat: Seat,
+    /// The move.
+    pub mv: G::Move,
+    /// What it did.
+    pub outcome: G::Outcome,
+    /// Its index in the match's moves.
+    pub index: usize,
+}
+
+/// A move the rules refused, with their reason; the match is unchanged.
+#[derive(Message, Clone, Debug)]
+pub struct MoveRejected<G: Game> {
+    /// The seat that asked.
+    pub seat: Seat,
+    /// The move.
+    pub mv: G::Move,
+    /// Why, in words for a person.
+    pub reason: String,
+}
+
+/// The screen has finished showing a move or a round: play goes on.
+#[derive(Message, Default)]
+pub struct Proceed;
+
+/// How the plugin paces a match: headless matches run flat out; on screen,
+/// each move waits for its animation and a round's end for the players.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Pacing {
+    /// After each move, wait in [`TurnPhase::Animating`] for [`Proceed`].
+    pub hold_after_move: bool,
+    /// After a round ends, wait in [`TurnPhase::RoundOver`] for [`Proceed`].
+    pub hold_after_round: bool,
+    /// The least time a bot takes over a move, so people can follow.
+    pub bot_delay: Duration,
+}
+
+/// Whether bots think on the frame's thread or on the async compute pool.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BotExecution {
+    /// Choose within the frame (tests, replays).
+    #[default]
+    Inline,
+    /// Choose on a background task, so the screen stays smooth.
+    Background,
+}
+
+/// Whether the turn clock runs (off in headless self-play unless asked for).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct ClockSettings {
+    /// Enforce the variant's turn time.
+    pub enabled: bool,
+}
+
+/// The turn clock: the time the seat to move has used of its turn.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TurnClock {
+    /// The turn's time limit, if the variant has one and the clock is on.
+    pub limit: Option<Duration>,
+    /// Time used so far this turn.
+    pub elapsed: Duration,
+    /// Bumped at each new turn, so a late time-out never hits the next turn.
+    pub turn: u64,
+    expired: bool,
+}
+
+impl TurnClock {
+    /// Time left, if the clock runs.
+    pub fn remaining(&self) -> Option<Duration> {
+        self.limit.map(|l| l.saturating_sub(self.elapsed))
+    }
+}
+
+/// The unfinished move a person is working on (Rummy's draft table), so a
+/// time-out can play what was built. Written by the screen; never part of the
+/// match until the rules accept it.
+#[derive(Resource)]
+pub struct TurnDraft<G: Game> {
+    /// The seat drafting, and its draft.
+    pub draft: Option<(Seat, G::Move)>,
+}
+
+impl<G: Game> Default for TurnDraft<G> {
+    fn default() -> Self {
+        Self { draft: None }
+    }
+}
+
+/// Marks every entity of the match in play.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct MatchEntity;
+
+/// A seat entity.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatOf(pub Seat);
+
+/// A seat's score, as the records define it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Score(pub i64);
+
+/// How many pieces a seat holds (public in every game).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct HandSize(pub usize);
+
+/// A board cell entity.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct CellOf {
+    /// Its index in the game's cell list.
+    pub index: usize,
+    /// Row, from 0 at the top.
+    pub row: u8,
+    /// Column, from 0 at the left.
+    pub col: u8,
+    /// The seat whose grid it is on, if any.
+    pub owner: Option<Seat>,
+    /// What is printed on it.
+    pub mark: Option<String>,
+}
+
+/// A piece entity: a token, a number, a card.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct PieceOf {
+    /// Its stable number.
+    pub id: usize,
+    /// What is printed on it.
+    pub label: String,
+}
+
+/// Where a piece is; changes exactly when the piece moves.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Deref)]
+pub struct At(pub Location);
+
+/// The seats' bots, each behind a lock so the resource can be shared; a
+/// slot is empty while its bot thinks on a background task.
+#[derive(Resource)]
+struct Bots<G: Game> {
+    seats: Vec<Option<Mutex<Box<dyn Bot<G>>>>>,
+    thinking: Vec<Option<Task<(Box<dyn Bot<G>>, G::Move)>>>,
+    /// Time each awaited seat has waited, for [`Pacing::bot_delay`].
+    waited: Vec<Duration>,
+}
+
+impl<G: Game> Plugin for RulesPlugin<G> {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<State<TurnPhase>>() {
+            app.init_state::<TurnPhase>();
+        }
+        app.init_resource::<Pacing>()
+            .init_resource::<BotExecution>()
+            .init_resource::<ClockSettings>()
+            .init_resource::<TurnClock>()
+            .init_resource::<TurnDraft<G>>()
+            .add_message::<StartMatch<G>>()
+            .add_message::<EndMatch>()
+            .add_message::<MoveRequest<G>>()
+            .add_message::<MoveApplied<G>>()
+            .add_message::<MoveRejected<G>>()
+            .add_message::<Proceed>()
+            .configure_sets(
+                Update,
+                (
+                    RulesSystems::Lifecycle,
+                    RulesSystems::Clock,
+                    RulesSystems::Bots,
+                    RulesSystems::Apply,
+                )
+                    .chain(),
+            )
+            .add_systems(
+                Update,
+                (
+                    (end_match::<G>, start_match::<G>, proceed::<G>)
+                        .chain()
+                        .in_set(RulesSystems::Lifecycle),
+                    tick_clock::<G>.in_set(RulesSystems::Clock).run_if(
+                        resource_exists::<ActiveMatch<G>>.and_then(in_state(TurnPhase::AwaitingMove)),
+                    ),
+                    drive_bots::<G>
+                        .in_set(RulesSystems::Bots)
+                        .run_if(resource_exists::<ActiveMatch<G>>),
+                    apply_moves::<G>.in_set(RulesSystems::Apply),
+                ),
+            );
+    }
+}
+
+/// The phase the match itself calls for, once nothing is being shown.
+fn phase_of<G: Game>(game: &Match<G>) -> TurnPhase {
+    match game.phase() {
+        Phase::SetUp => TurnPhase::SetUp,
+        Phase::Play => TurnPhase::AwaitingMove,
+        Phase::Over => TurnPhase::MatchOver,
+    }
+}
+
+fn start_match<G: Game>(
+    mut commands: Commands,
+    mut starts: MessageReader<StartMatch<G>>,
+    existing: Query<Entity, With<MatchEntity>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+    mut clock: ResMut<TurnClock>,
+    clock_settings: Res<ClockSettings>,
+) {
+    // Only the last start of a frame counts: starting twice is starting once.
+    let Some(start) = starts.read().last() else {
+        return;
+    };
+    for entity in &existing {
+        commands.entity(entity).despawn();
+    }
+    let game = start.game.clone();
+    let state = game.state();
+    let scores = game.scores();
+    let pieces = G::pieces(state);
+    let held = |seat: Seat| {
+        pieces
+            .iter()
+            .filter(|p| p.location.zone == parlour_core::engine::Zone::Hand(seat))
+            .count()
+    };
+    for seat in 0..game.players() {
+        let controller = start
+            .controllers
+            .get(seat)
+            .cloned()
+            .unwrap_or(Controller::Human);
+        commands.spawn((
+            MatchEntity,
+            SeatOf(seat),
+            Score(scores[seat]),
+            HandSize(held(seat)),
+            controller,
+            Name::new(format!("seat {seat}")),
+        ));
+    }
+    for (index, cell) in G::cells(state).into_iter().enumerate() {
+        commands.spawn((
+            MatchEntity,
+            CellOf {
+                index,
+                row: cell.row,
+                col: cell.col,
+                owner: cell.owner,
+                mark: cell.mark,
+            },
+        ));
+    }
+    for (id, piece) in pieces.into_iter().enumerate() {
+        commands.spawn((
+            MatchEntity,
+            PieceOf {
+                id,
+                label: piece.label,
+            },
+            At(piece.location),
+        ));
+    }
+    let mut bots = Bots::<G> {
+        seats: Vec::new(),
+        thinking: (0..game.players()).map(|_| None).collect(),
+        waited: vec![Duration::ZERO; game.players()],
+    };
+    for seat in 0..game.players() {
+        let bot = match start.controllers.get(seat) {
+            Some(Controller::Bot(name)) => {
+                match G::bot(name, start.bot_seed.wrapping_add(seat as u64)) {
+                    Ok(bot) => Some(Mutex::new(bot)),
+                    Err(e) => {
+                        // An unknown bot name leaves the seat to a person rather than stalling the match.
+                        warn!("{e}");
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
+        bots.seats.push(bot);
+    }
+    *clock = new_turn_clock::<G>(&game, &clock, &clock_settings);
+    next.set(phase_of(&game));
+    commands.insert_resource(bots);
+    commands.insert_resource(ActiveMatch { game });
+    commands.insert_resource(TurnDraft::<G>::default());
+}
+
+fn end_match<G: Game>(
+    mut commands: Commands,
+    mut ends: MessageReader<EndMatch>,
+    active: Option<Res<ActiveMatch<G>>>,
+    existing: Query<Entity, With<MatchEntity>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    if ends.read().last().is_none() || active.is_none() {
+        return;
+    }
+    for entity in &existing {
+        commands.entity(entity).despawn();
+    }
+    commands.remove_resource::<ActiveMatch<G>>();
+    commands.remove_resource::<Bots<G>>();
+    next.set(TurnPhase::NoMatch);
+}
+
+fn proceed<G: Game>(
+    mut proceeds: MessageReader<Proceed>,
+    active: Option<Res<ActiveMatch<G>>>,
+    phase: Res<State<TurnPhase>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    if proceeds.read().count() == 0 {
+        return;
+    }
+    let Some(active) = active else { return };
+    if matches!(phase.get(), TurnPhase::Animating | TurnPhase::RoundOver) {
+        next.set(phase_of(&active.game));
+    }
+}
+
+fn new_turn_clock<G: Game>(
+    game: &Match<G>,
+    old: &TurnClock,
+    settings: &ClockSettings,
+) -> TurnClock {
+    TurnClock {
+        limit: if settings.enabled {
+            G::turn_limit(game.state())
+        } else {
+            None
+        },
+        elapsed: Duration::ZERO,
+        turn: old.turn + 1,
+        expired: false,
+    }
+}
+
+/// Runs the clock of the turn in play; when it runs out, the seat's draft
+/// (or nothing) goes to the rules as the game's time-out move.
+fn tick_clock<G: Game>(
+    time: Res<Time>,
+    mut clock: ResMut<TurnClock>,
+    active: Res<ActiveMatch<G>>,
+    draft: Res<TurnDraft<G>>,
+    mut requests: MessageWriter<MoveRequest<G>>,
+) {
+    let Some(limit) = clock.limit else { return };
+    if clock.expired {
+        return;
+    }
+    clock.elapsed += time.delta();
+    if clock.elapsed < limit {
+        return;
+    }
+    clock.expired = true;
+    for seat in active.game.awaiting() {
+        let own_draft = draft
+            .draft
+            .as_ref()
+            .filter(|(s, _)| *s == seat)
+            .map(|(_, mv)| mv);
+        if let Some(mv) = G::timeout_move(active.game.state(), seat, own_draft) {
+            requests.write(MoveRequest { seat, mv });
+        }
+    }
+}
+
+/// Asks each awaited bot for its move, from its seat's view only.
+fn drive_bots<G: Game>(
+    time: Res<Time>,
+    phase: Res<State<TurnPhase>>,
+    active: Res<ActiveMatch<G>>,
+    bots: Option<ResMut<Bots<G>>>,
+    pacing: Res<Pacing>,
+    execution: Res<BotExecution>,
+    mut requests: MessageWriter<MoveRequest<G>>,
+) {
+    let Some(mut bots) = bots else { return };
+    let bots = &mut *bots;
+    // Collect finished background choices first, whatever the phase.
+    let mut answered = Vec::new();
+    for seat in 0..bots.thinking.len() {
+        let Some(task) = bots.thinking[seat].as_mut() else {
+            continue;
+        };
+        if !task.is_finished() {
+            continue;
+        }
+        if let Some((bot, mv)) = block_on(poll_once(task)) {
+            bots.thinking[seat] = None;
+            bots.seats[seat] = Some(Mutex::new(bot));
+            if active.game.awaiting().contains(&seat) {
+                requests.write(MoveRequest { seat, mv });
+                answered.push(seat);
+            }
+        }
+    }
+    if !matches!(phase.get(), TurnPhase::SetUp | TurnPhase::AwaitingMove) {
+        return;
+    }
+    let awaiting: Vec<Seat> = active
+        .game
+        .awaiting()
+        .into_iter()
+        .filter(|s| !answered.contains(s))
+        .collect();
+    for seat in 0..bots.waited.len() {
+        if awaiting.contains(&seat) {
+            bots.waited[seat] += time.delta();
+        } else {
+            bots.waited[seat] = Duration::ZERO;
+        }
+    }
+    for seat in awaiting {
+        if bots.thinking[seat].is_some() || bots.waited[seat] < pacing.bot_delay {
+            continue;
+        }
+        let view = active.game.view(seat);
+        match *execution {
+            BotExecution::Inline => {
+                let Some(slot) = bots.seats[seat].as_ref() else {
+                    continue;
+                };
+                let mv = slot.lock().map(|mut bot| bot.choose(&view));
+                if let Ok(mv) = mv {
+                    bots.waited[seat] = Duration::ZERO;
+                    requests.write(MoveRequest { seat, mv });
+                }
+            }
+            BotExecution::Background => {
+                let Some(slot) = bots.seats[seat].take() else {
+                    continue;
+                };
+                let Ok(mut bot) = slot.into_inner() else {
+                    continue;
+                };
+                bots.waited[seat] = Duration::ZERO;
+                bots.thinking[seat] = Some(AsyncComputeTaskPool::get().spawn(async move {
+                    let mv = bot.choose(&view);
+                    (bot, mv)
+                }));
+            }
+        }
+    }
+}
+
+/// Checks each requested move with the rules and plays it, or refuses it
+/// with their reason; then brings the entity mirror and the phase up to date.
+#[allow(clippy::too_many_arguments)]
+fn apply_moves<G: Game>(
+    mut requests: MessageReader<MoveRequest<G>>,
+    active: Option<ResMut<ActiveMatch<G>>>,
+    phase: Res<State<TurnPhase>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+    pacing: Res<Pacing>,
+    clock_settings: Res<ClockSettings>,
+    mut clock: ResMut<TurnClock>,
+    mut applied: MessageWriter<MoveApplied<G>>,
+    mut rejected: MessageWriter<MoveRejected<G>>,
+    mut seats: Query<(&SeatOf, &mut Score, &mut HandSize)>,
+    mut pieces: Query<(&PieceOf, &mut At)>,
+) {
+    let Some(mut active) = active else {
+        for request in requests.read() {
+            rejected.write(MoveRejected {
+                seat: request.seat,
+                mv: request.mv.clone(),
+                reason: "no match is being played".into(),
+            });
+        }
+        return;
+    };
+    // The phase as this frame leaves it: a held move closes the door for the
+    // rest of the frame's requests too.
+    let mut current = *phase.get();
+    let mut changed = false;
+    // Refused moves must not mark the match changed: readers rely on `is_changed`.
+    let game = &mut active.bypass_change_detection().game;
+    for request in requests.read() {
+        let refusal = match current {
+            TurnPhase::SetUp | TurnPhase::AwaitingMove | TurnPhase::MatchOver => None,
+            TurnPhase::Animating => Some("wait: the last move is still being shown"),
+            TurnPhase::RoundOver => Some("the round is over: continue to the next round first"),
+            TurnPhase::NoMatch => Some("no match is being played"),
+        };
+        if let Some(reason) = refusal {
+            rejected.write(MoveRejected {
+                seat: request.seat,
+                mv: request.mv.clone(),
+                reason: reason.into(),
+            });
+            continue;
+        }
+        match game.submit(request.seat, request.mv.clone()) {
+            Ok(outcome) => {
+                changed = true;
+                let ends_round = G::ends_round(&outcome);
+                applied.write(MoveApplied {
+                    seat: request.seat,
+                    mv: request.mv.clone(),
+                    outcome,
+                    index: game.moves().len() - 1,
+                });
+                current = if pacing.hold_after_move {
+                    TurnPhase::Animating
+                } else if ends_round && pacing.hold_after_round {
+                    TurnPhase::RoundOver
+                } else {
+                    phase_of(game)
+                };
+            }
+            Err(e) => {
+                rejected.write(MoveRejected {
+                    seat: request.seat,
+                    mv: request.mv.clone(),
+                    reason: e.to_string(),
+                });
+            }
+        }
+    }
+    if !changed {
+        return;
+    }
+    *clock = new_turn_clock::<G>(game, &clock, &clock_settings);
+    if current != *phase.get() {
+        next.set(current);
+    }
+    mirror::<G>(game, &mut seats, &mut pieces);
+    active.set_changed();
+}
+
+/// Brings the seat and piece entities in step with the match, touching only
+/// what moved so `Changed` filters mean "this moved".
+fn mirror<G: Game>(
+    game: &Match<G>,
+    seats: &mut Query<(&SeatOf, &mut Score, &mut HandSize)>,
+    pieces: &mut Query<(&PieceOf, &mut At)>,
+) {
+    let specs = G::pieces(game.state());
+    let scores = game.scores();
+    let mut held = vec![0usize; game.players()];
+    for spec in &specs {
+        if let parlour_core::engine::Zone::Hand(seat) = spec.location.zone {
+            held[seat] += 1;
+        }
+    }
+    for (seat, mut score, mut hand) in seats.iter_mut() {
+        score.set_if_neq(Score(scores[seat.0]));
+        hand.set_if_neq(HandSize(held[seat.0]));
+    }
+    for (piece, mut at) in pieces.iter_mut() {
+        if let Some(spec) = specs.get(piece.id) {
+            at.set_if_neq(At(spec.location));
+        }
+    }
+}

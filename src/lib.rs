@@ -1,0 +1,14 @@
+//! Parlour: three tabletop games — Neighbours, Paper Boxing and Rummy — on
+//! one screen, with bots that play well.
+//!
+//! The rules cores, bots, records and self-play live in `parlour_core`
+//! (plain Rust); this crate adds the Bevy rules plugin, the screens and the
+//! command line.
+
+pub mod app;
+pub mod cli;
+pub mod engine;
+pub mod games;
+pub mod ui;
+
+pub use parlour_core;

@@ -1,0 +1,168 @@
+//! Eased motion: pieces travel from where they were to where they go.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use super::Settings;
+
+/// Moves an entity's translation from `from` to `to` over `duration`, eased.
+#[derive(Component, Clone, Debug)]
+pub struct Tween {
+    /// Where it starts.
+    pub from: Vec3,
+    /// Where it ends.
+    pub to: Vec3,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// Total time (already scaled by the animation speed).
+    pub duration: Duration,
+}
+
+impl Tween {
+    /// A tween from `from` to `to` taking `duration` at normal speed.
+    pub fn new(from: Vec3, to: Vec3, duration: Duration) -> Self {
+        Self {
+            from,
+            to,
+            elapsed: Duration::ZERO,
+            duration,
+        }
+    }
+
+    /// How far along, 0..=1, eased (cubic out: quick start, gentle landing).
+    pub fn progress(&self) -> f32 {
+        let t = if self.duration.is_zero() {
+            1.0
+        } else {
+            (self.elapsed.as_secs_f32() / self.duration.as_secs_f32()).min(1.0)
+        };
+        ease_out_cubic(t)
+    }
+
+    /// Whether it has arrived.
+    pub fn done(&self) -> bool {
+        self.elapsed >= self.duration
+    }
+}
+
+/// Cubic ease-out.
+pub fn ease_out_cubic(t: f32) -> f32 {
+    1.0 - (1.0 - t).powi(3)
+}
+
+/// Text that rises and fades, then disappears (points scored).
+#[derive(Component, Clone, Debug)]
+pub struct Rise {
+    /// Time so far.
+    pub elapsed: Duration,
+    /// Total time.
+    pub duration: Duration,
+    /// Pixels risen over the whole time.
+    pub height: f32,
+    /// Where it started.
+    pub origin: Vec3,
+}
+
+/// Whether anything is moving this frame (so the screen must keep drawing).
+#[derive(Resource, Default, Debug)]
+pub struct Motion {
+    /// Number of tweens and rises still running.
+    pub running: usize,
+}
+
+/// Sets a tween towards `to` unless the entity is already going there.
+pub fn move_to(
+    commands: &mut Commands,
+    entity: Entity,
+    transform: &Transform,
+    tween: Option<&Tween>,
+    to: Vec3,
+    duration: Duration,
+) {
+    if tween.is_some_and(|t| t.to == to) || (tween.is_none() && transform.translation == to) {
+        return;
+    }
+    commands
+        .entity(entity)
+        .insert(Tween::new(transform.translation, to, duration));
+}
+
+/// The animation systems.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Motion>().add_systems(
+        PostUpdate,
+        (run_tweens, run_rises)
+            .chain()
+            .before(TransformSystems::Propagate),
+    );
+}
+
+fn run_tweens(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut motion: ResMut<Motion>,
+    mut tweens: Query<(Entity, &mut Tween, &mut Transform)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    motion.running = 0;
+    let step = time.delta().mul_f32(settings.animation_speed.max(0.1));
+    for (entity, mut tween, mut transform) in &mut tweens {
+        tween.elapsed += step;
+        let p = tween.progress();
+        transform.translation = tween.from.lerp(tween.to, p);
+        if tween.done() {
+            transform.translation = tween.to;
+            commands.entity(entity).remove::<Tween>();
+        } else {
+            motion.running += 1;
+        }
+    }
+    if motion.running > 0 {
+        redraw.write(RequestRedraw);
+    }
+}
+
+fn run_rises(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut motion: ResMut<Motion>,
+    mut rises: Query<(Entity, &mut Rise, &mut Transform, &mut TextColor)>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let step = time.delta().mul_f32(settings.animation_speed.max(0.1));
+    let mut any = false;
+    for (entity, mut rise, mut transform, mut colour) in &mut rises {
+        rise.elapsed += step;
+        let t = (rise.elapsed.as_secs_f32() / rise.duration.as_secs_f32()).min(1.0);
+        transform.translation = rise.origin + Vec3::Y * rise.height * ease_out_cubic(t);
+        colour.0.set_alpha(1.0 - t * t);
+        if t >= 1.0 {
+            commands.entity(entity).despawn();
+        } else {
+            motion.running += 1;
+            any = true;
+        }
+    }
+    if any {
+        redraw.write(RequestRedraw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn easing_starts_at_zero_and_lands_at_one() {
+        assert_eq!(ease_out_cubic(0.0), 0.0);
+        assert_eq!(ease_out_cubic(1.0), 1.0);
+        assert!(
+            ease_out_cubic(0.5) > 0.5,
+            "eases out: more than half way at half time"
+        );
+    }
+}

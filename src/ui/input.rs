@@ -1,0 +1,125 @@
+//! One finger or one mouse: pointer presses, moves and releases in world
+//! coordinates, whatever device they come from.
+
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+/// A pointer event on the table, in world coordinates (origin at the centre, y up).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum PointerInput {
+    /// A press (mouse button or finger down).
+    Down(Vec2),
+    /// The pressed pointer moved.
+    Move(Vec2),
+    /// The press ended here.
+    Up(Vec2),
+    /// The press was taken away (a touch cancelled, the window lost focus).
+    Cancel,
+}
+
+/// Which device drives the pointer, for hiding the mouse cursor under touch.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PointerDevice {
+    /// A mouse or touchpad.
+    #[default]
+    Mouse,
+    /// A touch screen.
+    Touch,
+}
+
+/// The input systems, in the order they run.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PointerSystems;
+
+/// Reads mouse and touch into [`PointerInput`].
+pub fn plugin(app: &mut App) {
+    app.add_message::<PointerInput>()
+        .init_resource::<PointerDevice>()
+        .add_systems(
+            PreUpdate,
+            read_pointer
+                .in_set(PointerSystems)
+                .after(bevy::input::InputSystems),
+        );
+}
+
+/// Screen position (origin top-left, y down) to world position (origin centre, y up).
+pub fn screen_to_world(window_size: Vec2, p: Vec2) -> Vec2 {
+    Vec2::new(p.x - window_size.x / 2.0, window_size.y / 2.0 - p.y)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_pointer(
+    window: Query<&Window, With<PrimaryWindow>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    mut egui: EguiContexts,
+    mut device: ResMut<PointerDevice>,
+    mut pressed: Local<bool>,
+    mut last: Local<Option<Vec2>>,
+    mut out: MessageWriter<PointerInput>,
+) {
+    let Ok(window) = window.single() else { return };
+    let size = window.size();
+    // Presses that start on a menu or the HUD belong to egui.
+    let over_ui = egui
+        .ctx_mut()
+        .map(|ctx| ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input())
+        .unwrap_or(false);
+
+    if let Some(touch) = touches.iter_just_pressed().next() {
+        *device = PointerDevice::Touch;
+        if !over_ui {
+            let p = screen_to_world(size, touch.position());
+            *pressed = true;
+            *last = Some(p);
+            out.write(PointerInput::Down(p));
+        }
+        return;
+    }
+    if *pressed && *device == PointerDevice::Touch {
+        if touches.iter_just_canceled().next().is_some() {
+            *pressed = false;
+            out.write(PointerInput::Cancel);
+        } else if let Some(touch) = touches.iter_just_released().next() {
+            *pressed = false;
+            out.write(PointerInput::Up(screen_to_world(size, touch.position())));
+        } else if let Some(touch) = touches.iter().next() {
+            let p = screen_to_world(size, touch.position());
+            if *last != Some(p) {
+                *last = Some(p);
+                out.write(PointerInput::Move(p));
+            }
+        }
+        return;
+    }
+
+    let cursor = window.cursor_position().map(|p| screen_to_world(size, p));
+    if mouse.just_pressed(MouseButton::Left) {
+        *device = PointerDevice::Mouse;
+        if let (Some(p), false) = (cursor, over_ui) {
+            *pressed = true;
+            *last = Some(p);
+            out.write(PointerInput::Down(p));
+        }
+    } else if *pressed && mouse.just_released(MouseButton::Left) {
+        *pressed = false;
+        match cursor.or(*last) {
+            Some(p) => out.write(PointerInput::Up(p)),
+            None => out.write(PointerInput::Cancel),
+        };
+    } else if *pressed {
+        if let Some(p) = cursor
+            && *last != Some(p)
+        {
+            *last = Some(p);
+            out.write(PointerInput::Move(p));
+        }
+        if !window.focused {
+            *pressed = false;
+            out.write(PointerInput::Cancel);
+        }
+    }
+}

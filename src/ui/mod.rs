@@ -1,0 +1,259 @@
+//! The screens: title, match set-up, play, hand-over, results, how to play,
+//! settings — and what they share: theme, motion, pointer input.
+
+pub mod anim;
+pub mod demo;
+pub mod input;
+pub mod play;
+pub mod screens;
+pub mod theme;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use parlour_core::engine::Seat;
+
+use crate::engine::Controller;
+
+/// The screen on show.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The three games as cards.
+    #[default]
+    Title,
+    /// Seats, bots, names, variant.
+    Setup,
+    /// A match in play.
+    Play,
+    /// "Pass to Anna — tap when ready": between two people's turns.
+    HandOver,
+    /// The final scores.
+    Results,
+    /// A game's rules in plain words.
+    HowTo,
+    /// Animation speed and other preferences.
+    Settings,
+}
+
+/// The three games, as the screens list them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GameKind {
+    /// Neighbours.
+    #[default]
+    Neighbours,
+    /// Paper Boxing.
+    PaperBoxing,
+    /// Rummy.
+    Rummy,
+}
+
+impl GameKind {
+    /// All three, in title-screen order.
+    pub const ALL: [GameKind; 3] = [GameKind::Neighbours, GameKind::PaperBoxing, GameKind::Rummy];
+
+    /// The name records use.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Neighbours => "neighbours",
+            GameKind::PaperBoxing => "paper-boxing",
+            GameKind::Rummy => "rummy",
+        }
+    }
+
+    /// The game by its record name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The title shown to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Neighbours => "Neighbours",
+            GameKind::PaperBoxing => "Paper Boxing",
+            GameKind::Rummy => "Rummy",
+        }
+    }
+
+    /// One line about the game.
+    pub fn tagline(self) -> &'static str {
+        match self {
+            GameKind::Neighbours => "Lay digits next to their neighbours: 4 beside 3 and 5.",
+            GameKind::PaperBoxing => "Hide 1 to 15 in a grid, then box it out bout by bout.",
+            GameKind::Rummy => "Runs and groups, 40 to open, rebuild the whole table.",
+        }
+    }
+
+    /// Whether the game can be played on screen yet.
+    pub fn playable(self) -> bool {
+        matches!(self, GameKind::Neighbours)
+    }
+
+    /// How many seats.
+    pub fn seats(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            GameKind::PaperBoxing => 2..=2,
+            _ => 2..=4,
+        }
+    }
+}
+
+/// One seat as chosen on the set-up screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatChoice {
+    /// The name shown.
+    pub name: String,
+    /// A person, or a bot by name.
+    pub controller: Controller,
+}
+
+/// The table being played: the game, its variant, who sits where, and
+/// whose hidden pieces the screen shows.
+#[derive(Resource, Clone, Debug)]
+pub struct Table {
+    /// The game.
+    pub game: GameKind,
+    /// The variant's name.
+    pub variant: String,
+    /// One per seat.
+    pub seats: Vec<SeatChoice>,
+    /// The seat whose hand is on screen (a person's; in a bots-only match, the seat to move).
+    pub viewer: Option<Seat>,
+    /// The seat the hand-over screen is waiting for.
+    pub handing_to: Option<Seat>,
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Self {
+            game: GameKind::Neighbours,
+            variant: "standard".into(),
+            seats: vec![
+                SeatChoice {
+                    name: "You".into(),
+                    controller: Controller::Human,
+                },
+                SeatChoice {
+                    name: "Ada".into(),
+                    controller: Controller::Bot("expert".into()),
+                },
+                SeatChoice {
+                    name: "Bram".into(),
+                    controller: Controller::Bot("expert".into()),
+                },
+            ],
+            viewer: Some(0),
+            handing_to: None,
+        }
+    }
+}
+
+impl Table {
+    /// The seats people play.
+    pub fn humans(&self) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].controller == Controller::Human)
+            .collect()
+    }
+
+    /// A seat's name.
+    pub fn name(&self, seat: Seat) -> &str {
+        self.seats.get(seat).map_or("?", |s| s.name.as_str())
+    }
+}
+
+/// Preferences.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// 0.5 (slow) to 2 (fast); bots' pace and every animation follow it.
+    pub animation_speed: f32,
+    /// Whether hints may be asked for.
+    pub hints: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            animation_speed: 1.0,
+            hints: true,
+        }
+    }
+}
+
+/// Asks the game in `Table` to start a new match.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BeginMatch;
+
+/// A one-line message for the player (a refused move, a forced pass), shown for a while.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct Notice {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a refusal.
+    pub warning: bool,
+    /// Seconds left on screen.
+    pub remaining: f32,
+}
+
+impl Notice {
+    /// Shows `text` for a few seconds.
+    pub fn show(&mut self, text: impl Into<String>, warning: bool) {
+        self.text = text.into();
+        self.warning = warning;
+        self.remaining = 4.0;
+    }
+}
+
+/// The final scores, filled by the game when its match ends.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct ResultsSheet {
+    /// Column headings after the name.
+    pub columns: Vec<String>,
+    /// Name, cells, and whether the seat won.
+    pub rows: Vec<(String, Vec<String>, bool)>,
+    /// Lines under the table (how ties and penalties worked out).
+    pub notes: Vec<String>,
+}
+
+/// The screens' state and shared resources, drawing nothing: what the play
+/// logic needs, so tests can drive the screen flow headless.
+pub fn state_plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_resource::<Table>()
+        .init_resource::<Settings>()
+        .init_resource::<Notice>()
+        .init_resource::<ResultsSheet>()
+        .init_resource::<anim::Motion>()
+        .add_message::<BeginMatch>();
+}
+
+/// The app's screens and what they share.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((EguiPlugin::default(), state_plugin))
+        .add_systems(Startup, (theme::make_look, spawn_camera))
+        .add_systems(EguiPrimaryContextPass, style_egui_once)
+        .add_systems(Update, fade_notice)
+        .add_plugins((anim::plugin, input::plugin, screens::plugin, demo::plugin));
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        Camera {
+            clear_color: ClearColorConfig::Custom(theme::colour::FELT),
+            ..default()
+        },
+    ));
+}
+
+fn style_egui_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        theme::egui_style(contexts.ctx_mut()?);
+        *done = true;
+    }
+    Ok(())
+}
+
+fn fade_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
+    if notice.remaining > 0.0 {
+        notice.remaining -= time.delta_secs();
+    }
+}

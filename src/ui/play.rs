@@ -1,0 +1,209 @@
+//! What every game's play screen shares: starting a match from the set-up,
+//! following whose turn it is (with a hand-over between two people), pacing
+//! moves for the eye, and moving on to the results.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use parlour_core::engine::{Game, Match};
+
+use super::anim::Motion;
+use super::{BeginMatch, GameKind, Screen, Settings, Table};
+use crate::engine::{
+    ActiveMatch, BotExecution, ClockSettings, Controller, MoveApplied, Pacing, Proceed, StartMatch,
+    TurnPhase,
+};
+
+/// The play screen's shared systems.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlaySystems;
+
+/// Time left before the move on show lets play go on.
+#[derive(Resource, Default, Debug)]
+pub struct ShowTimer(pub Option<Timer>);
+
+/// Time left before the results screen, once the match is over.
+#[derive(Resource, Default, Debug)]
+pub struct ResultsTimer(pub Option<Timer>);
+
+/// Adds the shared play systems for game `G`, known to the screens as `kind`.
+pub fn plugin_for<G: Game>(app: &mut App, kind: GameKind) {
+    app.init_resource::<ShowTimer>()
+        .init_resource::<ResultsTimer>()
+        .add_systems(
+            Update,
+            (
+                begin::<G>.run_if(move |table: Res<Table>| table.game == kind),
+                (pace::<G>, follow_turns::<G>)
+                    .chain()
+                    .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>)),
+            )
+                .in_set(PlaySystems),
+        );
+}
+
+/// Starts a new match of `G` for the table.
+fn begin<G: Game>(
+    mut begins: MessageReader<BeginMatch>,
+    mut table: ResMut<Table>,
+    settings: Res<Settings>,
+    mut pacing: ResMut<Pacing>,
+    mut execution: ResMut<BotExecution>,
+    mut clock: ResMut<ClockSettings>,
+    mut starts: MessageWriter<StartMatch<G>>,
+    mut results: ResMut<ResultsTimer>,
+) {
+    if begins.read().last().is_none() {
+        return;
+    }
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let config = match G::variant(&table.variant) {
+        Ok(c) => c,
+        Err(e) => {
+            warn!("{e}");
+            return;
+        }
+    };
+    let game = match Match::<G>::new(&table.variant, config, table.seats.len(), seed, None) {
+        Ok(g) => g,
+        Err(e) => {
+            warn!("{e}");
+            return;
+        }
+    };
+    *pacing = pacing_for(&settings);
+    *execution = BotExecution::Background;
+    clock.enabled = true;
+    table.viewer = None;
+    table.handing_to = None;
+    results.0 = None;
+    starts.write(StartMatch {
+        game,
+        controllers: table.seats.iter().map(|s| s.controller.clone()).collect(),
+        bot_seed: seed,
+    });
+}
+
+/// On screen, each move is shown before the next, and bots take a moment.
+pub fn pacing_for(settings: &Settings) -> Pacing {
+    Pacing {
+        hold_after_move: true,
+        hold_after_round: true,
+        bot_delay: Duration::from_secs_f32(0.55 / settings.animation_speed.max(0.1)),
+    }
+}
+
+/// Holds each applied move on screen until its motion is over, then lets play go on.
+#[allow(clippy::too_many_arguments)]
+fn pace<G: Game>(
+    time: Res<Time>,
+    active: Res<ActiveMatch<G>>,
+    table: Res<Table>,
+    settings: Res<Settings>,
+    phase: Res<State<TurnPhase>>,
+    motion: Res<Motion>,
+    mut applied: MessageReader<MoveApplied<G>>,
+    mut timer: ResMut<ShowTimer>,
+    mut proceed: MessageWriter<Proceed>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if applied.read().last().is_some() {
+        let secs = 0.45 / settings.animation_speed.max(0.1);
+        timer.0 = Some(Timer::from_seconds(secs, TimerMode::Once));
+    }
+    // A bot to move, or a clock running: keep frames coming so it happens on time.
+    let bot_to_move = active.get().awaiting().iter().any(|&s| {
+        table
+            .seats
+            .get(s)
+            .is_some_and(|c| c.controller != Controller::Human)
+    });
+    if bot_to_move || G::turn_limit(active.get().state()).is_some() {
+        redraw.write(RequestRedraw);
+    }
+    if *phase.get() != TurnPhase::Animating {
+        return;
+    }
+    redraw.write(RequestRedraw);
+    let done = match timer.0.as_mut() {
+        Some(t) => t.tick(time.delta()).is_finished(),
+        None => true,
+    };
+    if done && motion.running == 0 {
+        timer.0 = None;
+        proceed.write(Proceed);
+    }
+}
+
+/// Keeps the screen on the right person's hand: the only person at the
+/// table, or — with several — a hand-over screen before each person's turn.
+/// With bots only, the seat to move is shown.
+#[allow(clippy::too_many_arguments)]
+fn follow_turns<G: Game>(
+    time: Res<Time>,
+    active: Res<ActiveMatch<G>>,
+    phase: Res<State<TurnPhase>>,
+    motion: Res<Motion>,
+    mut table: ResMut<Table>,
+    mut results: ResMut<ResultsTimer>,
+    mut next: ResMut<NextState<Screen>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let game = active.get();
+    match phase.get() {
+        TurnPhase::MatchOver => {
+            redraw.write(RequestRedraw);
+            let timer = results
+                .0
+                .get_or_insert_with(|| Timer::from_seconds(1.6, TimerMode::Once));
+            if timer.tick(time.delta()).is_finished() && motion.running == 0 {
+                next.set(Screen::Results);
+            }
+            return;
+        }
+        TurnPhase::SetUp | TurnPhase::AwaitingMove => {}
+        _ => return,
+    }
+    if let Some(to) = next_viewer(&table, &game.awaiting()) {
+        match to {
+            Viewer::Show(seat) => table.viewer = Some(seat),
+            Viewer::HandOver(seat) => {
+                table.handing_to = Some(seat);
+                next.set(Screen::HandOver);
+            }
+        }
+    }
+}
+
+/// What the screen should do about whose pieces it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Show this seat's hidden pieces now.
+    Show(usize),
+    /// Hide everything and ask for the device to be passed to this seat.
+    HandOver(usize),
+}
+
+/// The viewer rule: the hand-over screen comes between two different
+/// people's turns whenever more than one person plays.
+pub fn next_viewer(table: &Table, awaiting: &[usize]) -> Option<Viewer> {
+    let humans: Vec<usize> = (0..table.seats.len())
+        .filter(|&s| table.seats[s].controller == Controller::Human)
+        .collect();
+    match humans.as_slice() {
+        [] => awaiting
+            .first()
+            .copied()
+            .filter(|&s| table.viewer != Some(s))
+            .map(Viewer::Show),
+        [only] => (table.viewer != Some(*only)).then_some(Viewer::Show(*only)),
+        _ => {
+            let seat = awaiting.iter().copied().find(|s| humans.contains(s))?;
+            (table.viewer != Some(seat)).then_some(Viewer::HandOver(seat))
+        }
+    }
+}

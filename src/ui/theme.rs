@@ -1,0 +1,273 @@
+//! One palette, one set of sizes and the shared textures and fonts, used by
+//! every screen.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::Image;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::sprite::{BorderRect, SliceScaleMode, TextureSlicer};
+use bevy_egui::egui;
+
+/// The Inter typeface, shipped with the game (SIL Open Font License).
+pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/Inter-Regular.otf");
+/// Inter semi-bold, for labels.
+pub const FONT_SEMIBOLD: &[u8] = include_bytes!("../../assets/fonts/Inter-SemiBold.otf");
+/// Inter bold, for digits on pieces.
+pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/Inter-Bold.otf");
+
+/// The palette.
+pub mod colour {
+    use bevy::color::Color;
+
+    /// The table: deep green felt.
+    pub const FELT: Color = Color::srgb(0.105, 0.290, 0.224);
+    /// A slightly darker felt, for trays.
+    pub const FELT_DARK: Color = Color::srgb(0.078, 0.220, 0.169);
+    /// The board: warm wood.
+    pub const WOOD: Color = Color::srgb(0.545, 0.384, 0.231);
+    /// A board cell: cream card.
+    pub const CELL: Color = Color::srgb(0.933, 0.890, 0.800);
+    /// A K cell (+5): sea green.
+    pub const CELL_K: Color = Color::srgb(0.541, 0.780, 0.710);
+    /// An x cell (+10): saffron.
+    pub const CELL_X: Color = Color::srgb(0.949, 0.745, 0.400);
+    /// The start cell.
+    pub const CELL_START: Color = Color::srgb(0.780, 0.800, 0.860);
+    /// A cell that accepts the held token.
+    pub const LEGAL: Color = Color::srgb(0.560, 0.870, 0.560);
+    /// Ivory, for tokens and cards.
+    pub const IVORY: Color = Color::srgb(0.992, 0.976, 0.937);
+    /// Ink: digits and text on light pieces.
+    pub const INK: Color = Color::srgb(0.145, 0.133, 0.129);
+    /// Soft ink for marks on cells.
+    pub const INK_SOFT: Color = Color::srgba(0.145, 0.133, 0.129, 0.55);
+    /// A drop shadow.
+    pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
+    /// Points rising from a cell.
+    pub const POINTS: Color = Color::srgb(1.0, 0.82, 0.25);
+    /// A refusal.
+    pub const WARN: Color = Color::srgb(0.890, 0.365, 0.290);
+}
+
+/// egui's palette, matching [`colour`].
+pub mod ecolour {
+    use bevy_egui::egui::Color32;
+
+    /// Panel background.
+    pub const PANEL: Color32 = Color32::from_rgb(20, 56, 43);
+    /// Panel text.
+    pub const TEXT: Color32 = Color32::from_rgb(240, 234, 218);
+    /// Dimmed text.
+    pub const TEXT_DIM: Color32 = Color32::from_rgb(176, 196, 182);
+    /// Accent: buttons, the seat to move.
+    pub const ACCENT: Color32 = Color32::from_rgb(242, 190, 102);
+    /// Accent text on accent.
+    pub const ON_ACCENT: Color32 = Color32::from_rgb(37, 34, 33);
+    /// Card and sheet background.
+    pub const CARD: Color32 = Color32::from_rgb(253, 249, 239);
+    /// Ink on cards.
+    pub const INK: Color32 = Color32::from_rgb(37, 34, 33);
+    /// K cells.
+    pub const CELL_K: Color32 = Color32::from_rgb(138, 199, 181);
+    /// x cells.
+    pub const CELL_X: Color32 = Color32::from_rgb(242, 190, 102);
+    /// Plain cells.
+    pub const CELL: Color32 = Color32::from_rgb(238, 227, 204);
+    /// A refusal.
+    pub const WARN: Color32 = Color32::from_rgb(227, 93, 74);
+    /// Success.
+    pub const GOOD: Color32 = Color32::from_rgb(143, 222, 143);
+}
+
+/// Sizes, in logical pixels.
+pub mod size {
+    /// The smallest touch target.
+    pub const TOUCH: f32 = 48.0;
+    /// Body text.
+    pub const TEXT: f32 = 22.0;
+    /// Headings.
+    pub const HEADING: f32 = 34.0;
+    /// The title.
+    pub const TITLE: f32 = 64.0;
+    /// The top bar (HUD) height.
+    pub const HUD: f32 = 76.0;
+    /// Space around the board.
+    pub const MARGIN: f32 = 16.0;
+}
+
+/// The shared textures and fonts, made once at start-up.
+#[derive(Resource, Clone)]
+pub struct Look {
+    /// A white rounded square, sliced so it stretches to any size.
+    pub rounded: Handle<Image>,
+    /// A white disc.
+    pub disc: Handle<Image>,
+    /// A soft shadow disc.
+    pub soft_disc: Handle<Image>,
+    /// Inter bold, for digits.
+    pub bold: Handle<Font>,
+    /// Inter semi-bold, for marks and labels.
+    pub semibold: Handle<Font>,
+}
+
+impl Look {
+    /// A sprite of the rounded texture, `size` big, tinted `color`, with corners of `radius`.
+    pub fn rounded_sprite(&self, color: Color, size: Vec2, radius: f32) -> Sprite {
+        Sprite {
+            image: self.rounded.clone(),
+            color,
+            custom_size: Some(size),
+            image_mode: SpriteImageMode::Sliced(TextureSlicer {
+                border: BorderRect::all(ROUNDED_BORDER),
+                center_scale_mode: SliceScaleMode::Stretch,
+                sides_scale_mode: SliceScaleMode::Stretch,
+                max_corner_scale: radius / ROUNDED_BORDER,
+            }),
+            ..default()
+        }
+    }
+
+    /// A sprite of the disc texture.
+    pub fn disc_sprite(&self, color: Color, diameter: f32) -> Sprite {
+        Sprite {
+            image: self.disc.clone(),
+            color,
+            custom_size: Some(Vec2::splat(diameter)),
+            ..default()
+        }
+    }
+}
+
+const ROUNDED_SIZE: u32 = 96;
+const ROUNDED_BORDER: f32 = 32.0;
+
+/// Coverage of a rounded square of `size` with corner `radius` at pixel centre (x, y), anti-aliased.
+fn rounded_coverage(x: f32, y: f32, size: f32, radius: f32) -> f32 {
+    let half = size / 2.0;
+    let (px, py) = ((x - half).abs(), (y - half).abs());
+    let inner = half - radius;
+    let dx = (px - inner).max(0.0);
+    let dy = (py - inner).max(0.0);
+    let d = (dx * dx + dy * dy).sqrt() - radius;
+    (0.5 - d).clamp(0.0, 1.0)
+}
+
+fn white_image(size: u32, alpha: impl Fn(f32, f32) -> f32) -> Image {
+    let mut data = Vec::with_capacity((size * size * 4) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let a = alpha(x as f32 + 0.5, y as f32 + 0.5);
+            data.extend_from_slice(&[255, 255, 255, (a * 255.0).round() as u8]);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: size,
+            height: size,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
+}
+
+/// Makes the textures and loads the fonts.
+pub fn make_look(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
+    let s = ROUNDED_SIZE as f32;
+    let rounded = images.add(white_image(ROUNDED_SIZE, |x, y| {
+        rounded_coverage(x, y, s, ROUNDED_BORDER)
+    }));
+    let disc = images.add(white_image(128, |x, y| {
+        let d = ((x - 64.0).powi(2) + (y - 64.0).powi(2)).sqrt();
+        (63.0 - d + 0.5).clamp(0.0, 1.0)
+    }));
+    let soft_disc = images.add(white_image(128, |x, y| {
+        let d = ((x - 64.0).powi(2) + (y - 64.0).powi(2)).sqrt() / 64.0;
+        (1.0 - d).clamp(0.0, 1.0).powf(1.5)
+    }));
+    let font = |bytes: &'static [u8]| {
+        Font::from_bytes(bytes.to_vec())
+    };
+    let bold = fonts.add(font(FONT_BOLD));
+    let semibold = fonts.add(font(FONT_SEMIBOLD));
+    commands.insert_resource(Look {
+        rounded,
+        disc,
+        soft_disc,
+        bold,
+        semibold,
+    });
+}
+
+/// egui's fonts and style: Inter everywhere, large text, big touch targets.
+pub fn egui_style(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "inter".into(),
+        std::sync::Arc::new(egui::FontData::from_static(FONT_REGULAR)),
+    );
+    fonts.font_data.insert(
+        "inter-semibold".into(),
+        std::sync::Arc::new(egui::FontData::from_static(FONT_SEMIBOLD)),
+    );
+    fonts
+        .families
+        .entry(egui::FontFamily::Proportional)
+        .or_default()
+        .insert(0, "inter".into());
+    fonts.families.insert(
+        egui::FontFamily::Name("semibold".into()),
+        vec!["inter-semibold".into(), "inter".into()],
+    );
+    ctx.set_fonts(fonts);
+
+    ctx.set_theme(egui::Theme::Dark);
+    let mut style = (*ctx.global_style()).clone();
+    use egui::{FontFamily, FontId, TextStyle};
+    style.text_styles = [
+        (
+            TextStyle::Heading,
+            FontId::new(size::HEADING, FontFamily::Name("semibold".into())),
+        ),
+        (
+            TextStyle::Body,
+            FontId::new(size::TEXT, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Button,
+            FontId::new(size::TEXT, FontFamily::Name("semibold".into())),
+        ),
+        (
+            TextStyle::Small,
+            FontId::new(17.0, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Monospace,
+            FontId::new(size::TEXT, FontFamily::Monospace),
+        ),
+    ]
+    .into();
+    style.spacing.interact_size = egui::vec2(size::TOUCH, size::TOUCH);
+    style.spacing.button_padding = egui::vec2(20.0, 10.0);
+    style.spacing.item_spacing = egui::vec2(12.0, 12.0);
+    style.visuals = egui::Visuals::dark();
+    style.visuals.panel_fill = ecolour::PANEL;
+    style.visuals.window_fill = ecolour::PANEL;
+    style.visuals.override_text_color = Some(ecolour::TEXT);
+    style.visuals.selection.bg_fill = ecolour::ACCENT;
+    style.visuals.selection.stroke.color = ecolour::ON_ACCENT;
+    let radius = egui::CornerRadius::same(10);
+    style.visuals.widgets.inactive.corner_radius = radius;
+    style.visuals.widgets.hovered.corner_radius = radius;
+    style.visuals.widgets.active.corner_radius = radius;
+    style.visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(40, 92, 72);
+    style.visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(52, 112, 88);
+    style.visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(64, 130, 102);
+    ctx.set_global_style(style);
+}

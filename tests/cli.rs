@@ -1,0 +1,182 @@
+//! The `parlour` command line: replay, selfplay and bad input.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn parlour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .output()
+        .expect("the parlour binary runs")
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+/// Writes `text` to a temporary file named for the test and returns its path.
+fn temp_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("parlour-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("temp file");
+    path.display().to_string()
+}
+
+/// The single error line a person sees on stderr.
+fn error_line(out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "one error line, got: {stderr}");
+    assert!(out.stdout.is_empty(), "no partial result on stdout");
+    stderr.trim().to_owned()
+}
+
+#[test]
+fn replay_of_a_legal_record_prints_scores() {
+    let out = parlour(&["replay", &fixture("neighbours-short.json")]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["moves"], 3);
+    assert_eq!(v["over"], false);
+    // 5 next to the 4, then 3 next to the 4 for seat 0; 6 next to the 5 for seat 1.
+    assert_eq!(v["scores"], serde_json::json!([8, 6]));
+    assert_eq!(v["winners"], serde_json::json!([]));
+}
+
+#[test]
+fn replay_of_an_illegal_record_names_the_move_and_the_reason() {
+    let out = parlour(&["replay", &fixture("neighbours-illegal.json")]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["index"], 3);
+    assert_eq!(v["seat"], 1);
+    let reason = v["error"].as_str().unwrap();
+    assert!(reason.contains("8 cannot go next to 4"), "{reason}");
+}
+
+#[test]
+fn a_truncated_record_is_one_error_line_and_status_2() {
+    let text = std::fs::read_to_string(fixture("neighbours-short.json")).unwrap();
+    let path = temp_file("truncated.json", &text[..text.len() / 2]);
+    let out = parlour(&["replay", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("not a valid match record"));
+}
+
+#[test]
+fn an_unknown_game_is_refused_by_name() {
+    let text = std::fs::read_to_string(fixture("neighbours-short.json")).unwrap();
+    let path = temp_file("chess.json", &text.replace("\"neighbours\"", "\"chess\""));
+    let out = parlour(&["replay", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("unknown game \"chess\""));
+}
+
+#[test]
+fn an_unknown_variant_is_refused_by_name() {
+    let text = std::fs::read_to_string(fixture("neighbours-short.json")).unwrap();
+    let path = temp_file(
+        "variant.json",
+        &text.replace("\"standard\"", "\"hexagonal\""),
+    );
+    let out = parlour(&["replay", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("unknown variant \"hexagonal\""));
+}
+
+#[test]
+fn a_deal_short_of_fifty_tokens_is_refused() {
+    let text = std::fs::read_to_string(fixture("neighbours-short.json")).unwrap();
+    let path = temp_file(
+        "deal.json",
+        &text.replace("\"bag\":[0,0,0,0,", "\"bag\":[0,0,0,"),
+    );
+    let out = parlour(&["replay", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("exactly 5 of each digit"));
+}
+
+#[test]
+fn a_missing_file_is_one_error_line() {
+    let out = parlour(&["replay", "/nonexistent/record.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("cannot read"));
+}
+
+#[test]
+fn selfplay_prints_a_summary() {
+    let out = parlour(&[
+        "selfplay",
+        "--game",
+        "neighbours",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["games"], 8);
+    assert_eq!(v["bots"].as_array().unwrap().len(), 2);
+    let wins: u64 = v["wins_per_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + v["shared_wins"].as_u64().unwrap(), 8);
+}
+
+#[test]
+fn selfplay_refuses_an_unknown_bot() {
+    let out = parlour(&[
+        "selfplay",
+        "--game",
+        "neighbours",
+        "--bots",
+        "genius,random",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("unknown bot \"genius\""));
+}
+
+#[test]
+fn selfplay_refuses_an_unknown_game() {
+    let out = parlour(&[
+        "selfplay", "--game", "go", "--bots", "random", "--games", "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("unknown game \"go\""));
+}
+
+#[test]
+fn every_command_has_help() {
+    for args in [
+        vec!["--help"],
+        vec!["replay", "--help"],
+        vec!["selfplay", "--help"],
+    ] {
+        let out = parlour(&args);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage:"));
+    }
+}

@@ -1,0 +1,191 @@
+//! The headless rules plugin, driven by messages as the screen and the bots drive it.
+
+use bevy::prelude::*;
+use parlour::engine::replay::Headless;
+use parlour::engine::{
+    At, BotExecution, CellOf, Controller, EndMatch, HandSize, Location, Match, MatchEntity, Pacing,
+    PieceOf, Proceed, Score, SeatOf, TurnPhase, Zone,
+};
+use parlour_core::games::neighbours::{Deal, Move, Neighbours, Placement};
+
+/// The short fixture's deal: a 4 in the centre, seat 0 to move.
+fn deal() -> Deal {
+    Deal {
+        start: 4,
+        hands: vec![vec![5, 3, 0, 9, 1], vec![6, 2, 7, 8, 4]],
+        bag: vec![
+            0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7,
+            7, 7, 8, 8, 8, 8, 9, 9, 9, 9,
+        ],
+        first: 0,
+    }
+}
+
+fn started(controllers: Vec<Controller>) -> Headless<Neighbours> {
+    let game =
+        Match::<Neighbours>::new("standard", Default::default(), 2, 0, Some(deal())).unwrap();
+    let mut h = Headless::<Neighbours>::new();
+    h.start(game, controllers);
+    h
+}
+
+fn place(digit: u8, row: u8, col: u8) -> Move {
+    Move::Place(Placement { digit, row, col })
+}
+
+fn phase(h: &mut Headless<Neighbours>) -> TurnPhase {
+    *h.app().world().resource::<State<TurnPhase>>().get()
+}
+
+/// Every piece's location, by piece id.
+fn pieces(h: &mut Headless<Neighbours>) -> Vec<(usize, Location)> {
+    let world = h.app().world_mut();
+    let mut v: Vec<(usize, Location)> = world
+        .query::<(&PieceOf, &At)>()
+        .iter(world)
+        .map(|(p, at)| (p.id, at.0))
+        .collect();
+    v.sort_by_key(|(id, _)| *id);
+    v
+}
+
+fn seat_entities(h: &mut Headless<Neighbours>) -> Vec<(usize, i64, usize)> {
+    let world = h.app().world_mut();
+    let mut v: Vec<(usize, i64, usize)> = world
+        .query::<(&SeatOf, &Score, &HandSize)>()
+        .iter(world)
+        .map(|(s, score, hand)| (s.0, score.0, hand.0))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_match_is_mirrored_as_entities() {
+    let mut h = started(vec![Controller::Human; 2]);
+    assert_eq!(phase(&mut h), TurnPhase::AwaitingMove);
+    let world = h.app().world_mut();
+    assert_eq!(world.query::<&CellOf>().iter(world).count(), 77);
+    assert_eq!(world.query::<&PieceOf>().iter(world).count(), 50);
+    assert_eq!(seat_entities(&mut h), vec![(0, 0, 5), (1, 0, 5)]);
+    let on_board: Vec<_> = pieces(&mut h)
+        .into_iter()
+        .filter(|(_, l)| l.zone == Zone::Board)
+        .collect();
+    assert_eq!(on_board.len(), 1, "only the start token is on the board");
+    assert_eq!(on_board[0].1.slot, 3 * 11 + 5);
+}
+
+#[test]
+fn a_legal_move_is_applied_and_mirrored() {
+    let mut h = started(vec![Controller::Human; 2]);
+    let outcome = h.request(0, place(5, 3, 6)).expect("legal");
+    assert_eq!(outcome.placed.unwrap().points, 5);
+    assert_eq!(seat_entities(&mut h), vec![(0, 5, 5), (1, 0, 5)]);
+    let cell = Location::new(Zone::Board, 3 * 11 + 6);
+    let world = h.app().world_mut();
+    let placed: Vec<String> = world
+        .query::<(&PieceOf, &At)>()
+        .iter(world)
+        .filter(|(_, at)| at.0 == cell)
+        .map(|(p, _)| p.label.clone())
+        .collect();
+    assert_eq!(placed, vec!["5".to_owned()]);
+    assert_eq!(h.game().unwrap().awaiting(), vec![1]);
+}
+
+#[test]
+fn an_illegal_move_is_rejected_with_its_reason_and_nothing_changes() {
+    let mut h = started(vec![Controller::Human; 2]);
+    let before = pieces(&mut h);
+    let record_before = h.game().unwrap().record();
+    let reason = h.request(0, place(9, 3, 6)).unwrap_err();
+    assert!(reason.contains("9 cannot go next to 4"), "{reason}");
+    assert_eq!(pieces(&mut h), before);
+    assert_eq!(h.game().unwrap().record(), record_before);
+    assert_eq!(seat_entities(&mut h), vec![(0, 0, 5), (1, 0, 5)]);
+}
+
+#[test]
+fn a_move_out_of_turn_is_rejected() {
+    let mut h = started(vec![Controller::Human; 2]);
+    let reason = h.request(1, place(5, 3, 6)).unwrap_err();
+    assert!(reason.contains("seat 0's turn"), "{reason}");
+}
+
+#[test]
+fn a_move_without_a_match_is_rejected() {
+    let mut h = Headless::<Neighbours>::new();
+    let reason = h.request(0, Move::Pass).unwrap_err();
+    assert_eq!(reason, "no match is being played");
+}
+
+#[test]
+fn bots_play_a_whole_match_through_messages() {
+    let mut h = started(vec![
+        Controller::Bot("greedy".into()),
+        Controller::Bot("random".into()),
+    ]);
+    for _ in 0..500 {
+        h.app().update();
+        if phase(&mut h) == TurnPhase::MatchOver {
+            break;
+        }
+    }
+    assert_eq!(phase(&mut h), TurnPhase::MatchOver);
+    let game = h.game().unwrap();
+    assert!(game.is_over());
+    assert!(!game.winners().is_empty());
+    // The plugin's match replays from its own record: every move went through the rules.
+    let again =
+        Match::<Neighbours>::from_record(&game.record(), |_| Some(Default::default())).unwrap();
+    assert_eq!(again.scores(), game.scores());
+}
+
+#[test]
+fn bots_thinking_in_the_background_finish_the_match() {
+    let mut h = started(vec![
+        Controller::Bot("greedy".into()),
+        Controller::Bot("greedy".into()),
+    ]);
+    h.app().insert_resource(BotExecution::Background);
+    for _ in 0..20_000 {
+        h.app().update();
+        if phase(&mut h) == TurnPhase::MatchOver {
+            break;
+        }
+    }
+    assert_eq!(phase(&mut h), TurnPhase::MatchOver);
+}
+
+#[test]
+fn a_held_move_waits_for_proceed() {
+    let mut h = started(vec![Controller::Human; 2]);
+    h.app().insert_resource(Pacing {
+        hold_after_move: true,
+        ..default()
+    });
+    h.request(0, place(5, 3, 6)).unwrap();
+    h.app().update();
+    assert_eq!(phase(&mut h), TurnPhase::Animating);
+    let reason = h.request(1, place(6, 3, 7)).unwrap_err();
+    assert!(reason.contains("still being shown"), "{reason}");
+    h.app().world_mut().write_message(Proceed);
+    h.app().update();
+    h.app().update();
+    assert_eq!(phase(&mut h), TurnPhase::AwaitingMove);
+    h.request(1, place(6, 3, 7))
+        .expect("legal once the move has been shown");
+}
+
+#[test]
+fn ending_the_match_clears_its_entities() {
+    let mut h = started(vec![Controller::Human; 2]);
+    h.app().world_mut().write_message(EndMatch);
+    h.app().update();
+    h.app().update();
+    assert_eq!(phase(&mut h), TurnPhase::NoMatch);
+    let world = h.app().world_mut();
+    assert_eq!(world.query::<&MatchEntity>().iter(world).count(), 0);
+    assert!(h.game().is_none());
+}
