@@ -6,6 +6,7 @@
 //! runs in parallel).
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parlour_core::engine::selfplay::play_one;
@@ -55,6 +56,7 @@ fn expert(c: &mut Criterion) {
     let views = expert_positions();
     let mut group = c.benchmark_group("neighbours_expert");
     group.sample_size(20);
+    group.measurement_time(Duration::from_secs(10));
     // One move, cycling through every position of whole matches: the mean
     // over the stages of a match.
     let mut bot = Neighbours::bot("expert", 7).unwrap();
