@@ -1,6 +1,9 @@
 //! The screen flow and the hand-over rule, driven through states with no window.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
 use bevy::state::app::StatesPlugin;
 use parlour::engine::{ActiveMatch, Controller, RulesPlugin};
 use parlour::ui::play::{Viewer, next_viewer, plugin_for};
@@ -35,6 +38,8 @@ fn app_with(table: Table) -> App {
     .add_plugins(parlour::ui::state_plugin);
     plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
     app.insert_resource(table);
+    // Each frame a tenth of a second: bots' pauses and animations pass quickly and surely.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
     app
 }
 
@@ -57,7 +62,7 @@ fn title_to_setup_to_play_to_results() {
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Play);
-    for _ in 0..20_000 {
+    for _ in 0..5_000 {
         app.update();
         if screen(&app) == Screen::Results {
             break;

@@ -281,7 +281,8 @@ impl<G: Game> Plugin for RulesPlugin<G> {
                         .chain()
                         .in_set(RulesSystems::Lifecycle),
                     tick_clock::<G>.in_set(RulesSystems::Clock).run_if(
-                        resource_exists::<ActiveMatch<G>>.and_then(in_state(TurnPhase::AwaitingMove)),
+                        resource_exists::<ActiveMatch<G>>
+                            .and_then(in_state(TurnPhase::AwaitingMove)),
                     ),
                     drive_bots::<G>
                         .in_set(RulesSystems::Bots)

@@ -49,21 +49,28 @@ impl<G: Game> Headless<G> {
 
     /// Sends one move request and runs a frame: the rules' answer.
     pub fn request(&mut self, seat: Seat, mv: G::Move) -> Result<G::Outcome, String> {
+        // Cursors at the end of each message queue, so only this request's answer is read
+        // (queues keep older messages for a frame or two).
+        let world = self.app.world();
+        let mut applied = world
+            .resource::<Messages<MoveApplied<G>>>()
+            .get_cursor_current();
+        let mut rejected = world
+            .resource::<Messages<MoveRejected<G>>>()
+            .get_cursor_current();
         self.app
             .world_mut()
             .write_message(MoveRequest::<G> { seat, mv });
         self.app.update();
         let world = self.app.world();
-        if let Some(r) = world
-            .resource::<Messages<MoveRejected<G>>>()
-            .iter_current_update_messages()
+        if let Some(r) = rejected
+            .read(world.resource::<Messages<MoveRejected<G>>>())
             .last()
         {
             return Err(r.reason.clone());
         }
-        world
-            .resource::<Messages<MoveApplied<G>>>()
-            .iter_current_update_messages()
+        applied
+            .read(world.resource::<Messages<MoveApplied<G>>>())
             .last()
             .map(|a| a.outcome.clone())
             .ok_or_else(|| "the rules plugin did not answer".to_owned())

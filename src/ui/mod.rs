@@ -222,7 +222,9 @@ pub fn state_plugin(app: &mut App) {
         .init_resource::<Notice>()
         .init_resource::<ResultsSheet>()
         .init_resource::<anim::Motion>()
-        .add_message::<BeginMatch>();
+        .add_message::<BeginMatch>()
+        // The window plugin adds it too; headless tests need it for the play systems.
+        .add_message::<bevy::window::RequestRedraw>();
 }
 
 /// The app's screens and what they share.

@@ -80,80 +80,80 @@ fn title(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     full_screen(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.add_space(12.0);
-                    ui.label(
-                        egui::RichText::new("Parlour")
-                            .size(size::TITLE)
-                            .color(ecolour::ACCENT)
-                            .strong(),
-                    );
-                    ui.label(
-                        egui::RichText::new("Three tabletop games for one screen")
-                            .color(ecolour::TEXT_DIM),
-                    );
-                    ui.add_space(20.0);
-                });
-                let width = ui.available_width();
-                let narrow = width < 900.0;
-                let card_w = if narrow {
-                    (width - 40.0).min(520.0)
-                } else {
-                    ((width - 80.0) / 3.0).min(380.0)
-                };
-                let card_h = if narrow { 250.0 } else { 380.0 };
-                let mut clicked = None;
-                let mut how = None;
-                let mut layout = |ui: &mut egui::Ui| {
-                    for kind in GameKind::ALL {
-                        let (play, rules) = game_card(ui, kind, egui::vec2(card_w, card_h));
-                        if play {
-                            clicked = Some(kind);
-                        }
-                        if rules {
-                            how = Some(kind);
-                        }
-                    }
-                };
-                if narrow {
-                    ui.vertical_centered(|ui| layout(ui));
-                } else {
-                    let total = 3.0 * card_w + 2.0 * 20.0;
-                    ui.horizontal(|ui| {
-                        ui.add_space(((width - total) / 2.0).max(0.0));
-                        ui.spacing_mut().item_spacing.x = 20.0;
-                        layout(ui);
-                    });
-                }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(12.0);
+                ui.label(
+                    egui::RichText::new("Parlour")
+                        .size(size::TITLE)
+                        .color(ecolour::ACCENT)
+                        .strong(),
+                );
+                ui.label(
+                    egui::RichText::new("Three tabletop games for one screen")
+                        .color(ecolour::TEXT_DIM),
+                );
                 ui.add_space(20.0);
-                ui.vertical_centered(|ui| {
-                    if big_button(ui, "Settings", false).clicked() {
-                        return_to.0 = Some(Screen::Title);
-                        next.set(Screen::Settings);
+            });
+            let width = ui.available_width();
+            let narrow = width < 900.0;
+            let card_w = if narrow {
+                (width - 40.0).min(520.0)
+            } else {
+                ((width - 80.0) / 3.0).min(380.0)
+            };
+            let card_h = if narrow { 250.0 } else { 380.0 };
+            let mut clicked = None;
+            let mut how = None;
+            let mut layout = |ui: &mut egui::Ui| {
+                for kind in GameKind::ALL {
+                    let (play, rules) = game_card(ui, kind, egui::vec2(card_w, card_h));
+                    if play {
+                        clicked = Some(kind);
                     }
+                    if rules {
+                        how = Some(kind);
+                    }
+                }
+            };
+            if narrow {
+                ui.vertical_centered(|ui| layout(ui));
+            } else {
+                let total = 3.0 * card_w + 2.0 * 20.0;
+                ui.horizontal(|ui| {
+                    ui.add_space(((width - total) / 2.0).max(0.0));
+                    ui.spacing_mut().item_spacing.x = 20.0;
+                    layout(ui);
                 });
-                if let Some(kind) = clicked {
-                    if kind.playable() {
-                        if table.game != kind {
-                            table.game = kind;
-                            table.variant = "standard".into();
-                            let max = *kind.seats().end();
-                            table.seats.truncate(max);
-                        }
-                        next.set(Screen::Setup);
-                    } else {
-                        how_to.0 = kind;
-                        return_to.0 = Some(Screen::Title);
-                        next.set(Screen::HowTo);
+            }
+            ui.add_space(20.0);
+            ui.vertical_centered(|ui| {
+                if big_button(ui, "Settings", false).clicked() {
+                    return_to.0 = Some(Screen::Title);
+                    next.set(Screen::Settings);
+                }
+            });
+            if let Some(kind) = clicked {
+                if kind.playable() {
+                    if table.game != kind {
+                        table.game = kind;
+                        table.variant = "standard".into();
+                        let max = *kind.seats().end();
+                        table.seats.truncate(max);
                     }
-                } else if let Some(kind) = how {
+                    next.set(Screen::Setup);
+                } else {
                     how_to.0 = kind;
                     return_to.0 = Some(Screen::Title);
                     next.set(Screen::HowTo);
                 }
-            });
+            } else if let Some(kind) = how {
+                how_to.0 = kind;
+                return_to.0 = Some(Screen::Title);
+                next.set(Screen::HowTo);
+            }
         });
+    });
     Ok(())
 }
 
@@ -404,111 +404,110 @@ fn setup(
         _ => (&[], &["standard"]),
     };
     full_screen(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.heading(format!("New match of {}", kind.title()));
-                });
-                ui.add_space(16.0);
-                let width = ui.available_width().min(720.0);
-                ui.vertical_centered(|ui| {
-                    ui.set_max_width(width);
-                    let seats = kind.seats();
-                    let mut remove = None;
-                    for (i, seat) in table.seats.iter_mut().enumerate() {
-                        ui.horizontal(|ui| {
-                            ui.label(
-                                egui::RichText::new(format!("Seat {}", i + 1))
-                                    .color(ecolour::TEXT_DIM),
-                            );
-                            ui.add(
-                                egui::TextEdit::singleline(&mut seat.name)
-                                    .desired_width(220.0)
-                                    .char_limit(16)
-                                    .min_size(egui::vec2(0.0, size::TOUCH)),
-                            );
-                            let label = match &seat.controller {
-                                Controller::Human => "Person".to_owned(),
-                                Controller::Bot(b) => format!("Bot: {b}"),
-                            };
-                            egui::ComboBox::from_id_salt(("controller", i))
-                                .selected_text(label)
-                                .width(190.0)
-                                .show_ui(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.heading(format!("New match of {}", kind.title()));
+            });
+            ui.add_space(16.0);
+            let width = ui.available_width().min(720.0);
+            ui.vertical_centered(|ui| {
+                ui.set_max_width(width);
+                let seats = kind.seats();
+                let mut remove = None;
+                for (i, seat) in table.seats.iter_mut().enumerate() {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!("Seat {}", i + 1)).color(ecolour::TEXT_DIM),
+                        );
+                        ui.add(
+                            egui::TextEdit::singleline(&mut seat.name)
+                                .desired_width(220.0)
+                                .char_limit(16)
+                                .min_size(egui::vec2(0.0, size::TOUCH)),
+                        );
+                        let label = match &seat.controller {
+                            Controller::Human => "Person".to_owned(),
+                            Controller::Bot(b) => format!("Bot: {b}"),
+                        };
+                        egui::ComboBox::from_id_salt(("controller", i))
+                            .selected_text(label)
+                            .width(190.0)
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(
+                                    &mut seat.controller,
+                                    Controller::Human,
+                                    "Person",
+                                );
+                                for b in bots {
                                     ui.selectable_value(
                                         &mut seat.controller,
-                                        Controller::Human,
-                                        "Person",
+                                        Controller::Bot((*b).to_owned()),
+                                        format!("Bot: {b}"),
                                     );
-                                    for b in bots {
-                                        ui.selectable_value(
-                                            &mut seat.controller,
-                                            Controller::Bot((*b).to_owned()),
-                                            format!("Bot: {b}"),
-                                        );
-                                    }
-                                });
-                            if ui
-                                .add_enabled(
-                                    i >= *seats.start(),
-                                    egui::Button::new("✕")
-                                        .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
-                                )
-                                .clicked()
-                            {
-                                remove = Some(i);
-                            }
-                        });
-                    }
-                    if let Some(i) = remove {
-                        if table.seats.len() > *seats.start() {
-                            table.seats.remove(i);
-                        }
-                    }
-                    if table.seats.len() < *seats.end()
-                        && big_button(ui, "+ Add a seat", false).clicked()
-                    {
-                        let n = table.seats.len();
-                        let names = ["Ada", "Bram", "Cleo", "Dag"];
-                        table.seats.push(SeatChoice {
-                            name: names[n % names.len()].to_owned(),
-                            controller: Controller::Bot(
-                                bots.last().copied().unwrap_or("random").to_owned(),
-                            ),
-                        });
-                    }
-                    ui.add_space(12.0);
-                    ui.horizontal(|ui| {
-                        ui.label("Variant");
-                        let mut variant = table.variant.clone();
-                        egui::ComboBox::from_id_salt("variant")
-                            .selected_text(&variant)
-                            .width(240.0)
-                            .show_ui(ui, |ui| {
-                                for v in variants {
-                                    ui.selectable_value(&mut variant, (*v).to_owned(), *v);
                                 }
                             });
-                        table.variant = variant;
-                    });
-                    ui.add_space(20.0);
-                    ui.horizontal(|ui| {
-                        if big_button(ui, "Back", false).clicked() {
-                            next.set(Screen::Title);
+                        if ui
+                            .add_enabled(
+                                i >= *seats.start(),
+                                egui::Button::new("✕")
+                                    .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                            )
+                            .clicked()
+                        {
+                            remove = Some(i);
                         }
-                        if big_button(ui, "Start", true).clicked() {
-                            for (i, seat) in table.seats.iter_mut().enumerate() {
-                                if seat.name.trim().is_empty() {
-                                    seat.name = format!("Player {}", i + 1);
-                                }
+                    });
+                }
+                if let Some(i) = remove {
+                    if table.seats.len() > *seats.start() {
+                        table.seats.remove(i);
+                    }
+                }
+                if table.seats.len() < *seats.end()
+                    && big_button(ui, "+ Add a seat", false).clicked()
+                {
+                    let n = table.seats.len();
+                    let names = ["Ada", "Bram", "Cleo", "Dag"];
+                    table.seats.push(SeatChoice {
+                        name: names[n % names.len()].to_owned(),
+                        controller: Controller::Bot(
+                            bots.last().copied().unwrap_or("random").to_owned(),
+                        ),
+                    });
+                }
+                ui.add_space(12.0);
+                ui.horizontal(|ui| {
+                    ui.label("Variant");
+                    let mut variant = table.variant.clone();
+                    egui::ComboBox::from_id_salt("variant")
+                        .selected_text(&variant)
+                        .width(240.0)
+                        .show_ui(ui, |ui| {
+                            for v in variants {
+                                ui.selectable_value(&mut variant, (*v).to_owned(), *v);
                             }
-                            table.viewer = None;
-                            begin.write(BeginMatch);
-                            next.set(Screen::Play);
+                        });
+                    table.variant = variant;
+                });
+                ui.add_space(20.0);
+                ui.horizontal(|ui| {
+                    if big_button(ui, "Back", false).clicked() {
+                        next.set(Screen::Title);
+                    }
+                    if big_button(ui, "Start", true).clicked() {
+                        for (i, seat) in table.seats.iter_mut().enumerate() {
+                            if seat.name.trim().is_empty() {
+                                seat.name = format!("Player {}", i + 1);
+                            }
                         }
-                    });
+                        table.viewer = None;
+                        begin.write(BeginMatch);
+                        next.set(Screen::Play);
+                    }
                 });
             });
         });
+    });
     Ok(())
 }
 
@@ -522,33 +521,33 @@ fn hand_over(
     let name = table.name(to).to_owned();
     let mut ready = false;
     full_screen(ctx, |ui| {
-            let response = ui.interact(
-                ui.max_rect(),
-                egui::Id::new("hand-over"),
-                egui::Sense::click(),
+        let response = ui.interact(
+            ui.max_rect(),
+            egui::Id::new("hand-over"),
+            egui::Sense::click(),
+        );
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() * 0.3);
+            ui.label(
+                egui::RichText::new(format!("Pass to {name}"))
+                    .size(size::TITLE * 0.8)
+                    .color(ecolour::ACCENT)
+                    .strong(),
             );
-            ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() * 0.3);
-                ui.label(
-                    egui::RichText::new(format!("Pass to {name}"))
-                        .size(size::TITLE * 0.8)
-                        .color(ecolour::ACCENT)
-                        .strong(),
-                );
-                ui.add_space(12.0);
-                ui.label(
-                    egui::RichText::new("Tap when ready — your hand stays hidden until then.")
-                        .size(size::TEXT),
-                );
-                ui.add_space(24.0);
-                if big_button(ui, &format!("I am {name}"), true).clicked() {
-                    ready = true;
-                }
-            });
-            if response.clicked() {
+            ui.add_space(12.0);
+            ui.label(
+                egui::RichText::new("Tap when ready — your hand stays hidden until then.")
+                    .size(size::TEXT),
+            );
+            ui.add_space(24.0);
+            if big_button(ui, &format!("I am {name}"), true).clicked() {
                 ready = true;
             }
         });
+        if response.clicked() {
+            ready = true;
+        }
+    });
     if ready {
         table.viewer = Some(to);
         table.handing_to = None;
@@ -566,73 +565,71 @@ fn results(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     full_screen(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(24.0);
-                let winners: Vec<&str> = sheet
-                    .rows
-                    .iter()
-                    .filter(|r| r.2)
-                    .map(|r| r.0.as_str())
-                    .collect();
-                let headline = match winners.as_slice() {
-                    [] => "The match is over".to_owned(),
-                    [one] => format!("{one} wins!"),
-                    many => format!("{} share the win!", many.join(" and ")),
-                };
-                ui.label(
-                    egui::RichText::new(headline)
-                        .size(size::TITLE * 0.8)
-                        .color(ecolour::ACCENT)
-                        .strong(),
-                );
-                ui.add_space(16.0);
-                egui::Frame::new()
-                    .fill(ecolour::CARD)
-                    .corner_radius(14)
-                    .inner_margin(20)
-                    .show(ui, |ui| {
-                        egui::Grid::new("results")
-                            .spacing(egui::vec2(36.0, 14.0))
-                            .show(ui, |ui| {
-                                ui.label(egui::RichText::new("").color(ecolour::INK));
-                                for c in &sheet.columns {
-                                    ui.label(egui::RichText::new(c).color(ecolour::INK).strong());
+        ui.vertical_centered(|ui| {
+            ui.add_space(24.0);
+            let winners: Vec<&str> = sheet
+                .rows
+                .iter()
+                .filter(|r| r.2)
+                .map(|r| r.0.as_str())
+                .collect();
+            let headline = match winners.as_slice() {
+                [] => "The match is over".to_owned(),
+                [one] => format!("{one} wins!"),
+                many => format!("{} share the win!", many.join(" and ")),
+            };
+            ui.label(
+                egui::RichText::new(headline)
+                    .size(size::TITLE * 0.8)
+                    .color(ecolour::ACCENT)
+                    .strong(),
+            );
+            ui.add_space(16.0);
+            egui::Frame::new()
+                .fill(ecolour::CARD)
+                .corner_radius(14)
+                .inner_margin(20)
+                .show(ui, |ui| {
+                    egui::Grid::new("results")
+                        .spacing(egui::vec2(36.0, 14.0))
+                        .show(ui, |ui| {
+                            ui.label(egui::RichText::new("").color(ecolour::INK));
+                            for c in &sheet.columns {
+                                ui.label(egui::RichText::new(c).color(ecolour::INK).strong());
+                            }
+                            ui.end_row();
+                            for (name, cells, won) in &sheet.rows {
+                                let name = if *won {
+                                    format!("🏆 {name}")
+                                } else {
+                                    name.clone()
+                                };
+                                ui.label(egui::RichText::new(name).color(ecolour::INK).strong());
+                                for c in cells {
+                                    ui.label(egui::RichText::new(c).color(ecolour::INK));
                                 }
                                 ui.end_row();
-                                for (name, cells, won) in &sheet.rows {
-                                    let name = if *won {
-                                        format!("🏆 {name}")
-                                    } else {
-                                        name.clone()
-                                    };
-                                    ui.label(
-                                        egui::RichText::new(name).color(ecolour::INK).strong(),
-                                    );
-                                    for c in cells {
-                                        ui.label(egui::RichText::new(c).color(ecolour::INK));
-                                    }
-                                    ui.end_row();
-                                }
-                            });
-                    });
-                for note in &sheet.notes {
-                    ui.label(egui::RichText::new(note).color(ecolour::TEXT_DIM));
-                }
-                ui.add_space(24.0);
-                ui.horizontal(|ui| {
-                    let w = ui.available_width();
-                    ui.add_space((w - 2.0 * 190.0 - 12.0).max(0.0) / 2.0);
-                    if big_button(ui, "Play again", true).clicked() {
-                        begin.write(BeginMatch);
-                        next.set(Screen::Play);
-                    }
-                    if big_button(ui, "Back to title", false).clicked() {
-                        end.write(EndMatch);
-                        next.set(Screen::Title);
-                    }
+                            }
+                        });
                 });
+            for note in &sheet.notes {
+                ui.label(egui::RichText::new(note).color(ecolour::TEXT_DIM));
+            }
+            ui.add_space(24.0);
+            ui.horizontal(|ui| {
+                let w = ui.available_width();
+                ui.add_space((w - 2.0 * 190.0 - 12.0).max(0.0) / 2.0);
+                if big_button(ui, "Play again", true).clicked() {
+                    begin.write(BeginMatch);
+                    next.set(Screen::Play);
+                }
+                if big_button(ui, "Back to title", false).clicked() {
+                    end.write(EndMatch);
+                    next.set(Screen::Title);
+                }
             });
         });
+    });
     Ok(())
 }
 
@@ -714,38 +711,38 @@ fn how_to(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     full_screen(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.set_max_width(820.0);
-                    ui.heading(format!("How to play {}", game.0.title()));
-                    ui.add_space(8.0);
-                    let (rect, _) = ui.allocate_exact_size(
-                        egui::vec2(ui.available_width().min(420.0), 170.0),
-                        egui::Sense::hover(),
-                    );
-                    ui.painter()
-                        .rect_filled(rect.expand(8.0), 12, ecolour::CARD);
-                    paint_picture(ui.painter(), rect, game.0);
-                    ui.add_space(12.0);
-                    for (heading, text) in rules_text(game.0) {
-                        ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                            ui.label(
-                                egui::RichText::new(*heading)
-                                    .size(size::TEXT + 4.0)
-                                    .color(ecolour::ACCENT)
-                                    .strong(),
-                            );
-                            ui.label(*text);
-                            ui.add_space(6.0);
-                        });
-                    }
-                    ui.add_space(12.0);
-                    if big_button(ui, "Back", true).clicked() {
-                        next.set(return_to.0.unwrap_or(Screen::Title));
-                    }
-                });
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.set_max_width(820.0);
+                ui.heading(format!("How to play {}", game.0.title()));
+                ui.add_space(8.0);
+                let (rect, _) = ui.allocate_exact_size(
+                    egui::vec2(ui.available_width().min(420.0), 170.0),
+                    egui::Sense::hover(),
+                );
+                ui.painter()
+                    .rect_filled(rect.expand(8.0), 12, ecolour::CARD);
+                paint_picture(ui.painter(), rect, game.0);
+                ui.add_space(12.0);
+                for (heading, text) in rules_text(game.0) {
+                    ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                        ui.label(
+                            egui::RichText::new(*heading)
+                                .size(size::TEXT + 4.0)
+                                .color(ecolour::ACCENT)
+                                .strong(),
+                        );
+                        ui.label(*text);
+                        ui.add_space(6.0);
+                    });
+                }
+                ui.add_space(12.0);
+                if big_button(ui, "Back", true).clicked() {
+                    next.set(return_to.0.unwrap_or(Screen::Title));
+                }
             });
         });
+    });
     Ok(())
 }
 
@@ -757,29 +754,29 @@ fn settings(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     full_screen(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.set_max_width(640.0);
-                ui.heading("Settings");
-                ui.add_space(16.0);
-                egui::Grid::new("settings")
-                    .spacing(egui::vec2(24.0, 18.0))
-                    .show(ui, |ui| {
-                        ui.label("Animation speed");
-                        ui.add(
-                            egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
-                                .step_by(0.25)
-                                .suffix("×"),
-                        );
-                        ui.end_row();
-                        ui.label("Hints");
-                        ui.checkbox(&mut settings.hints, "allowed");
-                        ui.end_row();
-                    });
-                ui.add_space(24.0);
-                if big_button(ui, "Done", true).clicked() {
-                    next.set(return_to.0.unwrap_or(Screen::Title));
-                }
-            });
+        ui.vertical_centered(|ui| {
+            ui.set_max_width(640.0);
+            ui.heading("Settings");
+            ui.add_space(16.0);
+            egui::Grid::new("settings")
+                .spacing(egui::vec2(24.0, 18.0))
+                .show(ui, |ui| {
+                    ui.label("Animation speed");
+                    ui.add(
+                        egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
+                            .step_by(0.25)
+                            .suffix("×"),
+                    );
+                    ui.end_row();
+                    ui.label("Hints");
+                    ui.checkbox(&mut settings.hints, "allowed");
+                    ui.end_row();
+                });
+            ui.add_space(24.0);
+            if big_button(ui, "Done", true).clicked() {
+                next.set(return_to.0.unwrap_or(Screen::Title));
+            }
         });
+    });
     Ok(())
 }

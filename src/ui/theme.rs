@@ -191,9 +191,7 @@ pub fn make_look(
         let d = ((x - 64.0).powi(2) + (y - 64.0).powi(2)).sqrt() / 64.0;
         (1.0 - d).clamp(0.0, 1.0).powf(1.5)
     }));
-    let font = |bytes: &'static [u8]| {
-        Font::from_bytes(bytes.to_vec())
-    };
+    let font = |bytes: &'static [u8]| Font::from_bytes(bytes.to_vec());
     let bold = fonts.add(font(FONT_BOLD));
     let semibold = fonts.add(font(FONT_SEMIBOLD));
     commands.insert_resource(Look {

@@ -665,13 +665,7 @@ fn place_pieces(
     hold: Res<Hold>,
     active: Res<ActiveMatch<Neighbours>>,
     mut pieces: Query<
-        (
-            Entity,
-            &At,
-            &mut Transform,
-            &mut Visibility,
-            Option<&Tween>,
-        ),
+        (Entity, &At, &mut Transform, &mut Visibility, Option<&Tween>),
         With<PieceOf>,
     >,
 ) {
