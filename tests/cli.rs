@@ -180,3 +180,16 @@ fn every_command_has_help() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("Usage:"));
     }
 }
+
+#[test]
+fn replay_of_a_whole_rummy_round_prints_its_scores() {
+    // First melds, a rebuild that splits a run, a joker swap and a player going out.
+    let out = parlour(&["replay", &fixture("rummy-round.json")]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["over"], true);
+    assert_eq!(v["round_scores"], serde_json::json!([[81, -81]]));
+    assert_eq!(v["scores"], serde_json::json!([81, -81]));
+    assert_eq!(v["winners"], serde_json::json!([0]));
+}

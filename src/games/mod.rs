@@ -5,10 +5,13 @@ pub mod neighbours;
 use bevy::prelude::*;
 use parlour_core::engine::Game;
 pub use parlour_core::games::neighbours::Neighbours;
+pub use parlour_core::games::rummy::Rummy;
+
+use crate::engine::RulesPlugin;
 
 /// The rules plugins of every game, headless.
 pub fn rules_plugin(app: &mut App) {
-    app.add_plugins(neighbours::rules_plugin);
+    app.add_plugins((neighbours::rules_plugin, RulesPlugin::<Rummy>::default()));
 }
 
 /// Every game's play screen (needs the screens of [`crate::ui`]).
@@ -17,7 +20,7 @@ pub fn screen_plugin(app: &mut App) {
 }
 
 /// The names of the games, as records and the command line write them.
-pub const NAMES: &[&str] = &[Neighbours::NAME];
+pub const NAMES: &[&str] = &[Neighbours::NAME, Rummy::NAME];
 
 /// Something to do with one game, whichever it is: lets the command line
 /// pick the game by name and still call generic code.
@@ -32,6 +35,7 @@ pub trait ForGame {
 pub fn for_game<F: ForGame>(name: &str, f: F) -> Result<F::Output, String> {
     match name {
         "neighbours" => Ok(f.run::<Neighbours>()),
+        "rummy" => Ok(f.run::<Rummy>()),
         _ => Err(format!(
             "unknown game {name:?}; the games are: {}",
             NAMES.join(", ")
