@@ -18,11 +18,12 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
             format!("unknown game {name:?}; the games are: neighbours, paper-boxing, rummy")
         })?],
     };
+    let (width, height) = options.window.unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Parlour".into(),
-            resolution: bevy::window::WindowResolution::new(1280, 800),
+            resolution: bevy::window::WindowResolution::new(width, height),
             ..default()
         }),
         ..default()

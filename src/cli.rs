@@ -22,7 +22,7 @@ pub struct Cli {
     pub command: Option<Command>,
     /// Options of the game window.
     #[command(flatten)]
-    pub window: WindowOptions,
+    pub display: WindowOptions,
 }
 
 /// Options of the game window.
@@ -43,6 +43,23 @@ pub struct WindowOptions {
     /// Print frame-time figures and peak memory on exit (with --frames).
     #[arg(long, requires = "frames")]
     pub frame_stats: bool,
+    /// The window's size in logical pixels, e.g. 1280x800 or 800x1280.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub window: Option<(u32, u32)>,
+}
+
+/// Reads a window size written `WIDTHxHEIGHT`.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?} is not a window size: write it WIDTHxHEIGHT, like 1280x800");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(320..=8192).contains(&w) || !(320..=8192).contains(&h) {
+        return Err(format!(
+            "{w}x{h} is out of range: each side must be 320 to 8192"
+        ));
+    }
+    Ok((w, h))
 }
 
 /// The headless commands.
@@ -106,7 +123,7 @@ fn print_json(value: &serde_json::Value) {
 /// Runs what the command line asks for.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        None => crate::app::run(cli.window),
+        None => crate::app::run(cli.display),
         Some(Command::Replay { file }) => run_replay(&file),
         Some(Command::Selfplay(args)) => run_selfplay(args),
     }

@@ -185,7 +185,12 @@ fn every_command_has_help() {
 fn replay_of_a_whole_rummy_round_prints_its_scores() {
     // First melds, a rebuild that splits a run, a joker swap and a player going out.
     let out = parlour(&["replay", &fixture("rummy-round.json")]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = json(&out);
     assert_eq!(v["ok"], true);
     assert_eq!(v["over"], true);

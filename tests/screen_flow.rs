@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
 use parlour::engine::{ActiveMatch, Controller, RulesPlugin};
 use parlour::ui::play::{Viewer, next_viewer, plugin_for};
 use parlour::ui::{BeginMatch, GameKind, Screen, SeatChoice, Table};
@@ -39,7 +39,9 @@ fn app_with(table: Table) -> App {
     plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
     app.insert_resource(table);
     // Each frame a tenth of a second: bots' pauses and animations pass quickly and surely.
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
     app
 }
 

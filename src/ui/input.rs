@@ -59,16 +59,21 @@ fn read_pointer(
     mut device: ResMut<PointerDevice>,
     mut pressed: Local<bool>,
     mut last: Local<Option<Vec2>>,
+    mut was_focused: Local<bool>,
     mut out: MessageWriter<PointerInput>,
 ) {
     let Ok(window) = window.single() else { return };
     let size = window.size();
+    let focused_before = std::mem::replace(&mut *was_focused, window.focused);
+
     // Presses that start on a menu or the HUD belong to egui.
     let over_ui = egui
         .ctx_mut()
         .map(|ctx| ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input())
         .unwrap_or(false);
 
+    // A quick tap can press and release within one frame: each step below
+    // looks at this frame's events on its own, so none is lost.
     if let Some(touch) = touches.iter_just_pressed().next() {
         *device = PointerDevice::Touch;
         if !over_ui {
@@ -77,7 +82,6 @@ fn read_pointer(
             *last = Some(p);
             out.write(PointerInput::Down(p));
         }
-        return;
     }
     if *pressed && *device == PointerDevice::Touch {
         if touches.iter_just_canceled().next().is_some() {
@@ -104,22 +108,27 @@ fn read_pointer(
             *last = Some(p);
             out.write(PointerInput::Down(p));
         }
-    } else if *pressed && mouse.just_released(MouseButton::Left) {
+    }
+    if !*pressed {
+        return;
+    }
+    if mouse.just_released(MouseButton::Left) || !mouse.pressed(MouseButton::Left) {
         *pressed = false;
         match cursor.or(*last) {
             Some(p) => out.write(PointerInput::Up(p)),
             None => out.write(PointerInput::Cancel),
         };
-    } else if *pressed {
-        if let Some(p) = cursor
-            && *last != Some(p)
-        {
-            *last = Some(p);
-            out.write(PointerInput::Move(p));
-        }
-        if !window.focused {
-            *pressed = false;
-            out.write(PointerInput::Cancel);
-        }
+        return;
+    }
+    if let Some(p) = cursor
+        && *last != Some(p)
+    {
+        *last = Some(p);
+        out.write(PointerInput::Move(p));
+    }
+    // Losing focus mid-press (another window popped up) drops what was held.
+    if focused_before && !window.focused {
+        *pressed = false;
+        out.write(PointerInput::Cancel);
     }
 }

@@ -254,8 +254,14 @@ fn style_egui_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result 
     Ok(())
 }
 
-fn fade_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
+fn fade_notice(
+    time: Res<Time>,
+    mut notice: ResMut<Notice>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
     if notice.remaining > 0.0 {
         notice.remaining -= time.delta_secs();
+        // Keep drawing until it is gone, so it does not linger on an idle screen.
+        redraw.write(bevy::window::RequestRedraw);
     }
 }

@@ -11,13 +11,19 @@ use parlour_core::engine::{Game, Match};
 use super::anim::Motion;
 use super::{BeginMatch, GameKind, Screen, Settings, Table};
 use crate::engine::{
-    ActiveMatch, BotExecution, ClockSettings, Controller, MoveApplied, Pacing, Proceed, StartMatch,
-    TurnPhase,
+    ActiveMatch, BotExecution, ClockSettings, Controller, MoveApplied, Pacing, Proceed,
+    RulesSystems, StartMatch, TurnPhase,
 };
 
-/// The play screen's shared systems.
+/// The play screen's systems, around the rules plugin's: input turns into
+/// move requests before the rules apply them; what is shown follows after.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PlaySystems;
+pub enum PlaySystems {
+    /// Pointer input and starting matches: before the rules.
+    Input,
+    /// Showing what happened: after the rules.
+    Show,
+}
 
 /// Time left before the move on show lets play go on.
 #[derive(Resource, Default, Debug)]
@@ -31,15 +37,24 @@ pub struct ResultsTimer(pub Option<Timer>);
 pub fn plugin_for<G: Game>(app: &mut App, kind: GameKind) {
     app.init_resource::<ShowTimer>()
         .init_resource::<ResultsTimer>()
+        .configure_sets(
+            Update,
+            (
+                PlaySystems::Input.before(RulesSystems::Lifecycle),
+                PlaySystems::Show.after(RulesSystems::Apply),
+            ),
+        )
         .add_systems(
             Update,
             (
-                begin::<G>.run_if(move |table: Res<Table>| table.game == kind),
+                begin::<G>
+                    .run_if(move |table: Res<Table>| table.game == kind)
+                    .in_set(PlaySystems::Input),
                 (pace::<G>, follow_turns::<G>)
                     .chain()
-                    .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>)),
-            )
-                .in_set(PlaySystems),
+                    .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>))
+                    .in_set(PlaySystems::Show),
+            ),
         );
 }
 

@@ -14,7 +14,7 @@ use crate::engine::{
 };
 use crate::ui::anim::{Rise, Tween, move_to};
 use crate::ui::input::PointerInput;
-use crate::ui::play::plugin_for;
+use crate::ui::play::{PlaySystems, plugin_for};
 use crate::ui::screens::{HowToGame, ReturnTo, big_button};
 use crate::ui::theme::{Look, colour, ecolour, size};
 use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Table};
@@ -282,16 +282,21 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                start_table,
-                update_layout,
-                (dress_cells, dress_pieces),
-                interact.run_if(in_state(Screen::Play)),
-                (on_applied, on_rejected),
-                (place_pieces, highlight_cells, update_bag, fill_results),
+                interact
+                    .run_if(in_state(Screen::Play).and_then(in_neighbours))
+                    .in_set(PlaySystems::Input),
+                (
+                    start_table,
+                    update_layout,
+                    (dress_cells, dress_pieces),
+                    (on_applied, on_rejected),
+                    (place_pieces, highlight_cells, update_bag, fill_results),
+                )
+                    .chain()
+                    .in_set(PlaySystems::Show)
+                    .run_if(in_neighbours),
             )
-                .chain()
-                .in_set(NeighboursScreenSystems)
-                .run_if(in_neighbours),
+                .in_set(NeighboursScreenSystems),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -628,10 +633,7 @@ fn on_applied(
                     },
                 ));
             }
-            None => notice.show(
-                format!("{} has no move and passes", table.name(a.seat)),
-                false,
-            ),
+            None => notice.show(format!("No move for {}: pass", table.name(a.seat)), false),
         }
     }
 }
@@ -642,6 +644,7 @@ fn on_rejected(
     mut hold: ResMut<Hold>,
 ) {
     for r in rejected.read() {
+        debug!("refused: {}", r.reason);
         notice.show(capitalise(&r.reason), true);
         *hold = Hold::Empty;
     }
@@ -873,15 +876,8 @@ fn hud(
                             ui.set_width(chip_w - 24.0);
                             ui.vertical(|ui| {
                                 ui.spacing_mut().item_spacing.y = 0.0;
-                                let you = if table.viewer == Some(seat)
-                                    && table.humans().contains(&seat)
-                                {
-                                    " (you)"
-                                } else {
-                                    ""
-                                };
                                 ui.label(
-                                    egui::RichText::new(format!("{}{you}", table.name(seat)))
+                                    egui::RichText::new(table.name(seat))
                                         .color(ink)
                                         .strong()
                                         .size(size::TEXT - 2.0),
