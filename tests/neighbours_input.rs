@@ -176,9 +176,15 @@ fn the_board_and_hand_fit_the_window_with_touch_sized_targets() {
         );
         assert!(l.token >= 48.0);
         let right = l.hand_slot(4, 5).x + l.token / 2.0;
+        let left = l.hand_slot(0, 5).x - l.token / 2.0;
+        // The bag is 1.5 tokens wide, a legend chip 1.9 (scaled with the token).
         assert!(
-            right < l.bag.x - l.token / 2.0,
+            right < l.bag.x - 0.75 * l.token,
             "{size}: the hand runs into the bag"
+        );
+        assert!(
+            left > l.legend.x + 0.95 * l.token,
+            "{size}: the hand runs into the legend"
         );
     }
 }

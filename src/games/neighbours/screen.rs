@@ -54,10 +54,17 @@ impl BoardLayout {
         let top = window.y / 2.0 - size::HUD - margin;
         let bottom = -window.y / 2.0 + tray_h + margin;
         let area = Vec2::new(window.x - 2.0 * margin, (top - bottom).max(10.0));
-        let cell = (area.x / cols as f32)
-            .min(area.y / rows as f32)
+        // The wood around the board takes a fifth of a cell on each side.
+        let cell = (area.x / (cols as f32 + 0.4))
+            .min(area.y / (rows as f32 + 0.4))
             .clamp(8.0, 110.0);
-        let token = (tray_h * 0.72).min(cell * 1.05).min(96.0).max(size::TOUCH);
+        // The tray holds the legend, five tokens and the bag side by side.
+        let tray_fit = (window.x - 2.0 * margin) / (5.0 * 1.18 + 4.2);
+        let token = (tray_h * 0.72)
+            .min(cell * 1.3)
+            .min(96.0)
+            .min(tray_fit)
+            .max(size::TOUCH);
         let tray_y = -window.y / 2.0 + tray_h / 2.0;
         Self {
             rows,
@@ -67,8 +74,8 @@ impl BoardLayout {
             token,
             tray_y,
             tray_h,
-            bag: Vec2::new(window.x / 2.0 - margin - token * 0.75, tray_y),
-            legend: Vec2::new(-window.x / 2.0 + margin + token * 1.1, tray_y),
+            bag: Vec2::new(window.x / 2.0 - margin - token * 0.85, tray_y),
+            legend: Vec2::new(-window.x / 2.0 + margin + token * 1.05, tray_y),
             window,
         }
     }
@@ -434,7 +441,7 @@ fn update_layout(
             Decor::Board => {
                 sprite.custom_size = Some(
                     Vec2::new(layout.cols as f32, layout.rows as f32) * layout.cell
-                        + Vec2::splat(layout.cell * 0.3),
+                        + Vec2::splat(layout.cell * 0.4),
                 );
                 transform.translation = layout.centre.extend(0.0);
             }
