@@ -9,6 +9,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod persist;
 pub mod ui;
 
 pub use parlour_core;

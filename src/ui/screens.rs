@@ -585,33 +585,42 @@ fn results(
                     .strong(),
             );
             ui.add_space(16.0);
-            egui::Frame::new()
-                .fill(ecolour::CARD)
-                .corner_radius(14)
-                .inner_margin(20)
-                .show(ui, |ui| {
-                    egui::Grid::new("results")
-                        .spacing(egui::vec2(36.0, 14.0))
-                        .show(ui, |ui| {
-                            ui.label(egui::RichText::new("").color(ecolour::INK));
-                            for c in &sheet.columns {
-                                ui.label(egui::RichText::new(c).color(ecolour::INK).strong());
-                            }
-                            ui.end_row();
-                            for (name, cells, won) in &sheet.rows {
-                                let name = if *won {
-                                    format!("🏆 {name}")
-                                } else {
-                                    name.clone()
-                                };
-                                ui.label(egui::RichText::new(name).color(ecolour::INK).strong());
-                                for c in cells {
-                                    ui.label(egui::RichText::new(c).color(ecolour::INK));
+            // egui lays a frame from the left: centre the score sheet by hand.
+            let sheet_w = (130.0 * (sheet.columns.len() + 1) as f32).min(ui.available_width());
+            let inset = ((ui.available_width() - sheet_w) / 2.0).max(0.0);
+            ui.horizontal(|ui| {
+                ui.add_space(inset);
+                egui::Frame::new()
+                    .fill(ecolour::CARD)
+                    .corner_radius(14)
+                    .inner_margin(20)
+                    .show(ui, |ui| {
+                        ui.set_width(sheet_w - 40.0);
+                        egui::Grid::new("results")
+                            .spacing(egui::vec2(36.0, 14.0))
+                            .show(ui, |ui| {
+                                ui.label(egui::RichText::new("").color(ecolour::INK));
+                                for c in &sheet.columns {
+                                    ui.label(egui::RichText::new(c).color(ecolour::INK).strong());
                                 }
                                 ui.end_row();
-                            }
-                        });
-                });
+                                for (name, cells, won) in &sheet.rows {
+                                    let name = if *won {
+                                        format!("🏆 {name}")
+                                    } else {
+                                        name.clone()
+                                    };
+                                    ui.label(
+                                        egui::RichText::new(name).color(ecolour::INK).strong(),
+                                    );
+                                    for c in cells {
+                                        ui.label(egui::RichText::new(c).color(ecolour::INK));
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                    });
+            });
             for note in &sheet.notes {
                 ui.label(egui::RichText::new(note).color(ecolour::TEXT_DIM));
             }

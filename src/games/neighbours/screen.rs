@@ -285,6 +285,7 @@ fn in_neighbours(active: Option<Res<ActiveMatch<Neighbours>>>) -> bool {
 /// The Neighbours screen.
 pub fn plugin(app: &mut App) {
     plugin_for::<Neighbours>(app, GameKind::Neighbours);
+    crate::persist::autosave_plugin::<Neighbours>(app);
     app.init_resource::<Hold>()
         .add_systems(
             Update,

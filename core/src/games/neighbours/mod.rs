@@ -167,6 +167,7 @@ impl Game for Neighbours {
             "hands": (0..state.players()).map(|s| state.hand(s).iter().map(|t| t.digit()).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "bag": state.bag_len(),
             "board": rows,
+            "to_move": (!state.is_over()).then(|| state.to_move()),
         })
     }
 
