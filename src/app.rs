@@ -35,8 +35,8 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
     ));
     // Draw only when something changes or moves: an idle screen costs almost nothing.
     app.insert_resource(WinitSettings {
-        focused_mode: UpdateMode::reactive(Duration::from_millis(500)),
-        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(2)),
+        focused_mode: UpdateMode::reactive(Duration::from_secs(5)),
+        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(30)),
     });
     if options.demo {
         app.insert_resource(Demo::new(demo_games));
