@@ -47,7 +47,8 @@ impl<G: Game> Match<G> {
     /// A new match of a built-in variant, dealt from `seed`.
     pub fn seeded(variant: &str, players: usize, seed: u64) -> Result<Self, RecordError> {
         let config = G::variant(variant).map_err(|e| RecordError::Setup(e.to_string()))?;
-        Self::new(variant, config, players, seed, None).map_err(|e| RecordError::Setup(e.to_string()))
+        Self::new(variant, config, players, seed, None)
+            .map_err(|e| RecordError::Setup(e.to_string()))
     }
 
     /// Plays `mv` for `seat` if the rules allow it; otherwise returns their
@@ -170,7 +171,8 @@ impl<G: Game> Match<G> {
         }
         let config = variants(&record.variant).ok_or_else(|| {
             RecordError::Setup(
-                crate::engine::VariantError::new(G::NAME, &record.variant, G::variants()).to_string(),
+                crate::engine::VariantError::new(G::NAME, &record.variant, G::variants())
+                    .to_string(),
             )
         })?;
         let deal = match &record.deal {

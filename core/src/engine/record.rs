@@ -145,7 +145,12 @@ impl Record {
             Some(Value::Number(n)) => n
                 .as_u64()
                 .filter(|&s| (s as usize) < self.players)
-                .ok_or_else(|| syntax(&format!("\"seat\" must be a seat from 0 to {}", self.players.saturating_sub(1))))?,
+                .ok_or_else(|| {
+                    syntax(&format!(
+                        "\"seat\" must be a seat from 0 to {}",
+                        self.players.saturating_sub(1)
+                    ))
+                })?,
             Some(_) => return Err(syntax("\"seat\" must be a number")),
             None => return Err(syntax("the move does not name its \"seat\"")),
         };

@@ -122,7 +122,10 @@ pub struct Played<G: Game> {
 pub fn seating(game: usize, players: usize) -> (u64, Vec<Seat>) {
     let deal = (game / players) as u64;
     let turn = game % players;
-    (deal, (0..players).map(|entry| (entry + turn) % players).collect())
+    (
+        deal,
+        (0..players).map(|entry| (entry + turn) % players).collect(),
+    )
 }
 
 /// A deal's seed from the tournament's seed (SplitMix64, so neighbouring
@@ -163,22 +166,29 @@ pub fn play_one<G: Game>(
             return Err(SelfplayError::Endless(index));
         }
         for seat in game.awaiting() {
-            let Some(bot) = seated[seat].as_mut() else { continue };
+            let Some(bot) = seated[seat].as_mut() else {
+                continue;
+            };
             let view = game.view(seat);
             let started = Instant::now();
             let mv = bot.choose(&view);
             think[seat].0 += started.elapsed().as_secs_f64();
             think[seat].1 += 1;
             let name = bot.name();
-            game.submit(seat, mv).map_err(|e| SelfplayError::IllegalBotMove {
-                game: index,
-                seat,
-                bot: name.to_owned(),
-                reason: e.to_string(),
-            })?;
+            game.submit(seat, mv)
+                .map_err(|e| SelfplayError::IllegalBotMove {
+                    game: index,
+                    seat,
+                    bot: name.to_owned(),
+                    reason: e.to_string(),
+                })?;
         }
     }
-    Ok(Played { game, seat_of, think })
+    Ok(Played {
+        game,
+        seat_of,
+        think,
+    })
 }
 
 /// Plays a tournament and sums it up.
@@ -207,7 +217,8 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
         G::bot(name, 0).map_err(|e| SelfplayError::Options(e.to_string()))?;
     }
     if let Some(dir) = &options.records {
-        std::fs::create_dir_all(dir).map_err(|e| SelfplayError::Io(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| SelfplayError::Io(format!("{}: {e}", dir.display())))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
@@ -299,5 +310,6 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
 
 fn write_record(dir: &std::path::Path, index: usize, record: &Record) -> Result<(), SelfplayError> {
     let path = dir.join(format!("{}-{index:06}.json", record.game));
-    std::fs::write(&path, record.to_json()).map_err(|e| SelfplayError::Io(format!("{}: {e}", path.display())))
+    std::fs::write(&path, record.to_json())
+        .map_err(|e| SelfplayError::Io(format!("{}: {e}", path.display())))
 }

@@ -1,3 +1,4 @@
 //! The three games, each a rules core behind [`crate::engine::Game`].
 
 pub mod neighbours;
+pub mod rummy;

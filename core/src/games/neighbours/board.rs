@@ -118,7 +118,9 @@ impl Board {
         if rows > 32 || cols > 32 {
             return Err(BoardError::TooLarge);
         }
-        let starts: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == Bonus::Start).collect();
+        let starts: Vec<usize> = (0..cells.len())
+            .filter(|&i| cells[i] == Bonus::Start)
+            .collect();
         if starts.len() != 1 {
             return Err(BoardError::Start(starts.len()));
         }
@@ -186,11 +188,15 @@ impl Board {
     }
     /// The cell at (row, col), if it is on the board.
     pub fn cell(&self, row: u8, col: u8) -> Option<usize> {
-        (row < self.rows && col < self.cols).then(|| row as usize * self.cols as usize + col as usize)
+        (row < self.rows && col < self.cols)
+            .then(|| row as usize * self.cols as usize + col as usize)
     }
     /// The (row, col) of a cell.
     pub fn coords(&self, cell: usize) -> (u8, u8) {
-        ((cell / self.cols as usize) as u8, (cell % self.cols as usize) as u8)
+        (
+            (cell / self.cols as usize) as u8,
+            (cell % self.cols as usize) as u8,
+        )
     }
 }
 
@@ -222,15 +228,40 @@ mod tests {
     fn source_board_has_twelve_x_and_eight_k_cells_where_the_ruling_puts_them() {
         let b = Board::source();
         let at = |kind| -> Vec<(u8, u8)> {
-            (0..b.len()).filter(|&i| b.bonus(i) == kind).map(|i| b.coords(i)).collect()
+            (0..b.len())
+                .filter(|&i| b.bonus(i) == kind)
+                .map(|i| b.coords(i))
+                .collect()
         };
         assert_eq!(
             at(Bonus::X),
-            vec![(0, 0), (0, 3), (0, 7), (0, 10), (1, 4), (1, 6), (5, 4), (5, 6), (6, 0), (6, 3), (6, 7), (6, 10)]
+            vec![
+                (0, 0),
+                (0, 3),
+                (0, 7),
+                (0, 10),
+                (1, 4),
+                (1, 6),
+                (5, 4),
+                (5, 6),
+                (6, 0),
+                (6, 3),
+                (6, 7),
+                (6, 10)
+            ]
         );
         assert_eq!(
             at(Bonus::K),
-            vec![(0, 5), (2, 2), (2, 8), (3, 0), (3, 10), (4, 2), (4, 8), (6, 5)]
+            vec![
+                (0, 5),
+                (2, 2),
+                (2, 8),
+                (3, 0),
+                (3, 10),
+                (4, 2),
+                (4, 8),
+                (6, 5)
+            ]
         );
     }
 
@@ -241,6 +272,9 @@ mod tests {
 
     #[test]
     fn a_ragged_layout_is_refused() {
-        assert!(matches!(Board::parse(". S .\n. .").unwrap_err(), BoardError::Ragged { row: 1, .. }));
+        assert!(matches!(
+            Board::parse(". S .\n. .").unwrap_err(),
+            BoardError::Ragged { row: 1, .. }
+        ));
     }
 }

@@ -20,7 +20,11 @@ pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot<Neighbours>>> {
 
 fn to_move(state: &State, s: Scored) -> Move {
     let (row, col) = state.config().board.coords(s.cell);
-    Move::Place(Placement { digit: s.digit, row, col })
+    Move::Place(Placement {
+        digit: s.digit,
+        row,
+        col,
+    })
 }
 
 /// The view as a state for the rules' move generator (other hands empty:
@@ -115,7 +119,11 @@ fn greedy_choice(state: &State) -> Option<Scored> {
             continue;
         }
         // The highest-valued digit that fits scores most on this cell.
-        let digit = if fits & 1 != 0 { 0 } else { 15 - fits.leading_zeros() as u8 };
+        let digit = if fits & 1 != 0 {
+            0
+        } else {
+            15 - fits.leading_zeros() as u8
+        };
         let s = state.score_of(cell, digit);
         if best.is_none_or(|b| s.points > b.points) {
             best = Some(s);
@@ -131,14 +139,20 @@ fn rollout(mut state: State, seat: Seat) -> i64 {
             Some(s) => to_move(&state, s),
             None => Move::Pass,
         };
-        state.apply(state.to_move(), &mv).expect("greedy rollouts play legal moves");
+        state
+            .apply(state.to_move(), &mv)
+            .expect("greedy rollouts play legal moves");
     }
     margin(&state, seat)
 }
 
 fn margin(state: &State, seat: Seat) -> i64 {
     let scores = state.scores();
-    let best_other = (0..scores.len()).filter(|&s| s != seat).map(|s| scores[s]).max().unwrap_or(0);
+    let best_other = (0..scores.len())
+        .filter(|&s| s != seat)
+        .map(|s| scores[s])
+        .max()
+        .unwrap_or(0);
     scores[seat] - best_other
 }
 
@@ -175,11 +189,14 @@ impl Bot<Neighbours> for Expert {
             let world = State::from_view(view, &others, &bag);
             for (i, option) in options.iter().enumerate() {
                 let mut next = world.clone();
-                next.apply(view.seat, &to_move(&world, *option)).expect("a legal candidate");
+                next.apply(view.seat, &to_move(&world, *option))
+                    .expect("a legal candidate");
                 totals[i] += rollout(next, view.seat);
             }
         }
-        let best = (0..options.len()).max_by_key(|&i| (totals[i], options[i].points)).expect("candidates");
+        let best = (0..options.len())
+            .max_by_key(|&i| (totals[i], options[i].points))
+            .expect("candidates");
         to_move(&state, options[best])
     }
 }

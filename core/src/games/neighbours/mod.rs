@@ -8,7 +8,9 @@ pub mod view;
 use serde_json::json;
 
 pub use board::{Board, Bonus};
-pub use rules::{Adjacency, Config, Deal, Move, Outcome, Placement, RuleError, Scored, State, Token};
+pub use rules::{
+    Adjacency, Config, Deal, Move, Outcome, Placement, RuleError, Scored, State, Token,
+};
 pub use view::View;
 
 use crate::engine::{
@@ -49,7 +51,10 @@ impl Game for Neighbours {
                 board: Board::parse(board::DIAMOND_BOARD).expect("the shipped board is valid"),
                 ..standard
             }),
-            "gentle-penalty" => Ok(Config { penalty: 1, ..standard }),
+            "gentle-penalty" => Ok(Config {
+                penalty: 1,
+                ..standard
+            }),
             _ => Err(VariantError::new(Self::NAME, name, VARIANTS)),
         }
     }
@@ -58,16 +63,29 @@ impl Game for Neighbours {
         2..=4
     }
 
-    fn new_match(config: &Config, players: usize, seed: u64, deal: Option<&Deal>) -> Result<State, RuleError> {
+    fn new_match(
+        config: &Config,
+        players: usize,
+        seed: u64,
+        deal: Option<&Deal>,
+    ) -> Result<State, RuleError> {
         State::new(config, players, seed, deal)
     }
 
     fn awaiting(state: &State) -> Vec<Seat> {
-        if state.is_over() { Vec::new() } else { vec![state.to_move()] }
+        if state.is_over() {
+            Vec::new()
+        } else {
+            vec![state.to_move()]
+        }
     }
 
     fn phase(state: &State) -> Phase {
-        if state.is_over() { Phase::Over } else { Phase::Play }
+        if state.is_over() {
+            Phase::Over
+        } else {
+            Phase::Play
+        }
     }
 
     fn apply(state: &mut State, seat: Seat, mv: &Move) -> Result<Outcome, RuleError> {

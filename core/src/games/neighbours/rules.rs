@@ -131,8 +131,14 @@ impl TryFrom<MoveForm> for Move {
 impl From<Move> for MoveForm {
     fn from(mv: Move) -> Self {
         match mv {
-            Move::Place(p) => MoveForm { place: Some(p), pass: None },
-            Move::Pass => MoveForm { place: None, pass: Some(true) },
+            Move::Place(p) => MoveForm {
+                place: Some(p),
+                pass: None,
+            },
+            Move::Pass => MoveForm {
+                place: None,
+                pass: Some(true),
+            },
         }
     }
 }
@@ -159,7 +165,9 @@ pub enum RuleError {
     #[error("Neighbours is played by 2 to 4 players, not {0}")]
     Players(usize),
     /// The deal does not hold the right tokens.
-    #[error("the deal must account for exactly {expected} of each digit, but has {found} of digit {digit}")]
+    #[error(
+        "the deal must account for exactly {expected} of each digit, but has {found} of digit {digit}"
+    )]
     DealCount {
         /// The digit.
         digit: u8,
@@ -214,7 +222,9 @@ pub enum RuleError {
     #[error("a token must touch a token already on the board, up, down, left or right")]
     Isolated,
     /// A digit not consecutive to a neighbour.
-    #[error("a {digit} cannot go next to the {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)")]
+    #[error(
+        "a {digit} cannot go next to the {neighbour}: touching digits must be consecutive (0 sits between 9 and 1)"
+    )]
     NotConsecutive {
         /// The digit placed.
         digit: u8,
@@ -281,7 +291,12 @@ pub struct State {
 
 impl State {
     /// A match dealt from `seed`, or from `deal`.
-    pub fn new(config: &Config, players: usize, seed: u64, deal: Option<&Deal>) -> Result<Self, RuleError> {
+    pub fn new(
+        config: &Config,
+        players: usize,
+        seed: u64,
+        deal: Option<&Deal>,
+    ) -> Result<Self, RuleError> {
         if !(2..=4).contains(&players) {
             return Err(RuleError::Players(players));
         }
@@ -362,7 +377,11 @@ impl State {
             t
         };
         let start = token(deal.start);
-        let hands = deal.hands.iter().map(|h| h.iter().map(|&d| token(d)).collect()).collect();
+        let hands = deal
+            .hands
+            .iter()
+            .map(|h| h.iter().map(|&d| token(d)).collect())
+            .collect();
         let bag = deal.bag.iter().map(|&d| token(d)).collect();
         Ok((start, hands, bag, deal.first))
     }
@@ -372,7 +391,9 @@ impl State {
         self.board[cell] = Some(token);
         let mask = consecutive_mask(token.digit());
         for i in 0..4 {
-            let Some(&n) = self.config.board.neighbours(cell).get(i) else { break };
+            let Some(&n) = self.config.board.neighbours(cell).get(i) else {
+                break;
+            };
             self.touch[n] += 1;
             self.every[n] &= mask;
             self.any[n] |= mask;
@@ -429,7 +450,11 @@ impl State {
     }
     /// Final scores: placement points less end penalties.
     pub fn scores(&self) -> Vec<i64> {
-        self.points.iter().zip(&self.penalties).map(|(p, q)| p - q).collect()
+        self.points
+            .iter()
+            .zip(&self.penalties)
+            .map(|(p, q)| p - q)
+            .collect()
     }
 
     /// The digits a cell accepts now (empty cells touching a token only).
@@ -496,10 +521,18 @@ impl State {
             .into_iter()
             .map(|s| {
                 let (row, col) = self.config.board.coords(s.cell);
-                Move::Place(Placement { digit: s.digit, row, col })
+                Move::Place(Placement {
+                    digit: s.digit,
+                    row,
+                    col,
+                })
             })
             .collect();
-        if moves.is_empty() { vec![Move::Pass] } else { moves }
+        if moves.is_empty() {
+            vec![Move::Pass]
+        } else {
+            moves
+        }
     }
 
     /// Why `mv` by `seat` is illegal, or the cell it places on.
@@ -518,14 +551,25 @@ impl State {
         }
         let p = match mv {
             Move::Pass => {
-                return if self.can_place(seat) { Err(RuleError::MustPlace) } else { Ok(None) };
+                return if self.can_place(seat) {
+                    Err(RuleError::MustPlace)
+                } else {
+                    Ok(None)
+                };
             }
             Move::Place(p) => p,
         };
         if p.digit > 9 || !self.hands[seat].iter().any(|t| t.digit() == p.digit) {
             return Err(RuleError::NotInHand(p.digit));
         }
-        let cell = self.config.board.cell(p.row, p.col).ok_or(RuleError::OffBoard { row: p.row, col: p.col })?;
+        let cell = self
+            .config
+            .board
+            .cell(p.row, p.col)
+            .ok_or(RuleError::OffBoard {
+                row: p.row,
+                col: p.col,
+            })?;
         if self.board[cell].is_some() {
             return Err(RuleError::Occupied);
         }
@@ -542,7 +586,10 @@ impl State {
                 .map(Token::digit)
                 .find(|&n| !consecutive(n, p.digit));
             return Err(match (self.config.adjacency, neighbour) {
-                (Adjacency::Every, Some(neighbour)) => RuleError::NotConsecutive { digit: p.digit, neighbour },
+                (Adjacency::Every, Some(neighbour)) => RuleError::NotConsecutive {
+                    digit: p.digit,
+                    neighbour,
+                },
                 _ => RuleError::NoConsecutiveNeighbour(p.digit),
             });
         }
@@ -562,7 +609,10 @@ impl State {
             (Move::Place(p), Some(cell)) => {
                 let scored = self.score_of(cell, p.digit);
                 let hand = &mut self.hands[seat];
-                let i = hand.iter().position(|t| t.digit() == p.digit).expect("checked above");
+                let i = hand
+                    .iter()
+                    .position(|t| t.digit() == p.digit)
+                    .expect("checked above");
                 let token = hand.remove(i);
                 self.put(cell, token);
                 self.points[seat] += scored.points;
@@ -594,7 +644,8 @@ impl State {
     fn finish(&mut self) {
         self.over = true;
         for (seat, hand) in self.hands.iter().enumerate() {
-            self.penalties[seat] = self.config.penalty * hand.iter().map(|t| t.value()).sum::<i64>();
+            self.penalties[seat] =
+                self.config.penalty * hand.iter().map(|t| t.value()).sum::<i64>();
         }
     }
 
@@ -643,7 +694,11 @@ impl State {
         let mut others = other_hands.iter();
         state.hands = (0..view.hand_sizes.len())
             .map(|s| {
-                let digits: &[u8] = if s == view.seat { &view.hand } else { others.next().map(Vec::as_slice).unwrap_or(&[]) };
+                let digits: &[u8] = if s == view.seat {
+                    &view.hand
+                } else {
+                    others.next().map(Vec::as_slice).unwrap_or(&[])
+                };
                 digits.iter().map(|&d| token(d)).collect()
             })
             .collect();

@@ -73,7 +73,9 @@ pub enum Face {
 
 /// Why a card name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a card: write a colour letter (k black, b blue, o orange, r red) and a number 1-13, like r7, or j for a joker")]
+#[error(
+    "{0:?} is not a card: write a colour letter (k black, b blue, o orange, r red) and a number 1-13, like r7, or j for a joker"
+)]
 pub struct CardNameError(pub String);
 
 impl Face {
@@ -102,7 +104,11 @@ impl FromStr for Face {
         let mut chars = s.chars();
         let colour = chars.next().and_then(Colour::from_letter).ok_or_else(bad)?;
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
             return Err(bad());
         }
         let number: u8 = digits.parse().map_err(|_| bad())?;
@@ -168,7 +174,10 @@ impl fmt::Display for Card {
 
 /// A whole deck with `jokers` jokers, in id order.
 pub fn deck(jokers: u8) -> Vec<Card> {
-    (0..NUMBER_CARDS as u8).map(Card).chain((0..jokers).map(Card::joker)).collect()
+    (0..NUMBER_CARDS as u8)
+        .map(Card)
+        .chain((0..jokers).map(Card::joker))
+        .collect()
 }
 
 #[cfg(test)]
@@ -194,7 +203,10 @@ mod tests {
     fn the_deck_has_two_copies_of_each_number_card() {
         let d = deck(4);
         assert_eq!(d.len(), 108);
-        let r7 = d.iter().filter(|c| c.face() == Face::number(Colour::Red, 7)).count();
+        let r7 = d
+            .iter()
+            .filter(|c| c.face() == Face::number(Colour::Red, 7))
+            .count();
         assert_eq!(r7, 2);
     }
 }
