@@ -14,9 +14,11 @@ use std::collections::BTreeMap;
 
 use microlp::{ComparisonOp, LinearExpr, OptimizationDirection, Problem, Variable};
 use parlour_core::games::rummy::cards::{Card, Face};
-use parlour_core::games::rummy::solver::{Objective, Position, SolverRules};
+use parlour_core::games::rummy::rules::{MovedJoker, SwappedJoker};
+use parlour_core::games::rummy::solver::{Objective, Position};
 
-use super::reference::swap_faces;
+use super::reference::{swap_faces, swaps_exist};
+use parlour_core::games::rummy::solver::SolverRules;
 
 /// The counting problem after a choice of swaps.
 #[derive(Default, Clone)]
@@ -25,13 +27,12 @@ struct Counts {
     hand: BTreeMap<(usize, u8), i32>,
     fixed: [i32; 14],
     table_free: i32,
-    forced: i32,
     optional: i32,
     offset: f64,
 }
 
-fn optimum(c: &Counts, rules: &SolverRules, by_value: bool, threshold: Option<i32>) -> Option<f64> {
-    let jokers = c.fixed.iter().sum::<i32>() + c.table_free + c.forced + c.optional;
+fn optimum(c: &Counts, by_value: bool, threshold: Option<i32>) -> Option<f64> {
+    let jokers = c.fixed.iter().sum::<i32>() + c.table_free + c.optional;
     let have = |col: usize, n: u8| {
         c.table.get(&(col, n)).copied().unwrap_or(0) + c.hand.get(&(col, n)).copied().unwrap_or(0)
     };
@@ -60,7 +61,7 @@ fn optimum(c: &Counts, rules: &SolverRules, by_value: bool, threshold: Option<i3
             for col in 0..4 {
                 for mask in 0u32..(1 << len) {
                     let js = mask.count_ones() as i32;
-                    if js > jokers || (js == len as i32 && (!rules.all_joker_sets || col > 0)) {
+                    if js > jokers || (js == len as i32 && col > 0) {
                         continue;
                     }
                     let mut faces = Vec::new();
@@ -84,7 +85,7 @@ fn optimum(c: &Counts, rules: &SolverRules, by_value: bool, threshold: Option<i3
         for colours in 0u32..16 {
             let reals = colours.count_ones() as i32;
             for js in 0..=(4 - reals) {
-                if reals + js < 3 || js > jokers || (reals == 0 && !rules.all_joker_sets) {
+                if reals + js < 3 || js > jokers {
                     continue;
                 }
                 let faces: Vec<(usize, u8)> = (0..4)
@@ -126,7 +127,7 @@ fn optimum(c: &Counts, rules: &SolverRules, by_value: bool, threshold: Option<i3
     let mut scoring_hi = LinearExpr::empty();
     for n in 1..=13u8 {
         let zt = pb.add_integer_var(0.0, (0, c.table_free));
-        let zs = pb.add_integer_var(w(n), (0, c.forced + c.optional));
+        let zs = pb.add_integer_var(w(n), (0, c.optional));
         value_terms.push((zs, n as f64));
         table_free.add(zt, 1.0);
         scoring_lo.add(zs, 1.0);
@@ -140,8 +141,8 @@ fn optimum(c: &Counts, rules: &SolverRules, by_value: bool, threshold: Option<i3
         pb.add_constraint(e, ComparisonOp::Eq, c.fixed[n as usize] as f64);
     }
     pb.add_constraint(table_free, ComparisonOp::Eq, c.table_free as f64);
-    pb.add_constraint(scoring_lo, ComparisonOp::Ge, c.forced as f64);
-    pb.add_constraint(scoring_hi, ComparisonOp::Le, (c.forced + c.optional) as f64);
+    pb.add_constraint(scoring_lo, ComparisonOp::Ge, 0.0);
+    pb.add_constraint(scoring_hi, ComparisonOp::Le, c.optional as f64);
     if let Some(t) = threshold {
         let mut e = LinearExpr::empty();
         for (v, k) in &value_terms {
@@ -175,56 +176,65 @@ pub fn ilp_optimum(p: &Position, rules: &SolverRules, objective: Objective) -> O
         }
     }
     if !p.melded {
-        let v = optimum(&base, rules, by_value, Some(rules.first_meld as i32))?;
+        let v = optimum(&base, by_value, Some(rules.first_meld as i32))?;
         return Some(v.round() as i32);
     }
-    let jokers: Vec<(Card, Face, Vec<Face>)> = p
+    let jokers: Vec<(Card, usize, Face, Vec<Face>)> = p
         .table
         .iter()
-        .flat_map(|set| {
-            set.iter()
-                .filter(|l| l.card.is_joker())
-                .map(move |l| (l.card, l.face, swap_faces(set, l.card)))
+        .enumerate()
+        .flat_map(|(i, set)| {
+            set.cards
+                .iter()
+                .zip(&set.reading.faces)
+                .filter(|(c, _)| c.is_joker())
+                .map(move |(c, f)| (*c, i, *f, swap_faces(set, *c)))
         })
         .collect();
-    for l in p.table.iter().flatten() {
-        if !l.card.is_joker() {
-            *base.table.entry(key(l.face)).or_default() += 1;
+    for card in p.table.iter().flat_map(|set| &set.cards) {
+        if !card.is_joker() {
+            *base.table.entry(key(card.face())).or_default() += 1;
         }
     }
-    // Every combination of swaps the hand allows.
-    let mut plans: Vec<Counts> = vec![base];
-    for (_, stands, faces) in &jokers {
+    // Every combination of swaps the hand allows (two jokers of one set not
+    // for the same card).
+    let mut plans: Vec<(Counts, Vec<(usize, Face)>)> = vec![(base, vec![])];
+    for (_, set, stands, faces) in &jokers {
         let mut next = Vec::new();
-        for c in plans {
+        for (c, used) in plans {
             let mut keep = c.clone();
-            if rules.jokers_keep_number {
+            if rules.moved_joker == MovedJoker::KeepsNumber {
                 keep.fixed[key(*stands).1 as usize] += 1;
             } else {
                 keep.table_free += 1;
             }
-            next.push(keep);
+            next.push((keep, used.clone()));
+            if !swaps_exist(rules) {
+                continue;
+            }
             for f in faces {
                 let k = key(*f);
-                if c.hand.get(&k).copied().unwrap_or(0) > 0 {
+                if c.hand.get(&k).copied().unwrap_or(0) > 0 && !used.contains(&(*set, *f)) {
                     let mut s = c.clone();
                     *s.hand.get_mut(&k).unwrap() -= 1;
                     *s.table.entry(k).or_default() += 1;
-                    s.offset += w(k.1) - w(key(*stands).1);
-                    if rules.swapped_joker_must_be_played {
-                        s.forced += 1;
-                    } else if rules.swapped_joker_may_be_played {
-                        s.optional += 1;
+                    s.offset += w(k.1);
+                    match rules.swapped_joker {
+                        SwappedJoker::ToHand => s.offset -= w(key(*stands).1),
+                        SwappedJoker::PlaySameTurn => s.table_free += 1,
                     }
-                    next.push(s);
+                    let mut u = used.clone();
+                    u.push((*set, *f));
+                    next.push((s, u));
                 }
             }
         }
         plans = next;
     }
+    let plans: Vec<Counts> = plans.into_iter().map(|(c, _)| c).collect();
     let mut best: Option<f64> = None;
     for c in &plans {
-        if let Some(v) = optimum(c, rules, by_value, None) {
+        if let Some(v) = optimum(c, by_value, None) {
             best = Some(best.map_or(v, |b: f64| b.max(v)));
         }
     }

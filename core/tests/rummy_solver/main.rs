@@ -5,10 +5,14 @@
 mod ilp;
 mod reference;
 
+use std::sync::Arc;
+
 use parlour_core::engine::GameRng;
+use parlour_core::games::rummy::View;
+use parlour_core::games::rummy::rules::{Config, MovedJoker, State, SwappedJoker};
 use parlour_core::games::rummy::solver::sample::{self, Spec};
 use parlour_core::games::rummy::solver::{
-    Objective, Position, SolverRules, laid_name, parse_position, solve,
+    Objective, Position, Solution, SolverRules, parse_position, solve,
 };
 
 use ilp::ilp_optimum;
@@ -27,7 +31,13 @@ fn describe(p: &Position) -> String {
     let table: Vec<String> = p
         .table
         .iter()
-        .map(|s| s.iter().map(laid_name).collect::<Vec<_>>().join(" "))
+        .map(|s| {
+            s.written()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect();
     let hand: Vec<String> = p.hand.iter().map(|c| c.to_string()).collect();
     format!(
@@ -38,30 +48,66 @@ fn describe(p: &Position) -> String {
     )
 }
 
-/// The variants of the rules the random checks cycle through.
-fn rule_sets() -> Vec<(&'static str, SolverRules)> {
-    let kept = SolverRules {
-        swapped_joker_may_be_played: false,
-        ..SolverRules::STANDARD
-    };
-    let loose = SolverRules {
-        all_joker_sets: true,
-        ..SolverRules::CLASSIC
+/// The variants of the rules the random checks cycle through: the ruling,
+/// official Rummikub, and the two other ways to combine the joker options.
+fn rule_sets() -> Vec<(&'static str, Config)> {
+    let mixed = |moved_joker, swapped_joker| Config {
+        moved_joker,
+        swapped_joker,
+        ..Config::standard()
     };
     vec![
-        ("standard", SolverRules::STANDARD),
-        ("classic", SolverRules::CLASSIC),
-        ("swapped jokers kept", kept),
-        ("joker-only sets", loose),
+        ("standard", Config::standard()),
+        ("classic", Config::classic()),
+        (
+            "pinned jokers, swaps played",
+            mixed(MovedJoker::KeepsNumber, SwappedJoker::PlaySameTurn),
+        ),
+        (
+            "free jokers, swaps kept",
+            mixed(MovedJoker::Free, SwappedJoker::ToHand),
+        ),
     ]
 }
 
-/// Solves `p`, checks the answer is a legal play, and returns its score.
-fn solved_score(p: &Position, rules: &SolverRules, objective: Objective) -> Option<i32> {
-    let solution = solve(p, rules, objective).unwrap_or_else(|e| panic!("{e}: {}", describe(p)));
+/// Whether the rules accept the solution as seat 0's move.
+fn rules_accept(p: &Position, config: &Config, s: &Solution) -> Result<(), String> {
+    // The solver's positions may hold more jokers than the variant deals.
+    let config = Config {
+        jokers: 4,
+        ..config.clone()
+    };
+    let view = View {
+        seat: 0,
+        config: Arc::new(config),
+        table: p.table.clone(),
+        hand: p.hand.clone(),
+        hand_sizes: vec![p.hand.len(), 14],
+        pile_len: 40,
+        melded: vec![p.melded, true],
+        to_move: Some(0),
+        first: 0,
+        passes: 0,
+        rounds: Vec::new(),
+        totals: vec![0, 0],
+        over: false,
+    };
+    State::from_view(&view)
+        .check(0, &s.to_move())
+        .map_err(|e| e.to_string())
+}
+
+/// Solves `p`, checks the answer is a legal play (by the reference and by
+/// the rules), and returns its score.
+fn solved_score(p: &Position, config: &Config, objective: Objective) -> Option<i32> {
+    let rules = SolverRules::of(config);
+    let solution = solve(p, &rules, objective).unwrap_or_else(|e| panic!("{e}: {}", describe(p)));
     solution.map(|s| {
-        check_solution(p, rules, objective, &s)
-            .unwrap_or_else(|e| panic!("{e}\n{}\n{s:?}", describe(p)))
+        let score = check_solution(p, &rules, objective, &s)
+            .unwrap_or_else(|e| panic!("{e}\n{}\n{s:?}", describe(p)));
+        rules_accept(p, config, &s)
+            .unwrap_or_else(|e| panic!("the rules refuse it: {e}\n{}\n{s:?}", describe(p)));
+        score
     })
 }
 
@@ -88,21 +134,21 @@ fn solver_matches_brute_force_on_small_positions() {
     for i in 0..n {
         let spec = small_spec(&mut rng);
         let p = sample::position(&mut rng, &spec);
-        let (name, mut rules) = rule_sets[i % rule_sets.len()];
+        let (name, mut config) = rule_sets[i % rule_sets.len()].clone();
         // Small numbers rarely make 30 or 40: ask for less.
-        rules.first_meld = 6 + rng.below(20) as u16;
+        config.first_meld = 6 + rng.below(20) as u32;
         let objective = if i % 2 == 0 {
             Objective::Cards
         } else {
             Objective::Value
         };
-        let got = solved_score(&p, &rules, objective);
-        let expected = brute_force(&p, &rules, objective);
+        let got = solved_score(&p, &config, objective);
+        let expected = brute_force(&p, &SolverRules::of(&config), objective);
         assert_eq!(
             got,
             expected,
             "case {i} ({name}, {objective:?}, meld {}): {}",
-            rules.first_meld,
+            config.first_meld,
             describe(&p)
         );
         melds += usize::from(!p.melded && got.is_some());
@@ -112,7 +158,7 @@ fn solver_matches_brute_force_on_small_positions() {
 
 #[test]
 fn solver_matches_integer_programming_on_larger_positions() {
-    let n = cases("RUMMY_SOLVER_ILP_CASES", 40);
+    let n = cases("RUMMY_SOLVER_ILP_CASES", 150);
     let mut rng = GameRng::seeded(2006);
     let rule_sets = rule_sets();
     for i in 0..n {
@@ -123,14 +169,14 @@ fn solver_matches_integer_programming_on_larger_positions() {
             ..Spec::mid_game()
         };
         let p = sample::position(&mut rng, &spec);
-        let (name, rules) = rule_sets[i % rule_sets.len()];
+        let (name, config) = &rule_sets[i % rule_sets.len()];
         let objective = if i % 2 == 0 {
             Objective::Value
         } else {
             Objective::Cards
         };
-        let got = solved_score(&p, &rules, objective);
-        let expected = ilp_optimum(&p, &rules, objective);
+        let got = solved_score(&p, config, objective);
+        let expected = ilp_optimum(&p, &SolverRules::of(config), objective);
         assert_eq!(
             got,
             expected,
@@ -144,60 +190,81 @@ fn position(table: &str, hand: &str) -> Position {
     parse_position(table, hand, true).unwrap()
 }
 
-fn best(table: &str, hand: &str, rules: &SolverRules, objective: Objective) -> (i32, Vec<String>) {
+/// The best play's score and the cards it lays (sorted), checked by the
+/// reference and by the rules.
+fn best(table: &str, hand: &str, config: &Config, objective: Objective) -> (i32, Vec<String>) {
     let p = position(table, hand);
-    let s = solve(&p, rules, objective).unwrap().unwrap();
-    let score = check_solution(&p, rules, objective, &s).unwrap();
-    let laid = s.laid.iter().map(|c| c.to_string()).collect();
-    (score, laid)
+    let s = solution(&p, config, objective);
+    let mut laid: Vec<String> = s.laid.iter().map(|c| c.to_string()).collect();
+    laid.sort();
+    (s.score(objective), laid)
+}
+
+fn solution(p: &Position, config: &Config, objective: Objective) -> Solution {
+    let rules = SolverRules::of(config);
+    let s = solve(p, &rules, objective).unwrap().unwrap();
+    check_solution(p, &rules, objective, &s).unwrap();
+    rules_accept(p, config, &s).unwrap();
+    s
+}
+
+fn standard() -> Config {
+    Config::standard()
 }
 
 #[test]
 fn a_joker_fills_a_gap_in_a_run() {
-    let (score, laid) = best("", "r4 r6 j", &SolverRules::STANDARD, Objective::Cards);
-    assert_eq!(score, 3);
-    assert_eq!(laid.len(), 3);
+    let (score, laid) = best("", "r4 r6 j", &standard(), Objective::Cards);
+    assert_eq!((score, laid.len()), (3, 3));
 }
 
 #[test]
 fn a_joker_completes_a_group() {
-    let (score, _) = best("", "k9 o9 j", &SolverRules::STANDARD, Objective::Value);
+    let (score, _) = best("", "k9 o9 j", &standard(), Objective::Value);
     assert_eq!(score, 27);
 }
 
 #[test]
 fn a_hand_joker_counts_the_number_it_stands_for() {
-    // Best as r11 r12 r13 with the joker for 13 (or 11): 36.
-    let (score, _) = best("", "r12 r13 j", &SolverRules::STANDARD, Objective::Value);
+    // r11 (the joker) r12 r13: 36.
+    let (score, _) = best("", "r12 r13 j", &standard(), Objective::Value);
     assert_eq!(score, 36);
 }
 
 #[test]
+fn jokers_alone_make_a_set() {
+    // Three jokers alone are worth 39 (three thirteens); with the k1 they
+    // would be k1 k2 k3 k4, worth 10, but one card more.
+    let (score, _) = best("", "j j j k1", &standard(), Objective::Value);
+    assert_eq!(score, 39);
+    let (score, _) = best("", "j j j k1", &standard(), Objective::Cards);
+    assert_eq!(score, 4);
+}
+
+#[test]
+fn a_joker_may_stand_for_a_third_copy() {
+    // Both r5 are in runs; the joker is a third r5 in a group.
+    let table = "r3 r4 r5 | r5 r6 r7";
+    let (score, _) = best(table, "j b5 o5", &standard(), Objective::Cards);
+    assert_eq!(score, 3);
+}
+
+#[test]
 fn two_copies_of_a_card_go_to_two_sets() {
-    let (score, _) = best(
-        "",
-        "r5 r5 b5 b5 o5 o5",
-        &SolverRules::STANDARD,
-        Objective::Cards,
-    );
+    let (score, _) = best("", "r5 r5 b5 b5 o5 o5", &standard(), Objective::Cards);
     assert_eq!(score, 6);
 }
 
 #[test]
 fn two_copies_cannot_share_a_group() {
-    let (score, _) = best("", "r5 r5 b5", &SolverRules::STANDARD, Objective::Cards);
+    let (score, _) = best("", "r5 r5 b5", &standard(), Objective::Cards);
     assert_eq!(score, 0);
 }
 
 #[test]
 fn a_run_split_in_two_keeps_the_table_valid() {
     // r3 only fits by splitting r1..r7 into r1 r2 r3 and r3 r4 r5 r6 r7.
-    let (score, laid) = best(
-        "r1 r2 r3 r4 r5 r6 r7",
-        "r3",
-        &SolverRules::STANDARD,
-        Objective::Cards,
-    );
+    let (score, laid) = best("r1 r2 r3 r4 r5 r6 r7", "r3", &standard(), Objective::Cards);
     assert_eq!((score, laid), (1, vec!["r3".to_owned()]));
 }
 
@@ -206,11 +273,10 @@ fn a_hand_card_fits_only_after_rebuilding() {
     // Neither card joins a set as the table stands. Rebuilt: k5 joins the
     // fives, which frees o5; o7 leaves the sevens; o5 o6 o7 is a new run.
     let table = "k6 k7 k8 k9 | b5 o5 r5 | b7 o7 r7 k7";
-    let (score, mut laid) = best(table, "k5 o6", &SolverRules::STANDARD, Objective::Cards);
-    laid.sort();
+    let (score, laid) = best(table, "k5 o6", &standard(), Objective::Cards);
     assert_eq!((score, laid), (2, vec!["k5".to_owned(), "o6".to_owned()]));
     // Without the k5, o6 has no way in: o5 cannot leave a group of three.
-    let (score, _) = best(table, "o6", &SolverRules::STANDARD, Objective::Cards);
+    let (score, _) = best(table, "o6", &standard(), Objective::Cards);
     assert_eq!(score, 0);
 }
 
@@ -218,92 +284,117 @@ fn a_hand_card_fits_only_after_rebuilding() {
 fn a_table_joker_keeps_its_number_under_the_standard_ruling() {
     // The joker stands for b6: it may leave its run for a group of sixes...
     let table = "j:b6 b7 b8 b9";
-    let (score, _) = best(table, "k6 o6", &SolverRules::STANDARD, Objective::Cards);
+    let (score, _) = best(table, "k6 o6", &standard(), Objective::Cards);
     assert_eq!(score, 2);
     // ...but not become a 13.
-    let (score, _) = best(table, "k13 o13", &SolverRules::STANDARD, Objective::Cards);
+    let (score, _) = best(table, "k13 o13", &standard(), Objective::Cards);
     assert_eq!(score, 0);
     // Leaving b5 b7 behind would break the run: the joker stays.
-    let (score, _) = best(
-        "b5 j:b6 b7",
-        "k6 o6",
-        &SolverRules::STANDARD,
-        Objective::Cards,
-    );
+    let (score, _) = best("b5 j:b6 b7", "k6 o6", &standard(), Objective::Cards);
     assert_eq!(score, 0);
 }
 
 #[test]
 fn a_free_table_joker_moves_anywhere_in_classic() {
     let table = "b5 b6 b7 j:b8";
-    let (score, _) = best(table, "k13 o13", &SolverRules::CLASSIC, Objective::Cards);
+    let (score, _) = best(table, "k13 o13", &Config::classic(), Objective::Cards);
     assert_eq!(score, 2);
-    let (score, _) = best(table, "k13 o13", &SolverRules::STANDARD, Objective::Cards);
+    let (score, _) = best(table, "k13 o13", &standard(), Objective::Cards);
     assert_eq!(score, 0);
 }
 
 #[test]
-fn a_swap_wins_a_joker() {
-    // The hand's r6 takes the joker's place; the joker then joins k9 o9.
-    let table = "r5 j:r6 r7";
-    let (score, laid) = best(table, "r6 k9 o9", &SolverRules::STANDARD, Objective::Cards);
-    assert_eq!(score, 3);
-    assert_eq!(laid.len(), 3);
-    // Classic: the same, and the freed joker must be played.
-    let (score, _) = best(table, "r6 k9 o9", &SolverRules::CLASSIC, Objective::Cards);
+fn a_swapped_joker_goes_to_the_hand_under_the_standard_ruling() {
+    // r6 takes the joker's place and the joker comes home: one card laid,
+    // one taken, and a joker won.
+    let p = position("r5 j:r6 r7", "r6 k9 o9");
+    let s = solution(&p, &standard(), Objective::Cards);
+    assert_eq!((s.count, s.swaps.len(), s.to_hand.len()), (0, 1, 1));
+    // In official Rummikub the joker is free: r6 goes in, the joker joins
+    // the nines.
+    let (score, _) = best(
+        "r5 j:r6 r7",
+        "r6 k9 o9",
+        &Config::classic(),
+        Objective::Cards,
+    );
     assert_eq!(score, 3);
 }
 
 #[test]
-fn a_group_joker_swaps_for_either_missing_colour() {
-    let table = "r8 b8 j:k8";
+fn a_swap_can_free_a_joker_for_the_same_turn() {
+    // With pinned jokers that a swap frees for the same turn, k8 or o8
+    // takes the joker's place and the joker completes r1 r2.
+    let config = Config {
+        swapped_joker: SwappedJoker::PlaySameTurn,
+        ..Config::standard()
+    };
     for card in ["k8", "o8"] {
-        let p = position(table, &format!("{card} r1 r2"));
-        let s = solve(&p, &SolverRules::STANDARD, Objective::Cards)
-            .unwrap()
-            .unwrap();
-        assert_eq!(s.count, 3, "{card}: {s:?}");
-        assert_eq!(s.swaps.len(), 1);
+        let p = position("r8 b8 j:k8", &format!("{card} r1 r2"));
+        let s = solution(&p, &config, Objective::Cards);
+        assert_eq!((s.count, s.swaps.len()), (3, 1), "{card}: {s:?}");
     }
+    // Under the ruling the joker cannot be played again this turn: better
+    // to lay k8 in the group, where the joker stays an eight.
+    let p = position("r8 b8 j:k8", "k8 r1 r2");
+    let s = solution(&p, &standard(), Objective::Cards);
+    assert_eq!((s.count, s.swaps.len()), (1, 0));
 }
 
 #[test]
 fn first_meld_of_exactly_the_threshold() {
-    let rules = SolverRules::STANDARD;
-    let meld = |hand: &str, rules: &SolverRules| {
+    let meld = |hand: &str, config: &Config| {
         let p = parse_position("r1 r2 r3", hand, false).unwrap();
-        let s = solve(&p, rules, Objective::Cards).unwrap();
+        let rules = SolverRules::of(config);
+        let s = solve(&p, &rules, Objective::Cards).unwrap();
         if let Some(s) = &s {
-            check_solution(&p, rules, Objective::Cards, s).unwrap();
+            check_solution(&p, &rules, Objective::Cards, s).unwrap();
+            rules_accept(&p, config, s).unwrap();
         }
         s.map(|s| (s.value, s.count))
     };
-    assert_eq!(meld("k13 b13 o1", &rules), None, "26 is short of 40");
-    assert_eq!(meld("k13 b13 o13 r1", &rules), None, "39 is short of 40");
+    assert_eq!(meld("k13 b13 o1", &standard()), None, "26 is short of 40");
     assert_eq!(
-        meld("k10 b10 o10 r10 r1", &rules),
+        meld("k13 b13 o13 r1", &standard()),
+        None,
+        "39 is short of 40"
+    );
+    assert_eq!(
+        meld("k10 b10 o10 r10 r1", &standard()),
         Some((40, 4)),
-        "exactly 40 is enough"
+        "exactly 40"
     );
-    assert_eq!(meld("k12 b12 o12 r3 r4 r5 r1", &rules), Some((48, 6)));
+    assert_eq!(meld("k12 b12 o12 r3 r4 r5 r1", &standard()), Some((48, 6)));
     assert_eq!(
-        meld("k9 k10 k11 o10 k1", &SolverRules::CLASSIC),
+        meld("k9 k10 k11 o10 k1", &Config::classic()),
         Some((30, 3)),
-        "exactly 30 in classic"
+        "exactly 30"
     );
     assert_eq!(
-        meld("k9 k10 j o10 k1", &SolverRules::CLASSIC),
+        meld("k9 k10 j o10 k1", &Config::classic()),
         Some((30, 3)),
-        "a joker counts as the 11"
+        "the joker is the 11"
     );
 }
 
 #[test]
 fn first_meld_leaves_the_table_alone() {
     let p = parse_position("r1 r2 r3 r4", "r5 k10 b10 o10 r10", false).unwrap();
-    let s = solve(&p, &SolverRules::STANDARD, Objective::Cards)
-        .unwrap()
-        .unwrap();
+    let s = solution(&p, &standard(), Objective::Cards);
     assert_eq!(s.table[0], p.table[0]);
     assert_eq!(s.count, 4, "r5 cannot join the table's run in a first meld");
+}
+
+#[test]
+fn unchanged_sets_keep_their_place_and_cards() {
+    let p = position("k1 k2 k3 | r5 b5 o5 | o9 o10 o11", "o12 k4");
+    let s = solution(&p, &standard(), Objective::Cards);
+    assert_eq!(
+        s.table[0].cards[..3],
+        p.table[0].cards[..],
+        "k4 joins k1 k2 k3 in place"
+    );
+    assert_eq!(s.table[1], p.table[1]);
+    assert_eq!(s.table[2].cards[..3], p.table[2].cards[..]);
+    assert_eq!(s.count, 2);
 }

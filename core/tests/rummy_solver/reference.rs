@@ -6,19 +6,18 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use parlour_core::games::rummy::cards::{Card, Colour, Face};
-use parlour_core::games::rummy::solver::{Laid, Objective, Position, Solution, SolverRules};
+use parlour_core::games::rummy::rules::{MovedJoker, SwappedJoker, TableSet};
+use parlour_core::games::rummy::solver::{Objective, Position, Solution, SolverRules};
 
-/// Whether `faces` (what each card stands for) form a run or a group.
-pub fn is_valid_set(faces: &[(bool, Face)], all_joker_sets: bool) -> bool {
+/// Whether `faces` (what each card stands for) form a run or a group. A set
+/// of jokers only is valid (the rules read `j j j` as three thirteens).
+pub fn is_valid_set(faces: &[(bool, Face)]) -> bool {
     let mut cards: Vec<(Colour, u8)> = Vec::new();
     for (_, f) in faces {
         match f {
             Face::Number { colour, number } => cards.push((*colour, *number)),
             Face::Joker => return false,
         }
-    }
-    if !all_joker_sets && faces.iter().all(|(joker, _)| *joker) {
-        return false;
     }
     if cards.len() < 3 {
         return false;
@@ -37,35 +36,33 @@ pub fn is_valid_set(faces: &[(bool, Face)], all_joker_sets: bool) -> bool {
 }
 
 /// The faces a table joker may be swapped for: the card it stands for in a
-/// run; any colour its group lacks.
-pub fn swap_faces(set: &[Laid], joker: Card) -> Vec<Face> {
-    let stands = set
-        .iter()
-        .find(|l| l.card == joker)
-        .map(|l| l.face)
-        .unwrap();
+/// run; in a group, its number in any colour the group's number cards lack.
+pub fn swap_faces(set: &TableSet, joker: Card) -> Vec<Face> {
+    let at = set.cards.iter().position(|c| *c == joker).unwrap();
+    let stands = set.reading.faces[at];
     let Face::Number { number, .. } = stands else {
         return vec![];
     };
-    let group = set.len() <= 4
-        && set
-            .iter()
-            .all(|l| matches!(l.face, Face::Number { number: m, .. } if m == number))
-        && {
-            let mut cs: Vec<Face> = set.iter().map(|l| l.face).collect();
-            cs.sort();
-            cs.dedup();
-            cs.len() == set.len()
-        };
-    if group {
+    let same_number = set
+        .reading
+        .faces
+        .iter()
+        .all(|f| matches!(f, Face::Number { number: m, .. } if *m == number));
+    if same_number {
         Colour::ALL
             .into_iter()
             .map(|c| Face::number(c, number))
-            .filter(|f| !set.iter().any(|l| !l.card.is_joker() && l.face == *f))
+            .filter(|f| !set.cards.iter().any(|card| card.face() == *f))
             .collect()
     } else {
         vec![stands]
     }
+}
+
+/// Whether swaps are a separate move in these rules (with free table
+/// jokers played again the same turn, a swap is only rebuilding).
+pub fn swaps_exist(rules: &SolverRules) -> bool {
+    !(rules.moved_joker == MovedJoker::Free && rules.swapped_joker == SwappedJoker::PlaySameTurn)
 }
 
 fn number(face: Face) -> i32 {
@@ -83,23 +80,40 @@ pub fn check_solution(
     objective: Objective,
     s: &Solution,
 ) -> Result<i32, String> {
-    let before: BTreeMap<Card, Face> = p.table.iter().flatten().map(|l| (l.card, l.face)).collect();
+    let before: BTreeMap<Card, Face> = p
+        .table
+        .iter()
+        .flat_map(|set| {
+            set.cards
+                .iter()
+                .copied()
+                .zip(set.reading.faces.iter().copied())
+        })
+        .collect();
     let hand: BTreeSet<Card> = p.hand.iter().copied().collect();
     let mut after: BTreeMap<Card, Face> = BTreeMap::new();
     for set in &s.table {
-        let faces: Vec<(bool, Face)> = set.iter().map(|l| (l.card.is_joker(), l.face)).collect();
-        if !is_valid_set(&faces, rules.all_joker_sets) {
-            return Err(format!("not a valid set: {set:?}"));
+        if set.cards.len() != set.reading.faces.len() {
+            return Err(format!("a set's reading does not fit its cards: {set:?}"));
         }
-        for l in set {
-            if !l.card.is_joker() && l.face != l.card.face() {
-                return Err(format!("{} shown as {}", l.card, l.face));
+        let faces: Vec<(bool, Face)> = set
+            .cards
+            .iter()
+            .map(|c| c.is_joker())
+            .zip(set.reading.faces.iter().copied())
+            .collect();
+        if !is_valid_set(&faces) {
+            return Err(format!("not a valid set: {faces:?}"));
+        }
+        for (card, face) in set.cards.iter().zip(&set.reading.faces) {
+            if !card.is_joker() && *face != card.face() {
+                return Err(format!("{card} shown as {face}"));
             }
-            if after.insert(l.card, l.face).is_some() {
-                return Err(format!("{} twice on the table", l.card));
+            if after.insert(*card, *face).is_some() {
+                return Err(format!("{card} twice on the table"));
             }
-            if !before.contains_key(&l.card) && !hand.contains(&l.card) {
-                return Err(format!("{} came from nowhere", l.card));
+            if !before.contains_key(card) && !hand.contains(card) {
+                return Err(format!("{card} came from nowhere"));
             }
         }
     }
@@ -112,53 +126,64 @@ pub fn check_solution(
         return Err(format!("laid {:?} but the table gained {laid:?}", s.laid));
     }
     let swapped: BTreeSet<Card> = s.swaps.iter().map(|w| w.joker).collect();
-    if swapped.len() != s.swaps.len() {
-        return Err("a joker swapped twice".into());
+    if swapped.len() != s.swaps.len()
+        || s.swaps
+            .iter()
+            .map(|w| w.card)
+            .collect::<BTreeSet<_>>()
+            .len()
+            != s.swaps.len()
+    {
+        return Err("a joker or a card in two swaps".into());
     }
+    if !s.swaps.is_empty() && !swaps_exist(rules) {
+        return Err("swaps are only rebuilding under these rules".into());
+    }
+    let mut used: Vec<(usize, Face)> = Vec::new();
     for w in &s.swaps {
         if !p.melded {
             return Err("a swap before the first meld".into());
         }
-        let set = p
+        let at = p
             .table
             .iter()
-            .find(|set| set.iter().any(|l| l.card == w.joker))
+            .position(|set| set.cards.contains(&w.joker))
             .ok_or("swapped a joker not on the table")?;
         if !w.joker.is_joker()
             || !laid.contains(&w.card)
-            || !swap_faces(set, w.joker).contains(&w.card.face())
+            || !swap_faces(&p.table[at], w.joker).contains(&w.card.face())
         {
             return Err(format!("swap {w:?} is not allowed"));
         }
-        if rules.swapped_joker_must_be_played && !after.contains_key(&w.joker) {
-            return Err("a swapped joker must be played in the same turn".into());
+        if used.contains(&(at, w.card.face())) {
+            return Err("two jokers of one set swapped for the same card".into());
         }
-        if !rules.swapped_joker_may_be_played && after.contains_key(&w.joker) {
-            return Err("a swapped joker may not be played in the same turn".into());
+        used.push((at, w.card.face()));
+        let stays = after.contains_key(&w.joker);
+        match rules.swapped_joker {
+            SwappedJoker::ToHand if stays => return Err("a swapped joker goes to the hand".into()),
+            SwappedJoker::PlaySameTurn if !stays => {
+                return Err("a swapped joker must be played the same turn".into());
+            }
+            _ => {}
         }
-    }
-    let swap_cards: BTreeSet<Card> = s.swaps.iter().map(|w| w.card).collect();
-    if swap_cards.len() != s.swaps.len() {
-        return Err("one card given for two jokers".into());
     }
     for (card, face) in &before {
         match after.get(card) {
             None if swapped.contains(card) => {}
             None => return Err(format!("{card} left the table")),
             Some(now) => {
-                let moved_freely = swapped.contains(card);
-                if card.is_joker()
-                    && rules.jokers_keep_number
-                    && !moved_freely
-                    && number(*now) != number(*face)
-                {
+                let pinned = card.is_joker()
+                    && rules.moved_joker == MovedJoker::KeepsNumber
+                    && !swapped.contains(card);
+                if pinned && number(*now) != number(*face) {
                     return Err(format!("a table joker went from {face} to {now}"));
                 }
             }
         }
     }
-    let to_hand: BTreeSet<Card> = swapped
-        .iter()
+    let to_hand: BTreeSet<Card> = before
+        .keys()
         .copied()
         .filter(|c| !after.contains_key(c))
         .collect();
@@ -172,17 +197,15 @@ pub fn check_solution(
         }
         if s.table[p.table.len()..]
             .iter()
-            .flatten()
-            .any(|l| !hand.contains(&l.card))
+            .flat_map(|set| &set.cards)
+            .any(|c| !hand.contains(c))
         {
             return Err("a first meld used a table card".into());
         }
     }
     let count = laid.len() as i32 - to_hand.len() as i32;
-    let mut value: i32 = laid.iter().map(|c| number(after[c])).sum();
-    for j in &swapped {
-        value += after.get(j).map_or(0, |f| number(*f)) - number(before[j]);
-    }
+    let value: i32 = laid.iter().map(|c| number(after[c])).sum::<i32>()
+        - to_hand.iter().map(|c| number(before[c])).sum::<i32>();
     if !p.melded && !laid.is_empty() && value < rules.first_meld as i32 {
         return Err(format!("a first meld worth {value} < {}", rules.first_meld));
     }
@@ -216,7 +239,6 @@ const NEG: i32 = i32::MIN / 4;
 struct Search<'a> {
     items: &'a [Item],
     by_value: bool,
-    all_joker_sets: bool,
     memo: HashMap<u64, i32>,
 }
 
@@ -236,7 +258,7 @@ impl Search<'_> {
             .map(|&i| self.items[i])
             .filter(|it| it.real.is_none())
             .collect();
-        if set.len() < 3 || (reals.is_empty() && !self.all_joker_sets) {
+        if set.len() < 3 {
             return NEG;
         }
         let w = |n: u8| if self.by_value { n as i32 } else { 1 };
@@ -364,11 +386,10 @@ impl Search<'_> {
     }
 }
 
-fn search(items: &[Item], by_value: bool, all_joker_sets: bool) -> i32 {
+fn search(items: &[Item], by_value: bool) -> i32 {
     let mut s = Search {
         items,
         by_value,
-        all_joker_sets,
         memo: HashMap::new(),
     };
     s.best((1u64 << items.len()) - 1)
@@ -403,7 +424,7 @@ pub fn brute_force(p: &Position, rules: &SolverRules, objective: Objective) -> O
             if chosen.len() < 3 {
                 continue;
             }
-            let value = search(&chosen, true, rules.all_joker_sets);
+            let value = search(&chosen, true);
             if value >= rules.first_meld as i32 {
                 let score = if by_value { value } else { chosen.len() as i32 };
                 best = best.max(Some(score));
@@ -412,95 +433,101 @@ pub fn brute_force(p: &Position, rules: &SolverRules, objective: Objective) -> O
         return best;
     }
     // Every combination of swaps.
-    let jokers: Vec<(Card, Vec<Face>)> = p
+    let jokers: Vec<(Card, usize, Face, Vec<Face>)> = p
         .table
         .iter()
-        .flat_map(|set| {
-            set.iter()
-                .filter(|l| l.card.is_joker())
-                .map(move |l| (l.card, swap_faces(set, l.card)))
+        .enumerate()
+        .flat_map(|(i, set)| {
+            set.cards
+                .iter()
+                .zip(&set.reading.faces)
+                .filter(|(c, _)| c.is_joker())
+                .map(move |(c, f)| {
+                    (
+                        *c,
+                        i,
+                        *f,
+                        if swaps_exist(rules) {
+                            swap_faces(set, *c)
+                        } else {
+                            vec![]
+                        },
+                    )
+                })
         })
         .collect();
-    let mut best: Option<i32> = None;
-    let mut plan: Vec<Option<usize>> = Vec::new();
-    fn plans(
-        k: usize,
-        n: usize,
-        jokers: &[(Card, Vec<Face>)],
-        plan: &mut Vec<Option<usize>>,
-        out: &mut Vec<Vec<Option<usize>>>,
-    ) {
-        if k == n {
-            out.push(plan.clone());
-            return;
+    let mut all: Vec<Vec<Option<Face>>> = vec![vec![]];
+    for (_, set, _, faces) in &jokers {
+        let mut next = Vec::new();
+        for plan in &all {
+            let mut none = plan.clone();
+            none.push(None);
+            next.push(none);
+            for f in faces {
+                let twice = plan
+                    .iter()
+                    .zip(&jokers)
+                    .any(|(g, j)| j.1 == *set && *g == Some(*f));
+                if !twice {
+                    let mut with = plan.clone();
+                    with.push(Some(*f));
+                    next.push(with);
+                }
+            }
         }
-        plan.push(None);
-        plans(k + 1, n, jokers, plan, out);
-        plan.pop();
-        for f in 0..jokers[k].1.len() {
-            plan.push(Some(f));
-            plans(k + 1, n, jokers, plan, out);
-            plan.pop();
-        }
+        all = next;
     }
-    let mut all = Vec::new();
-    plans(0, jokers.len(), &jokers, &mut plan, &mut all);
+    let mut best: Option<i32> = None;
     'plan: for plan in all {
         let mut hand: Vec<Card> = p.hand.clone();
         let mut items: Vec<Item> = Vec::new();
         let mut offset = 0;
-        let mut swapped: Vec<Card> = Vec::new();
-        for ((joker, faces), choice) in jokers.iter().zip(&plan) {
-            if let Some(f) = choice {
-                let face = faces[*f];
-                let Some(at) = hand.iter().position(|c| c.face() == face) else {
-                    continue 'plan;
-                };
-                hand.remove(at);
-                let Face::Number { colour, number } = face else {
-                    unreachable!()
-                };
+        for ((_, _, stands, _), choice) in jokers.iter().zip(&plan) {
+            let keeps = rules.moved_joker == MovedJoker::KeepsNumber;
+            match choice {
+                Some(face) => {
+                    let Some(at) = hand.iter().position(|c| c.face() == *face) else {
+                        continue 'plan;
+                    };
+                    hand.remove(at);
+                    let Face::Number { colour, number: n } = *face else {
+                        unreachable!()
+                    };
+                    // The card given counts as laid from the hand.
+                    items.push(Item {
+                        real: Some((colour, n)),
+                        fixed: None,
+                        optional: false,
+                        scoring: false,
+                    });
+                    offset += w(n);
+                    match rules.swapped_joker {
+                        SwappedJoker::ToHand => offset -= w(number(*stands) as u8),
+                        SwappedJoker::PlaySameTurn => items.push(Item {
+                            real: None,
+                            fixed: None,
+                            optional: false,
+                            scoring: false,
+                        }),
+                    }
+                }
+                None => items.push(Item {
+                    real: None,
+                    fixed: keeps.then_some(number(*stands) as u8),
+                    optional: false,
+                    scoring: false,
+                }),
+            }
+        }
+        for c in p.table.iter().flat_map(|set| &set.cards) {
+            if let Face::Number { colour, number } = c.face() {
                 items.push(Item {
                     real: Some((colour, number)),
                     fixed: None,
                     optional: false,
-                    scoring: true,
+                    scoring: false,
                 });
-                // The swapped joker stood for a card of the same number.
-                offset -= w(number);
-                swapped.push(*joker);
             }
-        }
-        for l in p.table.iter().flatten() {
-            if swapped.contains(&l.card) {
-                if rules.swapped_joker_may_be_played || rules.swapped_joker_must_be_played {
-                    items.push(Item {
-                        real: None,
-                        fixed: None,
-                        optional: !rules.swapped_joker_must_be_played,
-                        scoring: true,
-                    });
-                }
-                continue;
-            }
-            items.push(match l.card.face() {
-                Face::Number { colour, number } => Item {
-                    real: Some((colour, number)),
-                    fixed: None,
-                    optional: false,
-                    scoring: false,
-                },
-                Face::Joker => Item {
-                    real: None,
-                    fixed: if rules.jokers_keep_number {
-                        Some(number(l.face) as u8)
-                    } else {
-                        None
-                    },
-                    optional: false,
-                    scoring: false,
-                },
-            });
         }
         for c in &hand {
             items.push(Item {
@@ -514,7 +541,7 @@ pub fn brute_force(p: &Position, rules: &SolverRules, objective: Objective) -> O
             });
         }
         assert!(items.len() <= 64);
-        let s = search(&items, by_value, rules.all_joker_sets);
+        let s = search(&items, by_value);
         if s > NEG {
             best = best.max(Some(s + offset));
         }

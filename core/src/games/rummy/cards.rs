@@ -52,8 +52,24 @@ impl Colour {
         self as usize
     }
 
+    /// The colour's name in English.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::Blue => "blue",
+            Colour::Orange => "orange",
+            Colour::Red => "red",
+        }
+    }
+
     fn from_letter(c: char) -> Option<Self> {
         Colour::ALL.into_iter().find(|col| col.letter() == c)
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -74,14 +90,62 @@ pub enum Face {
 /// Why a card name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{0:?} is not a card: write a colour letter (k black, b blue, o orange, r red) and a number 1-13, like r7, or j for a joker"
+    "{0:?} is not a card: write a colour letter (k black, b blue, o orange, r red) and a number 1-13, like r7, or j for a joker (j:r7 for a joker standing for r7)"
 )]
 pub struct CardNameError(pub String);
+
+/// How many different faces there are: 52 number faces and the joker.
+pub const FACES: usize = 53;
 
 impl Face {
     /// A number card's face.
     pub fn number(colour: Colour, number: u8) -> Self {
         Face::Number { colour, number }
+    }
+    /// Whether this is the joker.
+    pub fn is_joker(self) -> bool {
+        self == Face::Joker
+    }
+    /// The number printed on a number card.
+    pub fn value(self) -> Option<u8> {
+        match self {
+            Face::Number { number, .. } => Some(number),
+            Face::Joker => None,
+        }
+    }
+    /// The colour of a number card.
+    pub fn colour(self) -> Option<Colour> {
+        match self {
+            Face::Number { colour, .. } => Some(colour),
+            Face::Joker => None,
+        }
+    }
+    /// A dense index, `0..FACES`, for counting cards by face: colour × 13 +
+    /// number − 1 for number cards, 52 for the joker.
+    pub fn index(self) -> usize {
+        match self {
+            Face::Number { colour, number } => colour.index() * 13 + number as usize - 1,
+            Face::Joker => 52,
+        }
+    }
+    /// The face with [`Face::index`] `i` (`i < FACES`).
+    pub fn from_index(i: usize) -> Self {
+        if i >= 52 {
+            Face::Joker
+        } else {
+            Face::Number {
+                colour: Colour::ALL[i / 13],
+                number: (i % 13) as u8 + 1,
+            }
+        }
+    }
+    /// A card's value in a hand at the end of a round: its number, or
+    /// `joker_penalty` for a joker.
+    pub fn penalty(self, joker_penalty: i64) -> i64 {
+        match self {
+            Face::Number { number, .. } => number as i64,
+            Face::Joker => joker_penalty,
+        }
     }
 }
 
@@ -132,8 +196,85 @@ impl<'de> Deserialize<'de> for Face {
     }
 }
 
+/// A card as a record writes it on the table: its face, and for a joker
+/// perhaps the number card it stands for (`j:b5`), which pins its reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardName {
+    /// What is printed on the card.
+    pub face: Face,
+    /// For a joker, the number card it is said to stand for (always a
+    /// [`Face::Number`]); `None` for a number card or a plain `j`.
+    pub stands_for: Option<Face>,
+}
+
+impl CardName {
+    /// A card written without annotation.
+    pub fn plain(face: Face) -> Self {
+        Self {
+            face,
+            stands_for: None,
+        }
+    }
+    /// A joker written as standing for `colour` `number` (`j:b5`).
+    pub fn joker_as(colour: Colour, number: u8) -> Self {
+        Self {
+            face: Face::Joker,
+            stands_for: Some(Face::number(colour, number)),
+        }
+    }
+}
+
+impl From<Face> for CardName {
+    fn from(face: Face) -> Self {
+        Self::plain(face)
+    }
+}
+
+impl fmt::Display for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.stands_for {
+            Some(face) => write!(f, "j:{face}"),
+            None => self.face.fmt(f),
+        }
+    }
+}
+
+impl FromStr for CardName {
+    type Err = CardNameError;
+    fn from_str(s: &str) -> Result<Self, CardNameError> {
+        match s.split_once(':') {
+            None => Ok(Self::plain(s.parse()?)),
+            Some(("j", standing)) => match standing.parse::<Face>() {
+                Ok(face @ Face::Number { .. }) => Ok(Self {
+                    face: Face::Joker,
+                    stands_for: Some(face),
+                }),
+                _ => Err(CardNameError(s.to_owned())),
+            },
+            Some(_) => Err(CardNameError(s.to_owned())),
+        }
+    }
+}
+
+impl Serialize for CardName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for CardName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Number cards in a deck: 13 numbers × 4 colours × 2 copies.
 pub const NUMBER_CARDS: usize = 104;
+/// Copies of each number card.
+pub const COPIES: usize = 2;
+/// The most jokers a deck can hold.
+pub const MAX_JOKERS: u8 = 4;
 
 /// One physical card: ids 0..104 are number cards, 104.. are jokers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -196,6 +337,23 @@ mod tests {
     fn unknown_card_names_are_refused() {
         for bad in ["", "r0", "r14", "x5", "r", "j5", "R5", "r07", "r1 "] {
             assert!(bad.parse::<Face>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn joker_annotations_round_trip_and_number_cards_take_none() {
+        let name: CardName = "j:b5".parse().unwrap();
+        assert_eq!(name, CardName::joker_as(Colour::Blue, 5));
+        assert_eq!(name.to_string(), "j:b5");
+        for bad in ["j:j", "r5:r5", "j:", "j:b14", "j:b5:k5"] {
+            assert!(bad.parse::<CardName>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn face_indices_are_dense() {
+        for i in 0..FACES {
+            assert_eq!(Face::from_index(i).index(), i);
         }
     }
 

@@ -20,21 +20,32 @@
 //! laid at that number; free jokers are counted. The programme is memoised
 //! per number and state, so it visits each reachable state once.
 //!
+//! Sets follow the rules' own reading ([`crate::games::rummy::sets`]): a
+//! set may be jokers only, a run is written low to high, and every joker in
+//! a solution is written with the card it stands for (`j:r6`), so the rules
+//! read the table exactly as the solver meant it.
+//!
 //! # Jokers won by a swap
 //! After the first meld a player may swap a table joker for the card it
-//! stands for. The solver tries every combination of swaps the hand allows
-//! (at most a few: there are at most four jokers): the card goes to the
-//! table and must stay there, the joker becomes the player's. Whether the
-//! won joker must be laid again the same turn (`classic`) or may be kept is
-//! the variant's; a kept joker is listed in [`Solution::to_hand`].
+//! stands for (in a group, any colour the group lacks). Under the `standard`
+//! ruling the joker goes to the hand ([`Solution::to_hand`]); where a
+//! swapped joker must be played the same turn and table jokers keep their
+//! number, the swap frees it to stand for anything. The solver tries every
+//! combination of swaps the hand allows (few: there are at most four
+//! jokers): the card given goes to the table for good, and the joker leaves
+//! or is freed. Where table jokers are free anyway (`classic`), a swap is
+//! just one more way of rebuilding and needs no special case.
+//! [`candidates`] gives the best play for each combination, so that a bot
+//! can weigh a joker won against cards laid.
 //!
-//! # What "value" means
-//! `count` is the number of cards that left the hand, less the jokers taken
-//! back. `value` is the sum of their numbers, a joker counting the number it
-//! stands for where it is laid, less the number a joker taken back stood
-//! for. So swapping a joker and keeping it scores 0 in both; laying it again
-//! at 9 scores 9 more.
+//! # What is counted
+//! `count` is the number of cards the table gained from the hand, less the
+//! jokers it gave back; `value` the sum of their numbers, a joker counting
+//! the number it stands for — laid from the hand where it now stands, taken
+//! back where it stood. A swap whose joker goes to the hand therefore
+//! counts 0: a card laid, a joker of the same number taken.
 
+mod assign;
 mod build;
 mod dp;
 mod groups;
@@ -45,10 +56,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Card, Colour, Face};
-use build::Placed;
+use super::cards::{Card, CardName, Face, MAX_JOKERS};
+use super::rules::{Config, Move, MovedJoker, Play, SwappedJoker, TableSet};
+use super::view::View;
+use assign::{Pools, keep_order};
 use dp::{Counts, Dp, NEG};
-pub use text::{laid_name, parse_position, solution_json, solve_command};
+pub use text::{parse_position, solution_json, solve_command};
 
 /// What the solver maximises.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -65,89 +78,89 @@ pub enum Objective {
 /// The rules of the variant that the solver needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRules {
-    /// The least value of a first meld (40; 30 in `classic`).
-    pub first_meld: u16,
-    /// A table joker may move but keeps the number it stands for (`standard`);
-    /// otherwise it is free to stand for anything.
-    pub jokers_keep_number: bool,
-    /// A joker won by a swap must be laid again in the same turn (`classic`).
-    pub swapped_joker_must_be_played: bool,
-    /// A joker won by a swap may be laid again in the same turn.
-    pub swapped_joker_may_be_played: bool,
-    /// A set may consist of jokers only.
-    pub all_joker_sets: bool,
+    /// The least value of a first meld.
+    pub first_meld: u32,
+    /// Whether a moved table joker keeps its number.
+    pub moved_joker: MovedJoker,
+    /// Where a swapped joker goes.
+    pub swapped_joker: SwappedJoker,
 }
 
 impl SolverRules {
-    /// The `standard` ruling: 40 to meld, table jokers keep their number, a
-    /// joker won by a swap may be kept or laid again.
-    pub const STANDARD: SolverRules = SolverRules {
-        first_meld: 40,
-        jokers_keep_number: true,
-        swapped_joker_must_be_played: false,
-        swapped_joker_may_be_played: true,
-        all_joker_sets: false,
-    };
-    /// Official Rummikub: 30 to meld, jokers are free, a joker won by a swap
-    /// must be laid again in the same turn.
-    pub const CLASSIC: SolverRules = SolverRules {
-        first_meld: 30,
-        jokers_keep_number: false,
-        swapped_joker_must_be_played: true,
-        swapped_joker_may_be_played: true,
-        all_joker_sets: false,
-    };
-}
-
-/// A card on the table and what it stands for (a number card stands for
-/// itself; a joker for the card its set needs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Laid {
-    /// The physical card.
-    pub card: Card,
-    /// What it stands for.
-    pub face: Face,
-}
-
-impl Laid {
-    /// A number card standing for itself.
-    pub fn card(card: Card) -> Self {
+    /// The solver's rules for a variant.
+    pub fn of(config: &Config) -> Self {
         Self {
-            card,
-            face: card.face(),
+            first_meld: config.first_meld,
+            moved_joker: config.moved_joker,
+            swapped_joker: config.swapped_joker,
         }
+    }
+
+    /// The `standard` ruling: 40 to meld, table jokers keep their number, a
+    /// swapped joker goes to the hand.
+    pub fn standard() -> Self {
+        Self::of(&Config::standard())
+    }
+
+    /// Official Rummikub: 30 to meld, table jokers are free, a swapped joker
+    /// is played the same turn.
+    pub fn classic() -> Self {
+        Self::of(&Config::classic())
+    }
+
+    /// Whether a swap changes what a turn can do: it does unless table
+    /// jokers are free and a swapped joker stays on the table anyway.
+    fn swaps_matter(&self) -> bool {
+        self.swapped_joker == SwappedJoker::ToHand || self.moved_joker == MovedJoker::KeepsNumber
+    }
+}
+
+impl Default for SolverRules {
+    fn default() -> Self {
+        Self::standard()
     }
 }
 
 /// One seat's problem: the table, its hand, and whether it has melded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Position {
-    /// The sets on the table, each in order, jokers with what they stand for.
-    pub table: Vec<Vec<Laid>>,
+    /// The sets on the table, as the rules read them.
+    pub table: Vec<TableSet>,
     /// The player's hand.
     pub hand: Vec<Card>,
     /// Whether the player has made their first meld.
     pub melded: bool,
 }
 
-/// A table joker swapped for the card it stood for.
+impl Position {
+    /// The position of the seat `view` belongs to.
+    pub fn of(view: &View) -> Self {
+        Self {
+            table: view.table.clone(),
+            hand: view.hand.clone(),
+            melded: view.melded.get(view.seat).copied().unwrap_or(false),
+        }
+    }
+}
+
+/// A table joker swapped for a card from the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Swap {
-    /// The joker won.
+    /// The joker.
     pub joker: Card,
     /// The card from the hand that took its place.
     pub card: Card,
 }
 
-/// The solver's answer.
+/// The solver's answer: a whole table and what it costs the hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The whole table afterwards. Sets that are unchanged keep their place
-    /// and come first.
-    pub table: Vec<Vec<Laid>>,
+    /// The whole table afterwards: the sets that are unchanged first, in
+    /// their old places, then the new ones.
+    pub table: Vec<TableSet>,
     /// Cards that went from the hand to the table (swap cards included).
     pub laid: Vec<Card>,
-    /// Jokers won by swaps and kept in the hand.
+    /// Jokers won by swaps that go to the hand.
     pub to_hand: Vec<Card>,
     /// The swaps made.
     pub swaps: Vec<Swap>,
@@ -155,12 +168,44 @@ pub struct Solution {
     pub count: i32,
     /// Value laid less value taken back (see the module text).
     pub value: i32,
+    /// Whether this is a first meld (the old sets untouched).
+    pub first_meld: bool,
 }
 
 impl Solution {
-    /// Whether the solution lays nothing and takes nothing (the player draws).
+    /// Whether the solution lays nothing (the player draws).
     pub fn is_pass(&self) -> bool {
-        self.laid.is_empty() && self.to_hand.is_empty()
+        self.laid.is_empty()
+    }
+
+    /// The play as a move's record writes it: the whole table, every joker
+    /// written with the card it stands for.
+    pub fn play(&self) -> Play {
+        Play {
+            table: self.table.iter().map(TableSet::written).collect(),
+            to_hand: self
+                .to_hand
+                .iter()
+                .map(|_| CardName::plain(Face::Joker))
+                .collect(),
+        }
+    }
+
+    /// The move: this play, or a draw when it lays nothing.
+    pub fn to_move(&self) -> Move {
+        if self.is_pass() {
+            Move::Draw
+        } else {
+            Move::Play(self.play())
+        }
+    }
+
+    /// What the objective scores.
+    pub fn score(&self, objective: Objective) -> i32 {
+        match objective {
+            Objective::Cards => self.count,
+            Objective::Value => self.value,
+        }
     }
 }
 
@@ -176,54 +221,83 @@ pub enum SolveError {
     /// The same physical card twice.
     #[error("card {0} appears twice")]
     Duplicate(Card),
-    /// A table joker that does not say what it stands for.
-    #[error("a joker on the table must stand for a number card")]
-    JokerStandsForNothing,
-    /// A number card on the table that claims to stand for another card.
-    #[error("{card} on the table cannot stand for {face}")]
-    WrongFace {
-        /// The card.
-        card: Card,
-        /// What it claimed.
-        face: Face,
-    },
+    /// A set whose reading does not fit its cards.
+    #[error("a set on the table is not read card for card")]
+    BadReading,
     /// The table cannot be arranged into valid sets at all.
     #[error("the table cannot be arranged into valid sets")]
     TableNotValid,
-}
-
-const MAX_JOKERS: usize = 4;
-
-/// A table joker and what the swap rule lets a player give for it.
-#[derive(Clone, Debug)]
-struct TableJoker {
-    card: Card,
-    number: u8,
-    swap_for: Vec<Face>,
 }
 
 /// The best play for `position` under `rules`, by `objective`.
 ///
 /// `Ok(None)`: a player who has not melded cannot reach the threshold with
 /// hand-only sets. Otherwise the solution may lay nothing (the player draws).
+/// Among plays that score the same, the one that wins more jokers is chosen.
 pub fn solve(
     position: &Position,
     rules: &SolverRules,
     objective: Objective,
 ) -> Result<Option<Solution>, SolveError> {
     check(position)?;
-    if position.melded {
-        solve_melded(position, rules, objective).map(Some)
-    } else {
-        Ok(solve_first_meld(position, rules, objective))
+    if !position.melded {
+        return Ok(solve_first_meld(position, rules, objective));
     }
+    Ok(candidates(position, rules, objective)?.into_iter().next())
+}
+
+/// For a player who has melded: the best play for each combination of
+/// joker swaps the hand allows, best first (more jokers won first among
+/// equals). The first is [`solve`]'s answer.
+pub fn candidates(
+    position: &Position,
+    rules: &SolverRules,
+    objective: Objective,
+) -> Result<Vec<Solution>, SolveError> {
+    check(position)?;
+    let jokers = table_jokers(position);
+    let plans = if rules.swaps_matter() {
+        swap_plans(&jokers, &position.hand)
+    } else {
+        vec![vec![None; jokers.len()]]
+    };
+    let mut out: Vec<(i32, usize, Solution)> = Vec::new();
+    for (i, plan) in plans.iter().enumerate() {
+        let (counts, offset) = counts_for(position, rules, objective, &jokers, plan);
+        let mut program = Dp::new(&counts);
+        let start = program.start();
+        let score = program.best(1, start);
+        if score <= NEG {
+            if i == 0 {
+                return Err(SolveError::TableNotValid);
+            }
+            continue;
+        }
+        let solution = realise(position, rules, &jokers, plan, &mut program)
+            .ok_or(SolveError::TableNotValid)?;
+        debug_assert_eq!(solution.score(objective), score + offset);
+        out.push((score + offset, solution.to_hand.len(), solution));
+    }
+    out.sort_by_key(|(score, won, _)| std::cmp::Reverse((*score, *won)));
+    Ok(out.into_iter().map(|(_, _, s)| s).collect())
 }
 
 fn check(position: &Position) -> Result<(), SolveError> {
     let mut seen = [false; 256];
     let mut copies: BTreeMap<Face, usize> = BTreeMap::new();
     let mut jokers = 0;
-    let table = position.table.iter().flatten().map(|l| l.card);
+    for set in &position.table {
+        if set.cards.len() != set.reading.faces.len()
+            || set
+                .cards
+                .iter()
+                .zip(&set.reading.faces)
+                .any(|(c, f)| f.is_joker() || (!c.is_joker() && c.face() != *f))
+        {
+            return Err(SolveError::BadReading);
+        }
+    }
+    let table = position.table.iter().flat_map(|s| s.cards.iter().copied());
     for card in table.chain(position.hand.iter().copied()) {
         if std::mem::replace(&mut seen[card.0 as usize], true) {
             return Err(SolveError::Duplicate(card));
@@ -239,20 +313,8 @@ fn check(position: &Position) -> Result<(), SolveError> {
             }
         }
     }
-    if jokers > MAX_JOKERS {
+    if jokers > MAX_JOKERS as usize {
         return Err(SolveError::TooManyJokers(jokers));
-    }
-    for laid in position.table.iter().flatten() {
-        if laid.card.is_joker() {
-            if laid.face == Face::Joker {
-                return Err(SolveError::JokerStandsForNothing);
-            }
-        } else if laid.face != laid.card.face() {
-            return Err(SolveError::WrongFace {
-                card: laid.card,
-                face: laid.face,
-            });
-        }
     }
     Ok(())
 }
@@ -264,58 +326,33 @@ fn number_of(face: Face) -> Option<(usize, usize)> {
     }
 }
 
-/// The cards a table joker may be swapped for: in a group, any colour the
-/// group lacks; in a run, exactly the card it stands for.
-fn swap_faces(set: &[Laid], joker: &Laid) -> Vec<Face> {
-    let Face::Number { number, .. } = joker.face else {
-        return Vec::new();
-    };
-    let reals: Vec<Face> = set
-        .iter()
-        .filter(|l| !l.card.is_joker())
-        .map(|l| l.face)
-        .collect();
-    let is_group = set
-        .iter()
-        .all(|l| matches!(l.face, Face::Number { number: m, .. } if m == number))
-        && set.len() > 1
-        && reals.len() < set.len();
-    let distinct_colours = {
-        let mut cs: Vec<Colour> = set
-            .iter()
-            .filter_map(|l| match l.face {
-                Face::Number { colour, .. } => Some(colour),
-                Face::Joker => None,
-            })
-            .collect();
-        cs.sort();
-        cs.dedup();
-        cs.len() == set.len()
-    };
-    if is_group && distinct_colours {
-        Colour::ALL
-            .into_iter()
-            .filter(|c| {
-                !reals
-                    .iter()
-                    .any(|f| matches!(f, Face::Number { colour, .. } if colour == c))
-            })
-            .map(|colour| Face::number(colour, number))
-            .collect()
-    } else {
-        vec![joker.face]
+fn weight(objective: Objective, number: u8) -> i32 {
+    match objective {
+        Objective::Cards => 1,
+        Objective::Value => number as i32,
     }
+}
+
+/// A table joker: where it is, the number it stands for, and the cards a
+/// swap may give for it (the rules' [`TableSet::swap_options`]).
+#[derive(Clone, Debug)]
+struct TableJoker {
+    card: Card,
+    set: usize,
+    number: u8,
+    swap_for: Vec<Face>,
 }
 
 fn table_jokers(position: &Position) -> Vec<TableJoker> {
     let mut out = Vec::new();
-    for set in &position.table {
-        for laid in set {
-            if let (true, Face::Number { number, .. }) = (laid.card.is_joker(), laid.face) {
+    for (s, set) in position.table.iter().enumerate() {
+        for (i, card) in set.cards.iter().enumerate() {
+            if card.is_joker() {
                 out.push(TableJoker {
-                    card: laid.card,
-                    number,
-                    swap_for: swap_faces(set, laid),
+                    card: *card,
+                    set: s,
+                    number: set.reading.number(i),
+                    swap_for: set.swap_options(i),
                 });
             }
         }
@@ -330,10 +367,12 @@ fn solve_first_meld(
 ) -> Option<Solution> {
     let mut counts = Counts {
         by_value: objective == Objective::Value,
-        threshold: rules.first_meld.clamp(1, dp::MAX_THRESHOLD),
-        all_joker_sets: rules.all_joker_sets,
+        threshold: (rules.first_meld.max(1) as u16).min(dp::MAX_THRESHOLD),
         ..Counts::default()
     };
+    if rules.first_meld > dp::MAX_THRESHOLD as u32 {
+        return None;
+    }
     let mut hand_jokers = Vec::new();
     for &card in &position.hand {
         match number_of(card.face()) {
@@ -346,25 +385,22 @@ fn solve_first_meld(
     let mut program = Dp::new(&counts);
     let start = program.start();
     let best = program.best(1, start);
-    if best <= NEG || (objective == Objective::Value && best < rules.first_meld as i32) {
+    if best <= NEG {
         return None;
     }
     let path = program.path()?;
-    let built = build::build(&path, rules.all_joker_sets)?;
-    let pools = Pools::new(&[], &position.hand, &[], &hand_jokers);
-    let new_sets = pools.assign(&built, &[])?;
+    let built = build::build(&path)?;
+    let new_sets = Pools::new(&[], &position.hand, &[], &[], &hand_jokers).assign(&built)?;
+    let value: i32 = new_sets.iter().map(|s| s.value() as i32).sum();
+    if value < rules.first_meld as i32 {
+        return None;
+    }
+    let laid: Vec<Card> = new_sets
+        .iter()
+        .flat_map(|s| s.cards.iter().copied())
+        .collect();
     let mut table = position.table.clone();
     table.extend(new_sets);
-    let laid: Vec<Card> = table[position.table.len()..]
-        .iter()
-        .flatten()
-        .map(|l| l.card)
-        .collect();
-    let value = table[position.table.len()..]
-        .iter()
-        .flatten()
-        .map(|l| face_number(l.face))
-        .sum();
     Some(Solution {
         count: laid.len() as i32,
         laid,
@@ -372,19 +408,15 @@ fn solve_first_meld(
         to_hand: Vec::new(),
         swaps: Vec::new(),
         value,
+        first_meld: true,
     })
 }
 
-fn face_number(face: Face) -> i32 {
-    match face {
-        Face::Number { number, .. } => number as i32,
-        Face::Joker => 0,
-    }
-}
-
-/// One way of swapping: for each table joker, the face given for it, if any.
+/// One way of swapping: for each table joker, the card face given for it.
 type SwapPlan = Vec<Option<Face>>;
 
+/// Every combination of swaps the hand allows (no swap first). Two jokers
+/// of one group cannot both be swapped for the same colour.
 fn swap_plans(jokers: &[TableJoker], hand: &[Card]) -> Vec<SwapPlan> {
     let mut have: BTreeMap<Face, usize> = BTreeMap::new();
     for card in hand {
@@ -410,7 +442,8 @@ fn swap_plans(jokers: &[TableJoker], hand: &[Card]) -> Vec<SwapPlan> {
         current.pop();
         for &face in &jokers[i].swap_for {
             let left = have.get(&face).copied().unwrap_or(0);
-            if left > 0 {
+            let twice = (0..i).any(|k| jokers[k].set == jokers[i].set && current[k] == Some(face));
+            if left > 0 && !twice {
                 have.insert(face, left - 1);
                 current.push(Some(face));
                 go(i + 1, jokers, have, current, plans);
@@ -423,53 +456,22 @@ fn swap_plans(jokers: &[TableJoker], hand: &[Card]) -> Vec<SwapPlan> {
     plans
 }
 
-fn solve_melded(
-    position: &Position,
-    rules: &SolverRules,
-    objective: Objective,
-) -> Result<Solution, SolveError> {
-    let jokers = table_jokers(position);
-    let plans = swap_plans(&jokers, &position.hand);
-    // (score, jokers kept) of the best plan so far, and the plan.
-    let mut best: Option<((i32, usize), SwapPlan)> = None;
-    for plan in plans {
-        let counts = counts_for(position, rules, objective, &jokers, &plan);
-        let mut program = Dp::new(&counts);
-        let start = program.start();
-        let score = program.best(1, start);
-        if score <= NEG {
-            if plan.iter().all(Option::is_none) {
-                return Err(SolveError::TableNotValid);
-            }
-            continue;
-        }
-        // Among equal scores, prefer the plan that keeps more jokers in hand
-        // (decided after building: only a kept joker is listed), then fewer swaps.
-        let swaps = plan.iter().filter(|p| p.is_some()).count();
-        let key = (score, usize::MAX - swaps);
-        if best.as_ref().is_none_or(|(k, _)| key > *k) {
-            best = Some((key, plan));
-        }
-    }
-    let (_, plan) = best.ok_or(SolveError::TableNotValid)?;
-    realise(position, rules, objective, &jokers, &plan).ok_or(SolveError::TableNotValid)
-}
-
-/// The counting problem for `position` after the swaps of `plan`.
+/// The counting problem after the swaps of `plan`, and the score the swaps
+/// themselves make (the card laid, the joker taken back).
 fn counts_for(
     position: &Position,
     rules: &SolverRules,
     objective: Objective,
     jokers: &[TableJoker],
     plan: &SwapPlan,
-) -> Counts {
+) -> (Counts, i32) {
     let mut counts = Counts {
         by_value: objective == Objective::Value,
-        all_joker_sets: rules.all_joker_sets,
         ..Counts::default()
     };
-    for laid in position.table.iter().flatten() {
-        if let Some((n, c)) = number_of(laid.card.face()) {
+    let mut offset = 0;
+    for card in position.table.iter().flat_map(|s| &s.cards) {
+        if let Some((n, c)) = number_of(card.face()) {
             counts.table[n][c] += 1;
         }
     }
@@ -480,23 +482,24 @@ fn counts_for(
         }
     }
     for (joker, swap) in jokers.iter().zip(plan) {
-        match swap {
-            Some(face) => {
-                let (n, c) = number_of(*face).unwrap_or_default();
+        match swap.and_then(number_of) {
+            Some((n, c)) => {
                 counts.hand[n][c] -= 1;
                 counts.table[n][c] += 1;
-                if rules.swapped_joker_must_be_played {
-                    counts.forced_free += 1;
-                } else if rules.swapped_joker_may_be_played {
-                    counts.hand_free += 1;
+                offset += weight(objective, n as u8);
+                match rules.swapped_joker {
+                    SwappedJoker::ToHand => offset -= weight(objective, joker.number),
+                    SwappedJoker::PlaySameTurn => counts.table_free += 1,
                 }
             }
-            None if rules.jokers_keep_number => counts.fixed[joker.number as usize] += 1,
-            None => counts.table_free += 1,
+            None => match rules.moved_joker {
+                MovedJoker::KeepsNumber => counts.fixed[joker.number as usize] += 1,
+                MovedJoker::Free => counts.table_free += 1,
+            },
         }
     }
     prune_hand(&mut counts);
-    counts
+    (counts, offset)
 }
 
 /// Drops hand cards that no set could hold, whatever else is laid: a card
@@ -504,8 +507,7 @@ fn counts_for(
 /// colour, the gaps filled by jokers. Repeated until nothing changes, since
 /// dropping one card can strand another.
 fn prune_hand(counts: &mut Counts) {
-    let jokers: u8 =
-        counts.fixed.iter().sum::<u8>() + counts.table_free + counts.forced_free + counts.hand_free;
+    let jokers: u8 = counts.fixed.iter().sum::<u8>() + counts.table_free + counts.hand_free;
     loop {
         let mut changed = false;
         for n in 1..=13usize {
@@ -535,67 +537,67 @@ fn prune_hand(counts: &mut Counts) {
 fn realise(
     position: &Position,
     rules: &SolverRules,
-    objective: Objective,
     jokers: &[TableJoker],
     plan: &SwapPlan,
+    program: &mut Dp,
 ) -> Option<Solution> {
-    let counts = counts_for(position, rules, objective, jokers, plan);
-    let mut program = Dp::new(&counts);
     let path = program.path()?;
-    let built = build::build(&path, rules.all_joker_sets)?;
-    // Which hand cards the swaps use, and which jokers they free.
+    let built = build::build(&path)?;
+    // The swap cards (laid first among their copies), the jokers that stay
+    // pinned or loose, and those that go to the hand.
     let mut hand: Vec<Card> = position.hand.clone();
     let mut swaps = Vec::new();
-    let mut swapped_cards = Vec::new();
-    let mut freed = Vec::new();
+    let mut pinned = Vec::new();
+    let mut loose = Vec::new();
+    let mut to_hand = Vec::new();
+    let mut swap_cards = Vec::new();
     for (joker, swap) in jokers.iter().zip(plan) {
-        if let Some(face) = swap {
-            let at = hand.iter().position(|c| c.face() == *face)?;
-            let card = hand.remove(at);
-            swaps.push(Swap {
-                joker: joker.card,
-                card,
-            });
-            swapped_cards.push(card);
-            freed.push(joker.card);
+        match swap {
+            Some(face) => {
+                let at = hand.iter().position(|c| c.face() == *face)?;
+                let card = hand.remove(at);
+                swap_cards.push(card);
+                swaps.push(Swap {
+                    joker: joker.card,
+                    card,
+                });
+                match rules.swapped_joker {
+                    SwappedJoker::ToHand => to_hand.push(joker.card),
+                    SwappedJoker::PlaySameTurn => loose.push(joker.card),
+                }
+            }
+            None => match rules.moved_joker {
+                MovedJoker::KeepsNumber => pinned.push((joker.card, joker.number)),
+                MovedJoker::Free => loose.push(joker.card),
+            },
         }
     }
     let hand_jokers: Vec<Card> = hand.iter().copied().filter(|c| c.is_joker()).collect();
-    let mut pools = Pools::new(
-        &position.table,
-        &position.hand,
-        &swapped_cards,
-        &hand_jokers,
-    );
-    if rules.swapped_joker_may_be_played || rules.swapped_joker_must_be_played {
-        pools.freed = freed.clone();
-    }
-    pools.keep_number = rules.jokers_keep_number;
-    let sets = pools.assign(&built, &freed)?;
+    swap_cards.extend(hand.iter().copied().filter(|c| !c.is_joker()));
+    let sets =
+        Pools::new(&position.table, &swap_cards, &pinned, &loose, &hand_jokers).assign(&built)?;
     let table = keep_order(&position.table, sets);
-    let before: BTreeMap<Card, Face> = position
-        .table
+    let after: BTreeMap<Card, u8> = table
         .iter()
-        .flatten()
-        .map(|l| (l.card, l.face))
+        .flat_map(|s| {
+            s.cards
+                .iter()
+                .copied()
+                .zip(s.reading.faces.iter().map(|f| f.value().unwrap_or(0)))
+        })
         .collect();
-    let after: BTreeMap<Card, Face> = table.iter().flatten().map(|l| (l.card, l.face)).collect();
     let laid: Vec<Card> = position
         .hand
         .iter()
         .copied()
         .filter(|c| after.contains_key(c))
         .collect();
-    let to_hand: Vec<Card> = freed
-        .iter()
-        .copied()
-        .filter(|c| !after.contains_key(c))
-        .collect();
-    let mut value: i32 = laid.iter().map(|c| face_number(after[c])).sum();
-    for joker in &freed {
-        value -= face_number(before[joker]);
-        value += after.get(joker).map_or(0, |f| face_number(*f));
-    }
+    let value = laid.iter().map(|c| after[c] as i32).sum::<i32>()
+        - jokers
+            .iter()
+            .filter(|j| to_hand.contains(&j.card))
+            .map(|j| j.number as i32)
+            .sum::<i32>();
     Some(Solution {
         count: laid.len() as i32 - to_hand.len() as i32,
         table,
@@ -603,152 +605,6 @@ fn realise(
         to_hand,
         swaps,
         value,
+        first_meld: false,
     })
-}
-
-/// The physical cards to put in each place of the built sets.
-struct Pools {
-    /// Per face: table copies first, then hand copies.
-    cards: BTreeMap<Face, Vec<Card>>,
-    /// Table jokers keeping their number, by number.
-    fixed: BTreeMap<u8, Vec<Card>>,
-    /// Table jokers free to stand for anything.
-    table_free: Vec<Card>,
-    /// Jokers won by swaps (scoring, laid first).
-    freed: Vec<Card>,
-    /// Jokers from the hand.
-    hand_jokers: Vec<Card>,
-    keep_number: bool,
-}
-
-impl Pools {
-    fn new(table: &[Vec<Laid>], hand: &[Card], swapped: &[Card], hand_jokers: &[Card]) -> Self {
-        let mut cards: BTreeMap<Face, Vec<Card>> = BTreeMap::new();
-        let mut fixed: BTreeMap<u8, Vec<Card>> = BTreeMap::new();
-        let mut table_free = Vec::new();
-        for laid in table.iter().flatten() {
-            if laid.card.is_joker() {
-                if let Face::Number { number, .. } = laid.face {
-                    fixed.entry(number).or_default().push(laid.card);
-                }
-                table_free.push(laid.card);
-            } else {
-                cards.entry(laid.face).or_default().push(laid.card);
-            }
-        }
-        for &card in swapped
-            .iter()
-            .chain(hand.iter().filter(|c| !swapped.contains(c)))
-        {
-            if !card.is_joker() {
-                cards.entry(card.face()).or_default().push(card);
-            }
-        }
-        Self {
-            cards,
-            fixed,
-            table_free,
-            freed: Vec::new(),
-            hand_jokers: hand_jokers.to_vec(),
-            keep_number: true,
-        }
-    }
-
-    /// Fills the built sets with cards. `freed` jokers left the table by a swap.
-    fn assign(mut self, built: &build::Built, freed: &[Card]) -> Option<Vec<Vec<Laid>>> {
-        // The jokers each number receives, in the order the programme counted them.
-        let mut at: BTreeMap<u8, Vec<Card>> = BTreeMap::new();
-        if self.keep_number {
-            for (n, cards) in &self.fixed {
-                let kept: Vec<Card> = cards
-                    .iter()
-                    .copied()
-                    .filter(|c| !freed.contains(c))
-                    .collect();
-                at.entry(*n).or_default().extend(kept);
-            }
-            self.table_free.clear();
-        } else {
-            self.table_free.retain(|c| !freed.contains(c));
-        }
-        let mut scoring: Vec<Card> = self
-            .freed
-            .iter()
-            .chain(self.hand_jokers.iter())
-            .copied()
-            .collect();
-        scoring.reverse();
-        self.table_free.reverse();
-        for n in 1..=13u8 {
-            let (table_free, score) = built.free_jokers[n as usize];
-            for _ in 0..table_free {
-                let card = self.table_free.pop()?;
-                at.entry(n).or_default().push(card);
-            }
-            for _ in 0..score {
-                let card = scoring.pop()?;
-                at.entry(n).or_default().push(card);
-            }
-        }
-        for cards in at.values_mut() {
-            cards.reverse();
-        }
-        for cards in self.cards.values_mut() {
-            cards.reverse();
-        }
-        let mut sets = Vec::with_capacity(built.sets.len());
-        for set in &built.sets {
-            let mut out = Vec::with_capacity(set.len());
-            for &Placed {
-                colour,
-                number,
-                joker,
-            } in set
-            {
-                let face = Face::number(Colour::ALL[colour as usize], number);
-                let card = if joker {
-                    at.get_mut(&number)?.pop()?
-                } else {
-                    self.cards.get_mut(&face)?.pop()?
-                };
-                out.push(Laid { card, face });
-            }
-            sets.push(out);
-        }
-        Some(sets)
-    }
-}
-
-/// Puts sets that are unchanged from `before` first, in their old place and
-/// card order, then the new ones.
-fn keep_order(before: &[Vec<Laid>], after: Vec<Vec<Laid>>) -> Vec<Vec<Laid>> {
-    let faces = |set: &[Laid]| {
-        let mut f: Vec<(bool, Face)> = set.iter().map(|l| (l.card.is_joker(), l.face)).collect();
-        f.sort();
-        f
-    };
-    let mut rest: Vec<Option<Vec<Laid>>> = after.into_iter().map(Some).collect();
-    let mut out = Vec::new();
-    for old in before {
-        let key = faces(old);
-        if let Some(slot) = rest
-            .iter_mut()
-            .find(|s| s.as_ref().is_some_and(|s| faces(s) == key))
-        {
-            let mut new = slot.take().unwrap_or_default();
-            // The same faces in the old order (copies of a card are alike).
-            let mut ordered = Vec::with_capacity(new.len());
-            for l in old {
-                if let Some(i) = new
-                    .iter()
-                    .position(|m| m.face == l.face && m.card.is_joker() == l.card.is_joker())
-                {
-                    ordered.push(new.remove(i));
-                }
-            }
-            out.push(ordered);
-        }
-    }
-    out.extend(rest.into_iter().flatten());
-    out
 }

@@ -3,6 +3,7 @@
 
 use super::dp::Step;
 use super::groups;
+use crate::games::rummy::sets::Kind;
 
 /// One place in a set: a number card, or a joker standing for `colour`, `number`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,8 +19,8 @@ pub(super) struct Placed {
 /// The sets of a solution, plus how the free jokers were shared out.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Built {
-    /// Every set, runs in increasing order, groups by colour.
-    pub sets: Vec<Vec<Placed>>,
+    /// Every set, runs from low to high, groups by colour.
+    pub sets: Vec<(Kind, Vec<Placed>)>,
     /// Per number: free table jokers and scoring jokers laid there.
     pub free_jokers: [(u8, u8); 14],
 }
@@ -55,7 +56,7 @@ impl Run {
 
 /// The sets that `path` (one step per number 1..=13) lays (`None` only if
 /// the path is not one the programme made).
-pub(super) fn build(path: &[Step], all_joker_sets: bool) -> Option<Built> {
+pub(super) fn build(path: &[Step]) -> Option<Built> {
     let mut built = Built::default();
     let mut coloured: [Vec<Run>; 4] = Default::default();
     let mut joker_only: Vec<Run> = Vec::new();
@@ -83,7 +84,7 @@ pub(super) fn build(path: &[Step], all_joker_sets: bool) -> Option<Built> {
                 if k < choice.long_go_on as usize {
                     going.push(run);
                 } else {
-                    built.sets.push(run.cards);
+                    built.sets.push((Kind::Run, run.cards));
                 }
             }
             let mut next: Vec<Run> = Vec::new();
@@ -124,7 +125,7 @@ pub(super) fn build(path: &[Step], all_joker_sets: bool) -> Option<Built> {
                 run.push(n, true);
                 joker_only.push(run);
             } else {
-                built.sets.push(run.cards);
+                built.sets.push((Kind::Run, run.cards));
             }
         }
         for _ in 0..jokers.started {
@@ -135,7 +136,7 @@ pub(super) fn build(path: &[Step], all_joker_sets: bool) -> Option<Built> {
             run.push(n, true);
             joker_only.push(run);
         }
-        let plans = groups::form(grouped, jokers.grouped, all_joker_sets)?;
+        let plans = groups::form(grouped, jokers.grouped)?;
         for plan in plans {
             let mut set: Vec<Placed> = (0..4u8)
                 .filter(|c| plan.colours & (1 << c) != 0)
@@ -153,12 +154,16 @@ pub(super) fn build(path: &[Step], all_joker_sets: bool) -> Option<Built> {
                     joker: true,
                 });
             }
-            built.sets.push(set);
+            built.sets.push((Kind::Group, set));
         }
     }
     for runs in coloured {
-        built.sets.extend(runs.into_iter().map(|r| r.cards));
+        built
+            .sets
+            .extend(runs.into_iter().map(|r| (Kind::Run, r.cards)));
     }
-    built.sets.extend(joker_only.into_iter().map(|r| r.cards));
+    built
+        .sets
+        .extend(joker_only.into_iter().map(|r| (Kind::Run, r.cards)));
     Some(built)
 }

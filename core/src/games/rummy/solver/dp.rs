@@ -32,17 +32,12 @@ pub(super) struct Counts {
     pub fixed: [u8; 14],
     /// Jokers that must be laid anywhere, scoring nothing (free table jokers).
     pub table_free: u8,
-    /// Jokers that must be laid anywhere and score for the player (a joker
-    /// won by a swap that the variant says must be played at once).
-    pub forced_free: u8,
     /// Jokers that may be laid anywhere, scoring for the player.
     pub hand_free: u8,
     /// Score by value (a card's number) rather than by card.
     pub by_value: bool,
     /// Least value the laid cards must reach (a first meld), 0 for none.
     pub threshold: u16,
-    /// Whether a set may consist of jokers only.
-    pub all_joker_sets: bool,
 }
 
 /// One colour's decision at one number.
@@ -230,13 +225,8 @@ impl<'a> Dp<'a> {
         let o = Open::unpack(key);
         let short = o.runs.iter().any(|r| r[0] > 0 || r[1] > 0)
             || o.joker_runs[0] > 0
-            || o.joker_runs[1] > 0
-            || (o.joker_runs[2] > 0 && !self.p.all_joker_sets);
-        if short
-            || o.table_free != self.p.table_free
-            || o.scoring < self.p.forced_free
-            || o.need > 0
-        {
+            || o.joker_runs[1] > 0;
+        if short || o.table_free != self.p.table_free || o.need > 0 {
             NEG
         } else {
             0
@@ -246,8 +236,7 @@ impl<'a> Dp<'a> {
     /// Every step from `key` at number `n`.
     fn steps(&self, n: usize, key: u64, out: &mut Vec<Step>) {
         let o = Open::unpack(key);
-        let spare = (self.p.table_free - o.table_free)
-            + (self.p.forced_free + self.p.hand_free - o.scoring);
+        let spare = (self.p.table_free - o.table_free) + (self.p.hand_free - o.scoring);
         let cap = self.p.fixed[n] + spare;
         let mut acc = Acc {
             runs: [[0; 3]; 4],
@@ -337,10 +326,9 @@ impl<'a> Dp<'a> {
         }
         let fixed = self.p.fixed[n];
         let spare_table = self.p.table_free - o.table_free;
-        let spare_scoring = self.p.forced_free + self.p.hand_free - o.scoring;
+        let spare_scoring = self.p.hand_free - o.scoring;
         let w = if self.p.by_value { n as i32 } else { 1 };
-        let least_go_on = if self.p.all_joker_sets { 0 } else { r3 };
-        for long_go_on in least_go_on..=r3 {
+        for long_go_on in 0..=r3 {
             if base + long_go_on > cap {
                 break;
             }
@@ -354,7 +342,7 @@ impl<'a> Dp<'a> {
                     if total < fixed {
                         continue;
                     }
-                    if !groups::feasible(acc.grouped, grouped, self.p.all_joker_sets) {
+                    if !groups::feasible(acc.grouped, grouped) {
                         continue;
                     }
                     let free = total - fixed;

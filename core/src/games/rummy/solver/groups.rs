@@ -20,9 +20,9 @@ pub(super) struct GroupPlan {
 }
 
 /// Splits `g[c]` cards of colour `c` plus `jokers` jokers into groups, or
-/// `None` when they cannot all be used. A group of jokers only is made only
-/// when `all_joker_sets` allows it.
-pub(super) fn form(g: [u8; 4], jokers: u8, all_joker_sets: bool) -> Option<Vec<GroupPlan>> {
+/// `None` when they cannot all be used. Jokers may also make groups of their
+/// own (three jokers are a valid set).
+pub(super) fn form(g: [u8; 4], jokers: u8) -> Option<Vec<GroupPlan>> {
     let mut cards: Vec<u8> = Vec::new();
     for (c, &k) in g.iter().enumerate() {
         for _ in 0..k {
@@ -32,9 +32,7 @@ pub(super) fn form(g: [u8; 4], jokers: u8, all_joker_sets: bool) -> Option<Vec<G
     // Jokers kept apart in groups of their own: none, or any count that
     // splits into threes and fours.
     let mut apart_options = vec![0u8];
-    if all_joker_sets {
-        apart_options.extend((3..=jokers).filter(|&k| k != 5));
-    }
+    apart_options.extend((3..=jokers).filter(|&k| k != 5));
     for apart in apart_options {
         let mixed = jokers - apart;
         let mut groups: Vec<u8> = Vec::new();
@@ -111,11 +109,11 @@ type Table = [[[bool; MAX_JOKERS + 1]; 5]; 5];
 
 /// Whether `g` (cards per colour, each 0..=2) and `jokers` make whole groups.
 #[allow(clippy::needless_range_loop)] // the table is indexed by counts
-pub(super) fn feasible(g: [u8; 4], jokers: u8, all_joker_sets: bool) -> bool {
-    static TABLES: OnceLock<[Table; 2]> = OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        let mut tables = [[[[false; MAX_JOKERS + 1]; 5]; 5]; 2];
-        for (a, table) in tables.iter_mut().enumerate() {
+pub(super) fn feasible(g: [u8; 4], jokers: u8) -> bool {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = [[[false; MAX_JOKERS + 1]; 5]; 5];
+        {
             for ones in 0..=4usize {
                 for twos in 0..=(4 - ones) {
                     for j in 0..=MAX_JOKERS {
@@ -129,12 +127,12 @@ pub(super) fn feasible(g: [u8; 4], jokers: u8, all_joker_sets: bool) -> bool {
                                 0
                             };
                         }
-                        table[ones][twos][j] = form(g, j as u8, a == 1).is_some();
+                        table[ones][twos][j] = form(g, j as u8).is_some();
                     }
                 }
             }
         }
-        tables
+        table
     });
     let jokers = jokers as usize;
     if jokers > MAX_JOKERS {
@@ -142,7 +140,7 @@ pub(super) fn feasible(g: [u8; 4], jokers: u8, all_joker_sets: bool) -> bool {
     }
     let ones = g.iter().filter(|&&k| k == 1).count();
     let twos = g.iter().filter(|&&k| k == 2).count();
-    tables[all_joker_sets as usize][ones][twos][jokers]
+    table[ones][twos][jokers]
 }
 
 #[cfg(test)]
@@ -151,40 +149,41 @@ mod tests {
 
     #[test]
     fn three_colours_make_a_group() {
-        assert!(feasible([1, 1, 1, 0], 0, false));
-        assert!(feasible([1, 1, 1, 1], 0, false));
-        assert!(!feasible([1, 1, 0, 0], 0, false));
+        assert!(feasible([1, 1, 1, 0], 0));
+        assert!(feasible([1, 1, 1, 1], 0));
+        assert!(!feasible([1, 1, 0, 0], 0));
     }
 
     #[test]
     fn two_copies_of_a_colour_need_two_groups() {
-        assert!(feasible([2, 2, 2, 0], 0, false));
-        assert!(!feasible([2, 1, 1, 0], 0, false));
-        assert!(!feasible([2, 1, 1, 0], 1, false));
-        assert!(feasible([2, 1, 1, 0], 2, false));
-        assert!(feasible([2, 2, 1, 1], 0, false));
+        assert!(feasible([2, 2, 2, 0], 0));
+        assert!(!feasible([2, 1, 1, 0], 0));
+        assert!(!feasible([2, 1, 1, 0], 1));
+        assert!(feasible([2, 1, 1, 0], 2));
+        assert!(feasible([2, 2, 1, 1], 0));
     }
 
     #[test]
     fn jokers_fill_missing_colours() {
-        assert!(feasible([1, 1, 0, 0], 1, false));
-        assert!(feasible([1, 0, 0, 0], 2, false));
-        assert!(!feasible([1, 0, 0, 0], 4, false));
-        assert!(feasible([1, 1, 1, 1], 0, false));
-        assert!(!feasible([1, 1, 1, 1], 1, false));
+        assert!(feasible([1, 1, 0, 0], 1));
+        assert!(feasible([1, 0, 0, 0], 2));
+        assert!(!feasible([1, 0, 0, 0], 1));
+        assert!(feasible([1, 1, 1, 1], 0));
+        assert!(!feasible([1, 1, 1, 1], 1));
     }
 
     #[test]
-    fn joker_only_groups_follow_the_setting() {
-        assert!(!feasible([0, 0, 0, 0], 3, false));
-        assert!(feasible([0, 0, 0, 0], 3, true));
-        assert!(feasible([1, 1, 1, 0], 3, true));
-        assert!(feasible([0, 0, 0, 0], 0, false));
+    fn jokers_may_make_a_group_of_their_own() {
+        assert!(feasible([0, 0, 0, 0], 3));
+        assert!(feasible([0, 0, 0, 0], 4));
+        assert!(feasible([1, 1, 1, 0], 3));
+        assert!(feasible([0, 0, 0, 0], 0));
+        assert!(!feasible([0, 0, 0, 0], 2));
     }
 
     #[test]
     fn a_plan_uses_every_card() {
-        let plan = form([2, 1, 1, 1], 1, false).unwrap();
+        let plan = form([2, 1, 1, 1], 1).unwrap();
         let cards: u32 = plan
             .iter()
             .map(|p| p.colours.count_ones() + p.jokers as u32)

@@ -4,9 +4,11 @@
 
 use std::ops::RangeInclusive;
 
-use super::{Laid, Position};
+use super::Position;
 use crate::engine::GameRng;
 use crate::games::rummy::cards::{Card, Colour, Face};
+use crate::games::rummy::rules::TableSet;
+use crate::games::rummy::sets::{Kind, Reading};
 
 /// The shape of the positions to draw.
 #[derive(Clone, Debug)]
@@ -70,12 +72,13 @@ pub fn position(rng: &mut GameRng, spec: &Spec) -> Position {
         Card::numbered(Colour::ALL[colour], number, copy)
     };
     let target = draw(rng, &spec.table);
-    let mut table: Vec<Vec<Laid>> = Vec::new();
+    let mut table: Vec<TableSet> = Vec::new();
     let mut size = 0;
     let mut tries = 0;
     while size < target && tries < 400 {
         tries += 1;
-        let faces: Vec<(usize, u8)> = if rng.below(2) == 0 && hi >= lo + 2 {
+        let run = rng.below(2) == 0 && hi >= lo + 2;
+        let faces: Vec<(usize, u8)> = if run {
             let colour = rng.below(colours);
             let len = 3 + rng.below(3).min(rng.below(4)) + rng.below(2) * rng.below(3);
             let len = len.min((hi - lo + 1) as usize);
@@ -111,19 +114,26 @@ pub fn position(rng: &mut GameRng, spec: &Spec) -> Position {
         if !fits {
             continue;
         }
-        let mut set = Vec::new();
+        let mut cards = Vec::new();
+        let mut stands = Vec::new();
         for (i, &(c, n)) in faces.iter().enumerate() {
-            let face = Face::number(Colour::ALL[c], n);
+            stands.push(Face::number(Colour::ALL[c], n));
             if Some(i) == joker_at {
-                let card = spare_jokers.pop().unwrap_or(Card::joker(0));
-                set.push(Laid { card, face });
+                cards.push(spare_jokers.pop().unwrap_or(Card::joker(0)));
             } else {
                 copies[c][n as usize] -= 1;
-                set.push(Laid::card(take(c, n, &mut taken)));
+                cards.push(take(c, n, &mut taken));
             }
         }
-        size += set.len();
-        table.push(set);
+        size += cards.len();
+        let kind = if run { Kind::Run } else { Kind::Group };
+        table.push(TableSet {
+            cards,
+            reading: Reading {
+                kind,
+                faces: stands,
+            },
+        });
     }
     // Jokers meant for the table that found no set go to the hand.
     let mut hand: Vec<Card> = spare_jokers;

@@ -1,0 +1,78 @@
+//! What one seat of Rummy may see.
+
+use std::sync::Arc;
+
+use super::cards::{Card, FACES, Face};
+use super::rules::{Config, RoundEnd, State, TableSet};
+use crate::engine::Seat;
+
+/// One seat's view: the table, its own hand, and the public counts. The
+/// other hands and the order of the draw pile are not in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    /// The seat this view belongs to.
+    pub seat: Seat,
+    /// The variant.
+    pub config: Arc<Config>,
+    /// The sets on the table (public).
+    pub table: Vec<TableSet>,
+    /// This seat's cards.
+    pub hand: Vec<Card>,
+    /// How many cards each seat holds.
+    pub hand_sizes: Vec<usize>,
+    /// Cards left in the draw pile.
+    pub pile_len: usize,
+    /// Whether each seat has made its first meld this round.
+    pub melded: Vec<bool>,
+    /// Whose turn it is (none once over).
+    pub to_move: Option<Seat>,
+    /// Who played first this round.
+    pub first: Seat,
+    /// Passes in a row with the pile empty.
+    pub passes: usize,
+    /// The finished rounds.
+    pub rounds: Vec<RoundEnd>,
+    /// Match totals.
+    pub totals: Vec<i64>,
+    /// Whether the match is over.
+    pub over: bool,
+}
+
+impl View {
+    /// `seat`'s view of `state`.
+    pub fn of(state: &State, seat: Seat) -> Self {
+        Self {
+            seat,
+            config: Arc::clone(&state.config),
+            table: state.table.clone(),
+            hand: state.hands[seat].clone(),
+            hand_sizes: state.hands.iter().map(Vec::len).collect(),
+            pile_len: state.pile.len(),
+            melded: state.melded.clone(),
+            to_move: (!state.over).then_some(state.to_move),
+            first: state.first,
+            passes: state.passes,
+            rounds: state.rounds.clone(),
+            totals: state.totals.clone(),
+            over: state.over,
+        }
+    }
+
+    /// Whether this seat is to move.
+    pub fn my_turn(&self) -> bool {
+        self.to_move == Some(self.seat)
+    }
+
+    /// Per face (see [`Face::index`]), the cards this seat has not seen: in
+    /// the pile or in other hands.
+    pub fn unseen(&self) -> [usize; FACES] {
+        let mut left = [0usize; FACES];
+        for (i, n) in left.iter_mut().enumerate() {
+            *n = self.config.copies(Face::from_index(i));
+        }
+        for card in self.table.iter().flat_map(|s| &s.cards).chain(&self.hand) {
+            left[card.face().index()] -= 1;
+        }
+        left
+    }
+}
