@@ -12,7 +12,7 @@ use parlour_core::games::rummy::View;
 use parlour_core::games::rummy::rules::{Config, MovedJoker, State, SwappedJoker};
 use parlour_core::games::rummy::solver::sample::{self, Spec};
 use parlour_core::games::rummy::solver::{
-    Objective, Position, Solution, SolverRules, parse_position, solve,
+    Objective, Position, Solution, SolverRules, candidates, parse_position, solve,
 };
 
 use ilp::ilp_optimum;
@@ -97,18 +97,33 @@ fn rules_accept(p: &Position, config: &Config, s: &Solution) -> Result<(), Strin
         .map_err(|e| e.to_string())
 }
 
-/// Solves `p`, checks the answer is a legal play (by the reference and by
-/// the rules), and returns its score.
-fn solved_score(p: &Position, config: &Config, objective: Objective) -> Option<i32> {
+/// Solves `p`, checks that the answer is a legal play (by the reference and
+/// by the rules) and returns its score. For a player who has melded, every
+/// candidate (one per combination of swaps) must be legal too, and the
+/// first must score the same. Counts the candidates that win jokers.
+fn solved_score(
+    p: &Position,
+    config: &Config,
+    objective: Objective,
+    won: &mut usize,
+) -> Option<i32> {
     let rules = SolverRules::of(config);
-    let solution = solve(p, &rules, objective).unwrap_or_else(|e| panic!("{e}: {}", describe(p)));
-    solution.map(|s| {
-        let score = check_solution(p, &rules, objective, &s)
+    let legal = |s: &Solution| {
+        let score = check_solution(p, &rules, objective, s)
             .unwrap_or_else(|e| panic!("{e}\n{}\n{s:?}", describe(p)));
-        rules_accept(p, config, &s)
+        rules_accept(p, config, s)
             .unwrap_or_else(|e| panic!("the rules refuse it: {e}\n{}\n{s:?}", describe(p)));
         score
-    })
+    };
+    let solution = solve(p, &rules, objective).unwrap_or_else(|e| panic!("{e}: {}", describe(p)));
+    let score = solution.map(|s| legal(&s));
+    if p.melded {
+        let all = candidates(p, &rules, objective).unwrap();
+        let scores: Vec<i32> = all.iter().map(legal).collect();
+        assert_eq!(scores.first().copied(), score, "{}", describe(p));
+        *won += all.iter().filter(|s| !s.to_hand.is_empty()).count();
+    }
+    score
 }
 
 fn small_spec(rng: &mut GameRng) -> Spec {
@@ -131,6 +146,7 @@ fn solver_matches_brute_force_on_small_positions() {
     let mut rng = GameRng::seeded(2015);
     let rule_sets = rule_sets();
     let mut melds = 0;
+    let mut won = 0;
     for i in 0..n {
         let spec = small_spec(&mut rng);
         let p = sample::position(&mut rng, &spec);
@@ -142,7 +158,7 @@ fn solver_matches_brute_force_on_small_positions() {
         } else {
             Objective::Value
         };
-        let got = solved_score(&p, &config, objective);
+        let got = solved_score(&p, &config, objective, &mut won);
         let expected = brute_force(&p, &SolverRules::of(&config), objective);
         assert_eq!(
             got,
@@ -154,6 +170,7 @@ fn solver_matches_brute_force_on_small_positions() {
         melds += usize::from(!p.melded && got.is_some());
     }
     assert!(melds > n / 50, "too few first melds were tried: {melds}");
+    assert!(won > n / 100, "too few swaps were tried: {won}");
 }
 
 #[test]
@@ -175,7 +192,7 @@ fn solver_matches_integer_programming_on_larger_positions() {
         } else {
             Objective::Cards
         };
-        let got = solved_score(&p, config, objective);
+        let got = solved_score(&p, config, objective, &mut 0);
         let expected = ilp_optimum(&p, &SolverRules::of(config), objective);
         assert_eq!(
             got,
@@ -308,8 +325,14 @@ fn a_swapped_joker_goes_to_the_hand_under_the_standard_ruling() {
     // r6 takes the joker's place and the joker comes home: one card laid,
     // one taken, and a joker won.
     let p = position("r5 j:r6 r7", "r6 k9 o9");
-    let s = solution(&p, &standard(), Objective::Cards);
+    let rules = SolverRules::standard();
+    let all = candidates(&p, &rules, Objective::Cards).unwrap();
+    let s = &all[0];
     assert_eq!((s.count, s.swaps.len(), s.to_hand.len()), (0, 1, 1));
+    check_solution(&p, &rules, Objective::Cards, s).unwrap();
+    rules_accept(&p, &standard(), s).unwrap();
+    // The best play without a swap is worth as much: here a swap never lays more.
+    assert_eq!(solution(&p, &standard(), Objective::Cards).count, 0);
     // In official Rummikub the joker is free: r6 goes in, the joker joins
     // the nines.
     let (score, _) = best(

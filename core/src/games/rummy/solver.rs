@@ -57,7 +57,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, CardName, Face, MAX_JOKERS};
-use super::rules::{Config, Move, MovedJoker, Play, SwappedJoker, TableSet};
+use super::rules::{Config, Move, MovedJoker, Play, State, SwappedJoker, TableSet};
 use super::view::View;
 use assign::{Pools, keep_order};
 use dp::{Counts, Dp, NEG};
@@ -108,10 +108,20 @@ impl SolverRules {
         Self::of(&Config::classic())
     }
 
-    /// Whether a swap changes what a turn can do: it does unless table
-    /// jokers are free and a swapped joker stays on the table anyway.
-    fn swaps_matter(&self) -> bool {
+    /// Whether a swap is a move of its own: it is unless table jokers are
+    /// free and a swapped joker stays on the table anyway.
+    fn swaps_exist(&self) -> bool {
         self.swapped_joker == SwappedJoker::ToHand || self.moved_joker == MovedJoker::KeepsNumber
+    }
+
+    /// Whether a swap can ever score more than the best play without one:
+    /// only when it frees a joker that keeps its number to stand anywhere
+    /// this turn. Where the joker goes to the hand, the joker could as well
+    /// stand where the card would go (same number; its colour may change),
+    /// so a swap scores at most what laying the rest without it scores.
+    fn swaps_may_score(&self) -> bool {
+        self.swapped_joker == SwappedJoker::PlaySameTurn
+            && self.moved_joker == MovedJoker::KeepsNumber
     }
 }
 
@@ -233,7 +243,8 @@ pub enum SolveError {
 ///
 /// `Ok(None)`: a player who has not melded cannot reach the threshold with
 /// hand-only sets. Otherwise the solution may lay nothing (the player draws).
-/// Among plays that score the same, the one that wins more jokers is chosen.
+/// Swaps are tried only where they can score more (see
+/// [`candidates`] for the plays that win jokers).
 pub fn solve(
     position: &Position,
     rules: &SolverRules,
@@ -243,43 +254,98 @@ pub fn solve(
     if !position.melded {
         return Ok(solve_first_meld(position, rules, objective));
     }
-    Ok(candidates(position, rules, objective)?.into_iter().next())
+    Ok(search(position, rules, objective, false)?
+        .into_iter()
+        .next())
 }
 
 /// For a player who has melded: the best play for each combination of
-/// joker swaps the hand allows, best first (more jokers won first among
-/// equals). The first is [`solve`]'s answer.
+/// joker swaps the hand allows (none first), best first, more jokers won
+/// first among equals. Its first scores what [`solve`]'s answer scores.
 pub fn candidates(
     position: &Position,
     rules: &SolverRules,
     objective: Objective,
 ) -> Result<Vec<Solution>, SolveError> {
     check(position)?;
+    search(position, rules, objective, true)
+}
+
+/// The best play per swap plan (`all`), or only the plans that tie for the
+/// best (each plan's search is then cut off below the best so far).
+fn search(
+    position: &Position,
+    rules: &SolverRules,
+    objective: Objective,
+    all: bool,
+) -> Result<Vec<Solution>, SolveError> {
     let jokers = table_jokers(position);
-    let plans = if rules.swaps_matter() {
+    let plans = if rules.swaps_exist() && (all || rules.swaps_may_score()) {
         swap_plans(&jokers, &position.hand)
     } else {
         vec![vec![None; jokers.len()]]
     };
     let mut out: Vec<(i32, usize, Solution)> = Vec::new();
+    let mut top = NEG;
     for (i, plan) in plans.iter().enumerate() {
         let (counts, offset) = counts_for(position, rules, objective, &jokers, plan);
         let mut program = Dp::new(&counts);
-        let start = program.start();
-        let score = program.best(1, start);
-        if score <= NEG {
+        let floor = if all || i == 0 {
+            NEG - 1
+        } else {
+            top - offset - 1
+        };
+        let Some(score) = program.optimum_above(floor).filter(|&v| v > NEG) else {
             if i == 0 {
                 return Err(SolveError::TableNotValid);
             }
             continue;
-        }
+        };
         let solution = realise(position, rules, &jokers, plan, &mut program)
             .ok_or(SolveError::TableNotValid)?;
+        // A swap whose joker's set comes back unchanged (another joker in its
+        // place) is no swap to the rules: such a plan is left out.
+        if !solution.swaps.is_empty() && !legal(position, rules, &solution) {
+            continue;
+        }
         debug_assert_eq!(solution.score(objective), score + offset);
+        top = top.max(score + offset);
         out.push((score + offset, solution.to_hand.len(), solution));
     }
     out.sort_by_key(|(score, won, _)| std::cmp::Reverse((*score, *won)));
+    if !all {
+        out.retain(|(score, _, _)| *score == top);
+    }
     Ok(out.into_iter().map(|(_, _, s)| s).collect())
+}
+
+/// Whether the rules accept `solution` as the move of a player in `position`.
+fn legal(position: &Position, rules: &SolverRules, solution: &Solution) -> bool {
+    let config = Config {
+        jokers: MAX_JOKERS,
+        first_meld: rules.first_meld,
+        moved_joker: rules.moved_joker,
+        swapped_joker: rules.swapped_joker,
+        ..Config::standard()
+    };
+    let view = View {
+        seat: 0,
+        config: std::sync::Arc::new(config),
+        table: position.table.clone(),
+        hand: position.hand.clone(),
+        hand_sizes: vec![position.hand.len(), 0],
+        pile_len: 0,
+        melded: vec![position.melded, true],
+        to_move: Some(0),
+        first: 0,
+        passes: 0,
+        rounds: Vec::new(),
+        totals: vec![0, 0],
+        over: false,
+    };
+    State::from_view(&view)
+        .check(0, &solution.to_move())
+        .is_ok()
 }
 
 fn check(position: &Position) -> Result<(), SolveError> {
@@ -383,8 +449,7 @@ fn solve_first_meld(
     counts.hand_free = hand_jokers.len() as u8;
     prune_hand(&mut counts);
     let mut program = Dp::new(&counts);
-    let start = program.start();
-    let best = program.best(1, start);
+    let best = program.optimum();
     if best <= NEG {
         return None;
     }
@@ -504,10 +569,11 @@ fn counts_for(
 
 /// Drops hand cards that no set could hold, whatever else is laid: a card
 /// needs two more colours at its number, or a window of three numbers in its
-/// colour, the gaps filled by jokers. Repeated until nothing changes, since
-/// dropping one card can strand another.
+/// colour, the gaps filled by jokers (a joker that keeps its number only at
+/// that number). Repeated until nothing changes, since dropping one card can
+/// strand another. Fewer hand cards make the search's bound tighter.
 fn prune_hand(counts: &mut Counts) {
-    let jokers: u8 = counts.fixed.iter().sum::<u8>() + counts.table_free + counts.hand_free;
+    let free = counts.table_free + counts.hand_free;
     loop {
         let mut changed = false;
         for n in 1..=13usize {
@@ -517,10 +583,12 @@ fn prune_hand(counts: &mut Counts) {
                 }
                 let present = |n: usize, c: usize| counts.table[n][c] + counts.hand[n][c] > 0;
                 let colours = (0..4).filter(|&d| present(n, d)).count() as u8;
-                let group = colours + jokers >= 3;
+                let group = colours + free + counts.fixed[n] >= 3;
                 let run = (n.saturating_sub(2).max(1)..=n.min(11)).any(|s| {
-                    let gaps = (s..s + 3).filter(|&m| !present(m, c)).count() as u8;
-                    gaps <= jokers
+                    let gaps = (s..s + 3)
+                        .filter(|&m| !present(m, c) && counts.fixed[m] == 0)
+                        .count() as u8;
+                    gaps <= free
                 });
                 if !group && !run {
                     counts.hand[n][c] = 0;

@@ -108,39 +108,41 @@ fn share_jokers(groups: &[u8], jokers: u8) -> Option<Vec<GroupPlan>> {
 type Table = [[[bool; MAX_JOKERS + 1]; 5]; 5];
 
 /// Whether `g` (cards per colour, each 0..=2) and `jokers` make whole groups.
-#[allow(clippy::needless_range_loop)] // the table is indexed by counts
+#[cfg(test)]
 pub(super) fn feasible(g: [u8; 4], jokers: u8) -> bool {
+    let ones = g.iter().filter(|&&k| k == 1).count() as u8;
+    let twos = g.iter().filter(|&&k| k == 2).count() as u8;
+    feasible_profile(ones, twos, jokers)
+}
+
+/// Whether `ones` colours giving one card, `twos` colours giving two, and
+/// `jokers` jokers make whole groups (only these counts matter).
+#[allow(clippy::needless_range_loop)] // the table is indexed by counts
+pub(super) fn feasible_profile(ones: u8, twos: u8, jokers: u8) -> bool {
     static TABLE: OnceLock<Table> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut table = [[[false; MAX_JOKERS + 1]; 5]; 5];
-        {
-            for ones in 0..=4usize {
-                for twos in 0..=(4 - ones) {
-                    for j in 0..=MAX_JOKERS {
-                        let mut g = [0u8; 4];
-                        for (c, slot) in g.iter_mut().enumerate() {
-                            *slot = if c < twos {
-                                2
-                            } else if c < twos + ones {
-                                1
-                            } else {
-                                0
-                            };
-                        }
-                        table[ones][twos][j] = form(g, j as u8).is_some();
+        for ones in 0..=4usize {
+            for twos in 0..=(4 - ones) {
+                for j in 0..=MAX_JOKERS {
+                    let mut g = [0u8; 4];
+                    for (c, slot) in g.iter_mut().enumerate() {
+                        *slot = if c < twos {
+                            2
+                        } else if c < twos + ones {
+                            1
+                        } else {
+                            0
+                        };
                     }
+                    table[ones][twos][j] = form(g, j as u8).is_some();
                 }
             }
         }
         table
     });
-    let jokers = jokers as usize;
-    if jokers > MAX_JOKERS {
-        return false;
-    }
-    let ones = g.iter().filter(|&&k| k == 1).count();
-    let twos = g.iter().filter(|&&k| k == 2).count();
-    table[ones][twos][jokers]
+    let (ones, twos, jokers) = (ones as usize, twos as usize, jokers as usize);
+    ones + twos <= 4 && jokers <= MAX_JOKERS && table[ones][twos][jokers]
 }
 
 #[cfg(test)]

@@ -1,0 +1,85 @@
+//! Speed of the Rummy solver on 1,000 random mid-game positions: a table of
+//! 15–60 cards that is a valid arrangement, a hand of 5–20 cards, 0–4 jokers
+//! spread over both; the player has melded, the `standard` ruling.
+//!
+//! Before criterion's own measurements, the bench times every position on
+//! its own (the best of a few runs) and prints the median, 90th, 99th
+//! percentile and the slowest, for both objectives: the distribution is
+//! what matters for a bot that must answer at once.
+//!
+//! `cargo bench -p parlour-core --bench rummy_solver`
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use parlour_core::engine::GameRng;
+use parlour_core::games::rummy::solver::sample::{self, Spec};
+use parlour_core::games::rummy::solver::{Objective, Position, SolverRules, solve};
+
+const POSITIONS: usize = 1000;
+const SEED: u64 = 2026;
+
+fn positions() -> Vec<Position> {
+    let mut rng = GameRng::seeded(SEED);
+    (0..POSITIONS)
+        .map(|_| sample::position(&mut rng, &Spec::mid_game()))
+        .collect()
+}
+
+fn time_one(p: &Position, rules: &SolverRules, objective: Objective) -> Duration {
+    (0..3)
+        .map(|_| {
+            let started = Instant::now();
+            black_box(solve(black_box(p), rules, objective).ok());
+            started.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[i]
+}
+
+fn distribution(c: &mut Criterion) {
+    let all = positions();
+    let rules = SolverRules::standard();
+    let cards: usize = all
+        .iter()
+        .map(|p| p.table.iter().map(|s| s.cards.len()).sum::<usize>())
+        .sum();
+    let hand: usize = all.iter().map(|p| p.hand.len()).sum();
+    println!(
+        "{POSITIONS} positions: mean table {:.1} cards, mean hand {:.1} cards",
+        cards as f64 / POSITIONS as f64,
+        hand as f64 / POSITIONS as f64
+    );
+    for objective in [Objective::Cards, Objective::Value] {
+        let mut times: Vec<Duration> = all.iter().map(|p| time_one(p, &rules, objective)).collect();
+        times.sort();
+        println!(
+            "solve ({objective:?}): median {:?}, p90 {:?}, p99 {:?}, max {:?}",
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            percentile(&times, 0.99),
+            times[times.len() - 1]
+        );
+    }
+    let mut group = c.benchmark_group("rummy_solver");
+    group.sample_size(10);
+    for objective in [Objective::Cards, Objective::Value] {
+        group.bench_function(format!("{POSITIONS} positions, {objective:?}"), |b| {
+            b.iter(|| {
+                for p in &all {
+                    black_box(solve(p, &rules, objective).ok());
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, distribution);
+criterion_main!(benches);
