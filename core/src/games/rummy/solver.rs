@@ -448,13 +448,14 @@ fn solve_first_meld(
     }
     counts.hand_free = hand_jokers.len() as u8;
     prune_hand(&mut counts);
+    let counts = oriented(counts);
     let mut program = Dp::new(&counts);
     let best = program.optimum();
     if best <= NEG {
         return None;
     }
     let path = program.path()?;
-    let built = build::build(&path)?;
+    let built = build::build(&path, counts.mirrored)?;
     let new_sets = Pools::new(&[], &position.hand, &[], &[], &hand_jokers).assign(&built)?;
     let value: i32 = new_sets.iter().map(|s| s.value() as i32).sum();
     if value < rules.first_meld as i32 {
@@ -564,7 +565,17 @@ fn counts_for(
         }
     }
     prune_hand(&mut counts);
-    (counts, offset)
+    (oriented(counts), offset)
+}
+
+/// The numbers in the order the search should take them: by value, the
+/// valuable high cards first, so that the bound on what is left falls fast.
+fn oriented(counts: Counts) -> Counts {
+    if counts.by_value {
+        counts.mirror()
+    } else {
+        counts
+    }
 }
 
 /// Drops hand cards that no set could hold, whatever else is laid: a card
@@ -610,7 +621,7 @@ fn realise(
     program: &mut Dp,
 ) -> Option<Solution> {
     let path = program.path()?;
-    let built = build::build(&path)?;
+    let built = build::build(&path, program.mirrored())?;
     // The swap cards (laid first among their copies), the jokers that stay
     // pinned or loose, and those that go to the hand.
     let mut hand: Vec<Card> = position.hand.clone();

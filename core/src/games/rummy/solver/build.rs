@@ -55,8 +55,9 @@ impl Run {
 }
 
 /// The sets that `path` (one step per number 1..=13) lays (`None` only if
-/// the path is not one the programme made).
-pub(super) fn build(path: &[Step]) -> Option<Built> {
+/// the path is not one the programme made). With `mirrored`, place `n` of the
+/// path is number `14 - n`, and runs are turned back to run low to high.
+pub(super) fn build(path: &[Step], mirrored: bool) -> Option<Built> {
     let mut built = Built::default();
     let mut coloured: [Vec<Run>; 4] = Default::default();
     let mut joker_only: Vec<Run> = Vec::new();
@@ -165,5 +166,16 @@ pub(super) fn build(path: &[Step]) -> Option<Built> {
     built
         .sets
         .extend(joker_only.into_iter().map(|r| (Kind::Run, r.cards)));
+    if mirrored {
+        for (kind, set) in &mut built.sets {
+            for p in set.iter_mut() {
+                p.number = 14 - p.number;
+            }
+            if *kind == Kind::Run {
+                set.reverse();
+            }
+        }
+        built.free_jokers[1..14].reverse();
+    }
     Some(built)
 }

@@ -42,6 +42,10 @@ pub(super) struct Counts {
     pub hand_free: u8,
     /// Score by value (a card's number) rather than by card.
     pub by_value: bool,
+    /// The numbers are mirrored (13 is read at place 1, 1 at place 13), so
+    /// that a search by value decides the valuable cards first: a card at
+    /// place `n` is worth `14 - n`.
+    pub mirrored: bool,
     /// Least value the laid cards must reach (a first meld), 0 for none.
     pub threshold: u16,
 }
@@ -190,13 +194,46 @@ pub(super) struct Dp<'a> {
     /// `hand_bound[n][c]`: the score of every hand card from number `n`,
     /// colour `c` on (in layer order).
     hand_bound: [[i32; LAYERS]; 15],
-    /// What one more scoring joker can add at most.
-    joker_bound: i32,
+    /// `joker_bound[n]`: what a scoring joker laid at place `n` or later
+    /// can add at most.
+    joker_bound: [i32; 15],
+}
+
+impl Counts {
+    /// The number printed on the cards at place `n`.
+    pub fn number(&self, n: usize) -> u16 {
+        if self.mirrored {
+            14 - n as u16
+        } else {
+            n as u16
+        }
+    }
+
+    /// What a card laid at place `n` scores.
+    pub fn weight(&self, n: usize) -> i32 {
+        if self.by_value {
+            self.number(n) as i32
+        } else {
+            1
+        }
+    }
+
+    /// The same problem with the numbers mirrored.
+    pub fn mirror(&self) -> Counts {
+        let mut m = self.clone();
+        m.mirrored = !self.mirrored;
+        for n in 1..=13 {
+            m.table[n] = self.table[14 - n];
+            m.hand[n] = self.hand[14 - n];
+            m.fixed[n] = self.fixed[14 - n];
+        }
+        m
+    }
 }
 
 impl<'a> Dp<'a> {
     pub fn new(p: &'a Counts) -> Self {
-        let w = |n: usize| if p.by_value { n as i32 } else { 1 };
+        let w = |n: usize| p.weight(n);
         let mut hand_bound = [[0i32; LAYERS]; 15];
         for n in (1..=13).rev() {
             hand_bound[n][4] = hand_bound[n + 1][0];
@@ -210,8 +247,13 @@ impl<'a> Dp<'a> {
             bufs: (0..15 * LAYERS).map(|_| Vec::new()).collect(),
             track_need: p.threshold > 0 && !p.by_value,
             hand_bound,
-            joker_bound: w(13),
+            joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
         }
+    }
+
+    /// Whether the places are numbers mirrored.
+    pub fn mirrored(&self) -> bool {
+        self.p.mirrored
     }
 
     fn start(&self) -> u128 {
@@ -241,7 +283,7 @@ impl<'a> Dp<'a> {
     /// The most that can still be scored from layer `c` of number `n`.
     fn bound(&self, n: usize, c: usize, key: u128) -> i32 {
         let scoring = ((key >> 67) & 7) as u8;
-        self.hand_bound[n][c] + (self.p.hand_free - scoring) as i32 * self.joker_bound
+        self.hand_bound[n][c] + (self.p.hand_free - scoring) as i32 * self.joker_bound[n]
     }
 
     /// The most the player can score from layer `c` of number `n` in state
@@ -362,7 +404,7 @@ impl<'a> Dp<'a> {
         let [a1, a2, a3] = m.runs[c];
         let t = self.p.table[n][c];
         let h = self.p.hand[n][c];
-        let w = if self.p.by_value { n as i32 } else { 1 };
+        let w = self.p.weight(n);
         // A run must have 3 cards by number 13: nothing new starts at 12 or 13.
         let may_start = n <= 11;
         let free_joins = m.joker_runs;
@@ -399,7 +441,7 @@ impl<'a> Dp<'a> {
                                     next.joker_runs[1] -= j2;
                                     next.joker_runs[2] -= j3;
                                     if self.track_need {
-                                        next.value += from_hand as u16 * n as u16;
+                                        next.value += from_hand as u16 * self.p.number(n);
                                     }
                                     out.push(Choice {
                                         child: next.pack(),
@@ -434,7 +476,7 @@ impl<'a> Dp<'a> {
         let fixed = self.p.fixed[n];
         let spare_table = self.p.table_free - m.table_free;
         let spare_scoring = self.p.hand_free - m.scoring;
-        let w = if self.p.by_value { n as i32 } else { 1 };
+        let w = self.p.weight(n);
         for long_go_on in 0..=r3 {
             if base + long_go_on > cap {
                 break;
@@ -454,7 +496,7 @@ impl<'a> Dp<'a> {
                     let hi = free.min(spare_table);
                     for table_free in lo..=hi {
                         let scoring = free - table_free;
-                        let value = m.value + scoring as u16 * n as u16;
+                        let value = m.value + scoring as u16 * self.p.number(n);
                         let next = Mid {
                             runs: m.runs,
                             joker_runs: [started, r1, r2 + long_go_on],
