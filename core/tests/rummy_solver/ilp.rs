@@ -17,7 +17,7 @@ use parlour_core::games::rummy::cards::{Card, Face};
 use parlour_core::games::rummy::rules::{MovedJoker, SwappedJoker};
 use parlour_core::games::rummy::solver::{Objective, Position};
 
-use super::reference::{swap_faces, swaps_exist};
+use super::reference::{swap_faces, swaps_exist, weights};
 use parlour_core::games::rummy::solver::SolverRules;
 
 /// The counting problem after a choice of swaps.
@@ -31,12 +31,12 @@ struct Counts {
     offset: f64,
 }
 
-fn optimum(c: &Counts, by_value: bool, threshold: Option<i32>) -> Option<f64> {
+fn optimum(c: &Counts, weights: (i32, i32), threshold: Option<i32>) -> Option<f64> {
     let jokers = c.fixed.iter().sum::<i32>() + c.table_free + c.optional;
     let have = |col: usize, n: u8| {
         c.table.get(&(col, n)).copied().unwrap_or(0) + c.hand.get(&(col, n)).copied().unwrap_or(0)
     };
-    let w = |n: u8| if by_value { n as f64 } else { 1.0 };
+    let w = |n: u8| (weights.0 + weights.1 * n as i32) as f64;
     let mut pb = Problem::new(OptimizationDirection::Maximize);
     // (faces used, jokers per number) of every candidate set, with its variable.
     let mut card_terms: BTreeMap<(usize, u8), Vec<Variable>> = BTreeMap::new();
@@ -166,8 +166,8 @@ fn key(face: Face) -> (usize, u8) {
 
 /// The best score by integer programming (`None`: no first meld possible).
 pub fn ilp_optimum(p: &Position, rules: &SolverRules, objective: Objective) -> Option<i32> {
-    let by_value = objective == Objective::Value;
-    let w = |n: u8| if by_value { n as f64 } else { 1.0 };
+    let weights = weights(objective);
+    let w = |n: u8| (weights.0 + weights.1 * n as i32) as f64;
     let mut base = Counts::default();
     for card in &p.hand {
         match card.face() {
@@ -176,7 +176,7 @@ pub fn ilp_optimum(p: &Position, rules: &SolverRules, objective: Objective) -> O
         }
     }
     if !p.melded {
-        let v = optimum(&base, by_value, Some(rules.first_meld as i32))?;
+        let v = optimum(&base, weights, Some(rules.first_meld as i32))?;
         return Some(v.round() as i32);
     }
     let jokers: Vec<(Card, usize, Face, Vec<Face>)> = p
@@ -234,7 +234,7 @@ pub fn ilp_optimum(p: &Position, rules: &SolverRules, objective: Objective) -> O
     let plans: Vec<Counts> = plans.into_iter().map(|(c, _)| c).collect();
     let mut best: Option<f64> = None;
     for c in &plans {
-        if let Some(v) = optimum(c, by_value, None) {
+        if let Some(v) = optimum(c, weights, None) {
             best = Some(best.map_or(v, |b: f64| b.max(v)));
         }
     }

@@ -126,6 +126,12 @@ fn solved_score(
     score
 }
 
+const OBJECTIVES: [Objective; 3] = [
+    Objective::Cards,
+    Objective::Value,
+    Objective::CardsThenValue,
+];
+
 fn small_spec(rng: &mut GameRng) -> Spec {
     let lo = 1 + rng.below(9) as u8;
     let width = 3 + rng.below(3) as u8;
@@ -153,11 +159,7 @@ fn solver_matches_brute_force_on_small_positions() {
         let (name, mut config) = rule_sets[i % rule_sets.len()].clone();
         // Small numbers rarely make 30 or 40: ask for less.
         config.first_meld = 6 + rng.below(20) as u32;
-        let objective = if i % 2 == 0 {
-            Objective::Cards
-        } else {
-            Objective::Value
-        };
+        let objective = OBJECTIVES[i % 3];
         let got = solved_score(&p, &config, objective, &mut won);
         let expected = brute_force(&p, &SolverRules::of(&config), objective);
         assert_eq!(
@@ -187,11 +189,7 @@ fn solver_matches_integer_programming_on_larger_positions() {
         };
         let p = sample::position(&mut rng, &spec);
         let (name, config) = &rule_sets[i % rule_sets.len()];
-        let objective = if i % 2 == 0 {
-            Objective::Value
-        } else {
-            Objective::Cards
-        };
+        let objective = OBJECTIVES[(i + 1) % 3];
         let got = solved_score(&p, config, objective, &mut 0);
         let expected = ilp_optimum(&p, &SolverRules::of(config), objective);
         assert_eq!(
@@ -420,4 +418,12 @@ fn unchanged_sets_keep_their_place_and_cards() {
     assert_eq!(s.table[1], p.table[1]);
     assert_eq!(s.table[2].cards[..3], p.table[2].cards[..]);
     assert_eq!(s.count, 2);
+}
+
+#[test]
+fn cards_then_value_lays_the_most_cards_then_the_most_value() {
+    // Seven cards either way; the joker is worth most as r10.
+    let p = position("", "r1 r2 r3 r11 r12 r13 j");
+    let s = solution(&p, &standard(), Objective::CardsThenValue);
+    assert_eq!((s.count, s.value), (7, 6 + 10 + 36));
 }

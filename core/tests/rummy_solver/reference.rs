@@ -7,7 +7,18 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use parlour_core::games::rummy::cards::{Card, Colour, Face};
 use parlour_core::games::rummy::rules::{MovedJoker, SwappedJoker, TableSet};
-use parlour_core::games::rummy::solver::{Objective, Position, Solution, SolverRules};
+use parlour_core::games::rummy::solver::{
+    CARD_OVER_VALUE, Objective, Position, Solution, SolverRules,
+};
+
+/// What a card counts, and what each point of its number counts.
+pub fn weights(objective: Objective) -> (i32, i32) {
+    match objective {
+        Objective::Cards => (1, 0),
+        Objective::Value => (0, 1),
+        Objective::CardsThenValue => (CARD_OVER_VALUE, 1),
+    }
+}
 
 /// Whether `faces` (what each card stands for) form a run or a group. A set
 /// of jokers only is valid (the rules read `j j j` as three thirteens).
@@ -215,10 +226,8 @@ pub fn check_solution(
             s.count, s.value
         ));
     }
-    Ok(match objective {
-        Objective::Cards => count,
-        Objective::Value => value,
-    })
+    let (per_card, per_number) = weights(objective);
+    Ok(per_card * count + per_number * value)
 }
 
 /// One card in the brute-force search.
@@ -238,7 +247,7 @@ const NEG: i32 = i32::MIN / 4;
 
 struct Search<'a> {
     items: &'a [Item],
-    by_value: bool,
+    weights: (i32, i32),
     memo: HashMap<u64, i32>,
 }
 
@@ -261,7 +270,7 @@ impl Search<'_> {
         if set.len() < 3 {
             return NEG;
         }
-        let w = |n: u8| if self.by_value { n as i32 } else { 1 };
+        let w = |n: u8| self.weights.0 + self.weights.1 * n as i32;
         let real_score: i32 = reals.iter().filter(|r| r.2).map(|r| w(r.1)).sum();
         let mut best = NEG;
         // Groups.
@@ -386,10 +395,10 @@ impl Search<'_> {
     }
 }
 
-fn search(items: &[Item], by_value: bool) -> i32 {
+fn search(items: &[Item], weights: (i32, i32)) -> i32 {
     let mut s = Search {
         items,
-        by_value,
+        weights,
         memo: HashMap::new(),
     };
     s.best((1u64 << items.len()) - 1)
@@ -398,8 +407,8 @@ fn search(items: &[Item], by_value: bool) -> i32 {
 /// The best score by brute force, or `None` when a first meld is impossible
 /// (or the table cannot be arranged at all).
 pub fn brute_force(p: &Position, rules: &SolverRules, objective: Objective) -> Option<i32> {
-    let by_value = objective == Objective::Value;
-    let w = |n: u8| if by_value { n as i32 } else { 1 };
+    let (per_card, per_number) = weights(objective);
+    let w = |n: u8| per_card + per_number * n as i32;
     if !p.melded {
         // Every subset of the hand, all of it laid, worth at least the threshold.
         let items: Vec<Item> = p
@@ -424,9 +433,9 @@ pub fn brute_force(p: &Position, rules: &SolverRules, objective: Objective) -> O
             if chosen.len() < 3 {
                 continue;
             }
-            let value = search(&chosen, true);
+            let value = search(&chosen, (0, 1));
             if value >= rules.first_meld as i32 {
-                let score = if by_value { value } else { chosen.len() as i32 };
+                let score = per_card * chosen.len() as i32 + per_number * value;
                 best = best.max(Some(score));
             }
         }
@@ -541,7 +550,7 @@ pub fn brute_force(p: &Position, rules: &SolverRules, objective: Objective) -> O
             });
         }
         assert!(items.len() <= 64);
-        let s = search(&items, by_value);
+        let s = search(&items, (per_card, per_number));
         if s > NEG {
             best = best.max(Some(s + offset));
         }

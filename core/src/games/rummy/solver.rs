@@ -73,6 +73,24 @@ pub enum Objective {
     /// The most value laid from the hand (a card's number; a joker's is the
     /// number it stands for).
     Value,
+    /// The most cards, and among those the most value.
+    #[serde(rename = "cards-then-value")]
+    CardsThenValue,
+}
+
+/// What one card counts against value under [`Objective::CardsThenValue`]:
+/// more than any hand's worth of numbers, so cards always come first.
+pub const CARD_OVER_VALUE: i32 = 1024;
+
+impl Objective {
+    /// What a card counts, and what each point of its number counts.
+    fn weights(self) -> (i32, i32) {
+        match self {
+            Objective::Cards => (1, 0),
+            Objective::Value => (0, 1),
+            Objective::CardsThenValue => (CARD_OVER_VALUE, 1),
+        }
+    }
 }
 
 /// The rules of the variant that the solver needs.
@@ -212,10 +230,8 @@ impl Solution {
 
     /// What the objective scores.
     pub fn score(&self, objective: Objective) -> i32 {
-        match objective {
-            Objective::Cards => self.count,
-            Objective::Value => self.value,
-        }
+        let (per_card, per_number) = objective.weights();
+        per_card * self.count + per_number * self.value
     }
 }
 
@@ -393,10 +409,8 @@ fn number_of(face: Face) -> Option<(usize, usize)> {
 }
 
 fn weight(objective: Objective, number: u8) -> i32 {
-    match objective {
-        Objective::Cards => 1,
-        Objective::Value => number as i32,
-    }
+    let (per_card, per_number) = objective.weights();
+    per_card + per_number * number as i32
 }
 
 /// A table joker: where it is, the number it stands for, and the cards a
@@ -432,7 +446,8 @@ fn solve_first_meld(
     objective: Objective,
 ) -> Option<Solution> {
     let mut counts = Counts {
-        by_value: objective == Objective::Value,
+        per_card: objective.weights().0,
+        per_number: objective.weights().1,
         threshold: (rules.first_meld.max(1) as u16).min(dp::MAX_THRESHOLD),
         ..Counts::default()
     };
@@ -532,7 +547,8 @@ fn counts_for(
     plan: &SwapPlan,
 ) -> (Counts, i32) {
     let mut counts = Counts {
-        by_value: objective == Objective::Value,
+        per_card: objective.weights().0,
+        per_number: objective.weights().1,
         ..Counts::default()
     };
     let mut offset = 0;
@@ -571,7 +587,7 @@ fn counts_for(
 /// The numbers in the order the search should take them: by value, the
 /// valuable high cards first, so that the bound on what is left falls fast.
 fn oriented(counts: Counts) -> Counts {
-    if counts.by_value {
+    if counts.per_number > 0 {
         counts.mirror()
     } else {
         counts

@@ -40,8 +40,10 @@ pub(super) struct Counts {
     pub table_free: u8,
     /// Jokers that may be laid anywhere, scoring for the player.
     pub hand_free: u8,
-    /// Score by value (a card's number) rather than by card.
-    pub by_value: bool,
+    /// What a laid card scores: `per_card`, plus `per_number` times its
+    /// number (a joker's: the number it stands for).
+    pub per_card: i32,
+    pub per_number: i32,
     /// The numbers are mirrored (13 is read at place 1, 1 at place 13), so
     /// that a search by value decides the valuable cards first: a card at
     /// place `n` is worth `14 - n`.
@@ -211,11 +213,7 @@ impl Counts {
 
     /// What a card laid at place `n` scores.
     pub fn weight(&self, n: usize) -> i32 {
-        if self.by_value {
-            self.number(n) as i32
-        } else {
-            1
-        }
+        self.per_card + self.per_number * self.number(n) as i32
     }
 
     /// The same problem with the numbers mirrored.
@@ -245,7 +243,7 @@ impl<'a> Dp<'a> {
             p,
             memo: (0..15 * LAYERS).map(|_| FxHashMap::default()).collect(),
             bufs: (0..15 * LAYERS).map(|_| Vec::new()).collect(),
-            track_need: p.threshold > 0 && !p.by_value,
+            track_need: p.threshold > 0 && p.per_card > 0,
             hand_bound,
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
         }
