@@ -335,6 +335,25 @@ fn search(
     Ok(out.into_iter().map(|(_, _, s)| s).collect())
 }
 
+/// A hint for the seat of `view`: the play that lays the most cards (and,
+/// among those, the most value), found by [`solve`]. `None` when it is not
+/// this seat's turn, or when nothing can be laid (the player should draw).
+/// The hint's [`Solution::to_move`] is the move; [`Solution::laid`] the hand
+/// cards to show.
+pub fn hint(view: &View) -> Option<Solution> {
+    if !view.my_turn() {
+        return None;
+    }
+    let position = Position::of(view);
+    let solution = solve(
+        &position,
+        &SolverRules::of(&view.config),
+        Objective::CardsThenValue,
+    )
+    .ok()??;
+    (!solution.is_pass()).then_some(solution)
+}
+
 /// Whether the rules accept `solution` as the move of a player in `position`.
 fn legal(position: &Position, rules: &SolverRules, solution: &Solution) -> bool {
     let config = Config {
