@@ -94,12 +94,12 @@ fn rebuild(
         _ => {
             // Swap a joker for the card it stands for.
             for set in table.iter_mut() {
-                if let Some(i) = set.iter().position(|c| c.face.is_joker()) {
-                    if let Some(real) = set[i].stands_for.filter(|f| hand.contains(f)) {
-                        set[i] = CardName::plain(real);
-                        to_hand.push("j".parse().unwrap());
-                        return;
-                    }
+                if let Some(i) = set.iter().position(|c| c.face.is_joker())
+                    && let Some(real) = set[i].stands_for.filter(|f| hand.contains(f))
+                {
+                    set[i] = CardName::plain(real);
+                    to_hand.push("j".parse().unwrap());
+                    return;
                 }
             }
         }
@@ -130,32 +130,32 @@ fn mutate(
         }
         // A card moved from one set to another.
         2 | 3 => {
-            if let (Some(a), Some(b)) = (pick_set(rng, table), pick_set(rng, table)) {
-                if !table[a].is_empty() {
-                    let i = rng.below(table[a].len());
-                    let card = table[a].remove(i);
-                    let at = rng.below(table[b].len() + 1);
-                    table[b].insert(at, card);
-                }
+            if let (Some(a), Some(b)) = (pick_set(rng, table), pick_set(rng, table))
+                && !table[a].is_empty()
+            {
+                let i = rng.below(table[a].len());
+                let card = table[a].remove(i);
+                let at = rng.below(table[b].len() + 1);
+                table[b].insert(at, card);
             }
         }
         // A set split in two.
         4 => {
-            if let Some(s) = pick_set(rng, table) {
-                if table[s].len() > 1 {
-                    let at = 1 + rng.below(table[s].len() - 1);
-                    let tail = table[s].split_off(at);
-                    table.push(tail);
-                }
+            if let Some(s) = pick_set(rng, table)
+                && table[s].len() > 1
+            {
+                let at = 1 + rng.below(table[s].len() - 1);
+                let tail = table[s].split_off(at);
+                table.push(tail);
             }
         }
         // A card dropped (taken into the hand).
         5 => {
-            if let Some(s) = pick_set(rng, table) {
-                if !table[s].is_empty() {
-                    let i = rng.below(table[s].len());
-                    table[s].remove(i);
-                }
+            if let Some(s) = pick_set(rng, table)
+                && !table[s].is_empty()
+            {
+                let i = rng.below(table[s].len());
+                table[s].remove(i);
             }
         }
         // Any card of the deck, held or not.

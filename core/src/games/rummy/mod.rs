@@ -185,7 +185,7 @@ impl Game for Rummy {
         // Real draws empty the pile once; passes come fewer than `players`
         // in a row between plays and draws.
         let deck = config.deck_size();
-        config.rounds * ((3 * deck + 1) * (players + 1))
+        config.rounds.saturating_mul((3 * deck + 1) * (players + 1))
     }
 
     fn ends_round(outcome: &Outcome) -> bool {

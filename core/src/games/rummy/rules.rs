@@ -360,7 +360,7 @@ pub struct Outcome {
     pub drew: usize,
     /// The value of the first meld, if this turn made it.
     pub first_meld: Option<u32>,
-    /// Whether a time-out undid the whole turn.
+    /// Whether a time-out threw its draft table away (undid the turn).
     pub undone: bool,
     /// The round this move ended, if it ended one.
     pub round_end: Option<RoundEnd>,
@@ -1253,7 +1253,15 @@ impl State {
                 match kept {
                     Some(turn) => self.play(seat, turn, &mut outcome),
                     None => {
-                        outcome.undone = draft.is_some();
+                        // Undone: the draft changed something that is now taken back.
+                        let faces = |t: &[Vec<CardName>]| -> Vec<Vec<Face>> {
+                            t.iter()
+                                .map(|s| s.iter().map(|c| c.face).collect())
+                                .collect()
+                        };
+                        outcome.undone = draft.as_ref().is_some_and(|p| {
+                            !p.to_hand.is_empty() || faces(&p.table) != faces(&self.table_written())
+                        });
                         outcome.drew = self.draw(seat, self.config.timeout_draw);
                     }
                 }
