@@ -46,26 +46,11 @@ fn percentile(sorted: &[Duration], q: f64) -> Duration {
 fn distribution(c: &mut Criterion) {
     let all = positions();
     let rules = SolverRules::standard();
-    let cards: usize = all
-        .iter()
-        .map(|p| p.table.iter().map(|s| s.cards.len()).sum::<usize>())
-        .sum();
-    let hand: usize = all.iter().map(|p| p.hand.len()).sum();
-    println!(
-        "{POSITIONS} positions: mean table {:.1} cards, mean hand {:.1} cards",
-        cards as f64 / POSITIONS as f64,
-        hand as f64 / POSITIONS as f64
-    );
-    for objective in [Objective::Cards, Objective::Value] {
-        let mut times: Vec<Duration> = all.iter().map(|p| time_one(p, &rules, objective)).collect();
-        times.sort();
-        println!(
-            "solve ({objective:?}): median {:?}, p90 {:?}, p99 {:?}, max {:?}",
-            percentile(&times, 0.5),
-            percentile(&times, 0.9),
-            percentile(&times, 0.99),
-            times[times.len() - 1]
-        );
+    // Only a real benchmark run prints the distribution (not `cargo test`
+    // running benches once, nor `--list`).
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--list") {
+        print_distribution(&all, &rules);
     }
     let mut group = c.benchmark_group("rummy_solver");
     group.sample_size(10);
@@ -79,6 +64,32 @@ fn distribution(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+/// Times each position on its own and prints the median, 90th and 99th
+/// percentiles and the slowest, per objective.
+fn print_distribution(all: &[Position], rules: &SolverRules) {
+    let cards: usize = all
+        .iter()
+        .map(|p| p.table.iter().map(|s| s.cards.len()).sum::<usize>())
+        .sum();
+    let hand: usize = all.iter().map(|p| p.hand.len()).sum();
+    println!(
+        "{POSITIONS} positions: mean table {:.1} cards, mean hand {:.1} cards",
+        cards as f64 / POSITIONS as f64,
+        hand as f64 / POSITIONS as f64
+    );
+    for objective in [Objective::Cards, Objective::Value] {
+        let mut times: Vec<Duration> = all.iter().map(|p| time_one(p, rules, objective)).collect();
+        times.sort();
+        println!(
+            "solve ({objective:?}): median {:?}, p90 {:?}, p99 {:?}, max {:?}",
+            percentile(&times, 0.5),
+            percentile(&times, 0.9),
+            percentile(&times, 0.99),
+            times[times.len() - 1]
+        );
+    }
 }
 
 criterion_group!(benches, distribution);
