@@ -17,8 +17,11 @@
 //! groups. Jokers are cards of their own in the programme: a joker may go on
 //! any run, stand for a third copy of a card, start a run, or fill a group;
 //! a table joker that keeps its number (the `standard` ruling) may only be
-//! laid at that number; free jokers are counted. The programme is memoised
-//! per number and state, so it visits each reachable state once.
+//! laid at that number; free jokers are counted. Each number is decided a
+//! colour at a time with the states memoised, and the search is branch and
+//! bound: a state whose remaining hand cards and jokers cannot beat the
+//! best play found so far is cut. By value, the numbers are taken from 13
+//! down, so the valuable decisions come first and the bound falls fast.
 //!
 //! Sets follow the rules' own reading ([`crate::games::rummy::sets`]): a
 //! set may be jokers only, a run is written low to high, and every joker in
@@ -34,9 +37,12 @@
 //! combination of swaps the hand allows (few: there are at most four
 //! jokers): the card given goes to the table for good, and the joker leaves
 //! or is freed. Where table jokers are free anyway (`classic`), a swap is
-//! just one more way of rebuilding and needs no special case.
-//! [`candidates`] gives the best play for each combination, so that a bot
-//! can weigh a joker won against cards laid.
+//! just one more way of rebuilding and needs no special case. A swap whose
+//! joker goes to the hand never scores more than the best play without it
+//! (the joker could stand where the card goes), so [`solve`] looks for
+//! swaps only where they can score more; [`candidates`] gives the best play
+//! for each combination, so that a bot can weigh a joker won against cards
+//! laid.
 //!
 //! # What is counted
 //! `count` is the number of cards the table gained from the hand, less the
@@ -278,6 +284,9 @@ pub fn solve(
 /// For a player who has melded: the best play for each combination of
 /// joker swaps the hand allows (none first), best first, more jokers won
 /// first among equals. Its first scores what [`solve`]'s answer scores.
+/// A combination is left out when its best play puts another joker where
+/// the swapped one was, leaving that set as it stood: the rules do not
+/// count that as a swap.
 pub fn candidates(
     position: &Position,
     rules: &SolverRules,

@@ -90,7 +90,6 @@ impl Default for ExpertSettings {
 /// The settings were chosen by self-play against `greedy` (see the notes).
 pub struct Expert {
     settings: ExpertSettings,
-    #[allow(dead_code)]
     rng: GameRng,
 }
 
