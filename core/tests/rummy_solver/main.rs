@@ -427,3 +427,48 @@ fn cards_then_value_lays_the_most_cards_then_the_most_value() {
     let s = solution(&p, &standard(), Objective::CardsThenValue);
     assert_eq!((s.count, s.value), (7, 6 + 10 + 36));
 }
+
+#[test]
+fn bad_positions_are_refused_with_a_reason() {
+    use parlour_core::games::rummy::cards::{Card, Colour, Face};
+    use parlour_core::games::rummy::solver::{SolveError, solve_command};
+    let rules = SolverRules::standard();
+    let mut p = position("r1 r2 r3", "k5");
+    p.hand.push(p.hand[0]);
+    assert!(matches!(
+        solve(&p, &rules, Objective::Cards),
+        Err(SolveError::Duplicate(_))
+    ));
+    let mut p = position("r1 r2 r3", "k5");
+    p.hand.push(Card::numbered(Colour::Red, 1, 0));
+    p.hand.push(Card::numbered(Colour::Red, 1, 1));
+    assert!(matches!(
+        solve(&p, &rules, Objective::Cards),
+        Err(SolveError::Duplicate(_))
+    ));
+    let mut p = position("r1 r2 r3", "k5");
+    p.table[0].reading.faces[0] = Face::number(Colour::Blue, 1);
+    assert_eq!(
+        solve(&p, &rules, Objective::Cards),
+        Err(SolveError::BadReading)
+    );
+    let p = position("r1 r2 r3", "j j j j");
+    let mut five = p.clone();
+    five.hand.push(Card::joker(4));
+    assert_eq!(
+        solve(&five, &rules, Objective::Cards),
+        Err(SolveError::TooManyJokers(5))
+    );
+    let config = Config::standard();
+    for (table, hand) in [
+        ("r1 r2", "k5"),
+        ("r1 r2 r3", "x9"),
+        ("r1 r2 r3 |", "k5"),
+        ("", "r1 r1 r1"),
+    ] {
+        assert!(
+            solve_command(table, hand, false, Objective::Cards, &config).is_err(),
+            "{table:?} {hand:?}"
+        );
+    }
+}

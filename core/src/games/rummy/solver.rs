@@ -398,11 +398,10 @@ fn check(position: &Position) -> Result<(), SolveError> {
     let mut jokers = 0;
     for set in &position.table {
         if set.cards.len() != set.reading.faces.len()
-            || set
-                .cards
-                .iter()
-                .zip(&set.reading.faces)
-                .any(|(c, f)| f.is_joker() || (!c.is_joker() && c.face() != *f))
+            || set.cards.iter().zip(&set.reading.faces).any(|(c, f)| {
+                !matches!(f, Face::Number { number: 1..=13, .. })
+                    || (!c.is_joker() && c.face() != *f)
+            })
         {
             return Err(SolveError::BadReading);
         }

@@ -157,7 +157,8 @@ impl Expert {
             best = swap;
         }
         let next = (view.seat + 1) % view.hand_sizes.len();
-        if self.settings.endgame > 0 && view.hand_sizes[next] <= self.settings.endgame {
+        let next_holds = view.hand_sizes.get(next).copied().unwrap_or(usize::MAX);
+        if self.settings.endgame > 0 && next_holds <= self.settings.endgame {
             return self.least_feeding(view, &rules, next, best);
         }
         play_of(view, &best)
@@ -174,8 +175,8 @@ impl Expert {
         best: Solution,
     ) -> Option<Move> {
         let unseen = unseen_cards(view);
-        let size = view.hand_sizes[next];
-        let melded = view.melded[next];
+        let size = view.hand_sizes.get(next).copied().unwrap_or(0);
+        let melded = view.melded.get(next).copied().unwrap_or(false);
         let guesses: Vec<Vec<Card>> = (0..self.settings.samples)
             .map(|_| {
                 let mut cards = unseen.clone();
