@@ -1,6 +1,8 @@
 //! Speed of the Rummy solver on 1,000 random mid-game positions: a table of
 //! 15–60 cards that is a valid arrangement, a hand of 5–20 cards, 0–4 jokers
-//! spread over both; the player has melded, the `standard` ruling.
+//! spread over both; the player has melded, the `standard` ruling. A second
+//! set of 1,000 positions comes from real play: the positions met by melded
+//! players in `greedy` against `greedy` matches.
 //!
 //! Before criterion's own measurements, the bench times every position on
 //! its own (the best of a few runs) and prints the median, 90th, 99th
@@ -13,7 +15,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use parlour_core::engine::GameRng;
+use parlour_core::engine::{Game, GameRng, Match};
+use parlour_core::games::rummy::Rummy;
 use parlour_core::games::rummy::solver::sample::{self, Spec};
 use parlour_core::games::rummy::solver::{Objective, Position, SolverRules, solve};
 
@@ -25,6 +28,36 @@ fn positions() -> Vec<Position> {
     (0..POSITIONS)
         .map(|_| sample::position(&mut rng, &Spec::mid_game()))
         .collect()
+}
+
+/// Positions from `greedy` self-play: every third turn of a melded player.
+fn played_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut seed = 0;
+    while out.len() < POSITIONS {
+        seed += 1;
+        let Ok(mut game) = Match::<Rummy>::seeded("standard", 2, seed) else {
+            break;
+        };
+        let mut bots: Vec<_> = (0..2)
+            .filter_map(|s| Rummy::bot("greedy", s).ok())
+            .collect();
+        let mut turn = 0;
+        while !game.is_over() && out.len() < POSITIONS && turn < 500 {
+            turn += 1;
+            let seat = game.awaiting()[0];
+            let view = game.view(seat);
+            let position = Position::of(&view);
+            if position.melded && turn % 3 == 0 {
+                out.push(position);
+            }
+            let mv = bots[seat].choose(&view);
+            if game.submit(seat, mv).is_err() {
+                break;
+            }
+        }
+    }
+    out
 }
 
 fn time_one(p: &Position, rules: &SolverRules, objective: Objective) -> Duration {
@@ -49,8 +82,12 @@ fn distribution(c: &mut Criterion) {
     // Only a real benchmark run prints the distribution (not `cargo test`
     // running benches once, nor `--list`).
     let args: Vec<String> = std::env::args().collect();
+    let played = played_positions();
     if args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--list") {
+        println!("Random positions:");
         print_distribution(&all, &rules);
+        println!("Positions from greedy self-play:");
+        print_distribution(&played, &rules);
     }
     let mut group = c.benchmark_group("rummy_solver");
     group.sample_size(10);
@@ -62,6 +99,16 @@ fn distribution(c: &mut Criterion) {
                 }
             })
         });
+        group.bench_function(
+            format!("{POSITIONS} played positions, {objective:?}"),
+            |b| {
+                b.iter(|| {
+                    for p in &played {
+                        black_box(solve(p, &rules, objective).ok());
+                    }
+                })
+            },
+        );
     }
     group.finish();
 }
@@ -75,9 +122,10 @@ fn print_distribution(all: &[Position], rules: &SolverRules) {
         .sum();
     let hand: usize = all.iter().map(|p| p.hand.len()).sum();
     println!(
-        "{POSITIONS} positions: mean table {:.1} cards, mean hand {:.1} cards",
-        cards as f64 / POSITIONS as f64,
-        hand as f64 / POSITIONS as f64
+        "{} positions: mean table {:.1} cards, mean hand {:.1} cards",
+        all.len(),
+        cards as f64 / all.len() as f64,
+        hand as f64 / all.len() as f64
     );
     for objective in [Objective::Cards, Objective::Value] {
         let mut times: Vec<Duration> = all.iter().map(|p| time_one(p, rules, objective)).collect();
