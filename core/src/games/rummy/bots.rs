@@ -8,13 +8,18 @@ use super::{Rummy, View};
 use crate::engine::{Bot, GameRng};
 
 /// The bots, weakest first.
-pub const NAMES: &[&str] = &["random"];
+pub const NAMES: &[&str] = &["random", "greedy", "expert"];
 
 /// A bot by name, with its own random source.
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy>>> {
     let rng = GameRng::seeded(seed);
     Some(match name {
         "random" => Box::new(Random { rng }),
+        "greedy" => Box::new(super::strategy::Greedy),
+        "expert" => Box::new(super::strategy::Expert::new(
+            super::strategy::ExpertSettings::default(),
+            rng,
+        )),
         _ => return None,
     })
 }

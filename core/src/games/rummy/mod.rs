@@ -2,12 +2,15 @@
 //! every player may rebuild.
 //!
 //! `cards` names the cards, `sets` reads runs and groups, `rules` checks
-//! and plays turns, `view` is what one seat sees, `bots` plays.
+//! and plays turns, `view` is what one seat sees, `bots` plays, `solver`
+//! finds the best play for a position and `strategy` plays with it.
 
 pub mod bots;
 pub mod cards;
 pub mod rules;
 pub mod sets;
+pub mod solver;
+pub mod strategy;
 pub mod view;
 
 use std::time::Duration;

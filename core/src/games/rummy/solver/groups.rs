@@ -1,0 +1,199 @@
+//! Groups at one number: which mixes of cards and jokers can be split into
+//! groups (3 or 4 cards, all colours different, a joker standing for a
+//! missing colour), and one way to do it.
+//!
+//! Only the multiset of per-colour counts matters (a colour gives 0, 1 or 2
+//! cards), so feasibility is a small table built once.
+
+use std::sync::OnceLock;
+
+/// Most jokers the table below covers at one number.
+pub(super) const MAX_JOKERS: usize = 8;
+
+/// One group: the colours of its number cards (a bit mask) and its jokers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct GroupPlan {
+    /// Bit `c` set: a number card of colour `c`.
+    pub colours: u8,
+    /// Jokers, each standing for a colour not in `colours`.
+    pub jokers: u8,
+}
+
+/// Splits `g[c]` cards of colour `c` plus `jokers` jokers into groups, or
+/// `None` when they cannot all be used. Jokers may also make groups of their
+/// own (three jokers are a valid set).
+pub(super) fn form(g: [u8; 4], jokers: u8) -> Option<Vec<GroupPlan>> {
+    let mut cards: Vec<u8> = Vec::new();
+    for (c, &k) in g.iter().enumerate() {
+        for _ in 0..k {
+            cards.push(c as u8);
+        }
+    }
+    // Jokers kept apart in groups of their own: none, or any count that
+    // splits into threes and fours.
+    let mut apart_options = vec![0u8];
+    apart_options.extend((3..=jokers).filter(|&k| k != 5));
+    for apart in apart_options {
+        let mixed = jokers - apart;
+        let mut groups: Vec<u8> = Vec::new();
+        if let Some(plan) = place(&cards, 0, &mut groups, mixed) {
+            let mut plan = plan;
+            let mut left = apart;
+            while left > 0 {
+                let take = if left == 4 || left == 8 || left == 7 {
+                    4
+                } else {
+                    3
+                };
+                plan.push(GroupPlan {
+                    colours: 0,
+                    jokers: take,
+                });
+                left -= take;
+            }
+            return Some(plan);
+        }
+    }
+    None
+}
+
+/// Puts `cards[i..]` into `groups` (colour masks, no colour twice), then
+/// shares out `jokers` so that every group has 3 or 4 cards.
+fn place(cards: &[u8], i: usize, groups: &mut Vec<u8>, jokers: u8) -> Option<Vec<GroupPlan>> {
+    if i == cards.len() {
+        return share_jokers(groups, jokers);
+    }
+    let bit = 1u8 << cards[i];
+    for k in 0..groups.len() {
+        if groups[k] & bit == 0 {
+            groups[k] |= bit;
+            let found = place(cards, i + 1, groups, jokers);
+            groups[k] &= !bit;
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    groups.push(bit);
+    let found = place(cards, i + 1, groups, jokers);
+    groups.pop();
+    found
+}
+
+fn share_jokers(groups: &[u8], jokers: u8) -> Option<Vec<GroupPlan>> {
+    let sizes: Vec<u8> = groups.iter().map(|m| m.count_ones() as u8).collect();
+    let least: u8 = sizes.iter().map(|&s| 3u8.saturating_sub(s)).sum();
+    let most: u8 = sizes.iter().map(|&s| 4 - s).sum();
+    if jokers < least || jokers > most {
+        return None;
+    }
+    let mut plan: Vec<GroupPlan> = groups
+        .iter()
+        .zip(&sizes)
+        .map(|(&colours, &s)| GroupPlan {
+            colours,
+            jokers: 3u8.saturating_sub(s),
+        })
+        .collect();
+    let mut spare = jokers - least;
+    for (p, &s) in plan.iter_mut().zip(&sizes) {
+        let room = 4 - s - p.jokers;
+        let add = room.min(spare);
+        p.jokers += add;
+        spare -= add;
+    }
+    Some(plan)
+}
+
+type Table = [[[bool; MAX_JOKERS + 1]; 5]; 5];
+
+/// Whether `g` (cards per colour, each 0..=2) and `jokers` make whole groups.
+#[cfg(test)]
+pub(super) fn feasible(g: [u8; 4], jokers: u8) -> bool {
+    let ones = g.iter().filter(|&&k| k == 1).count() as u8;
+    let twos = g.iter().filter(|&&k| k == 2).count() as u8;
+    feasible_profile(ones, twos, jokers)
+}
+
+/// Whether `ones` colours giving one card, `twos` colours giving two, and
+/// `jokers` jokers make whole groups (only these counts matter).
+#[allow(clippy::needless_range_loop)] // the table is indexed by counts
+pub(super) fn feasible_profile(ones: u8, twos: u8, jokers: u8) -> bool {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = [[[false; MAX_JOKERS + 1]; 5]; 5];
+        for ones in 0..=4usize {
+            for twos in 0..=(4 - ones) {
+                for j in 0..=MAX_JOKERS {
+                    let mut g = [0u8; 4];
+                    for (c, slot) in g.iter_mut().enumerate() {
+                        *slot = if c < twos {
+                            2
+                        } else if c < twos + ones {
+                            1
+                        } else {
+                            0
+                        };
+                    }
+                    table[ones][twos][j] = form(g, j as u8).is_some();
+                }
+            }
+        }
+        table
+    });
+    let (ones, twos, jokers) = (ones as usize, twos as usize, jokers as usize);
+    ones + twos <= 4 && jokers <= MAX_JOKERS && table[ones][twos][jokers]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_colours_make_a_group() {
+        assert!(feasible([1, 1, 1, 0], 0));
+        assert!(feasible([1, 1, 1, 1], 0));
+        assert!(!feasible([1, 1, 0, 0], 0));
+    }
+
+    #[test]
+    fn two_copies_of_a_colour_need_two_groups() {
+        assert!(feasible([2, 2, 2, 0], 0));
+        assert!(!feasible([2, 1, 1, 0], 0));
+        assert!(!feasible([2, 1, 1, 0], 1));
+        assert!(feasible([2, 1, 1, 0], 2));
+        assert!(feasible([2, 2, 1, 1], 0));
+    }
+
+    #[test]
+    fn jokers_fill_missing_colours() {
+        assert!(feasible([1, 1, 0, 0], 1));
+        assert!(feasible([1, 0, 0, 0], 2));
+        assert!(!feasible([1, 0, 0, 0], 1));
+        assert!(feasible([1, 1, 1, 1], 0));
+        assert!(!feasible([1, 1, 1, 1], 1));
+    }
+
+    #[test]
+    fn jokers_may_make_a_group_of_their_own() {
+        assert!(feasible([0, 0, 0, 0], 3));
+        assert!(feasible([0, 0, 0, 0], 4));
+        assert!(feasible([1, 1, 1, 0], 3));
+        assert!(feasible([0, 0, 0, 0], 0));
+        assert!(!feasible([0, 0, 0, 0], 2));
+    }
+
+    #[test]
+    fn a_plan_uses_every_card() {
+        let plan = form([2, 1, 1, 1], 1).unwrap();
+        let cards: u32 = plan
+            .iter()
+            .map(|p| p.colours.count_ones() + p.jokers as u32)
+            .sum();
+        assert_eq!(cards, 6);
+        assert!(
+            plan.iter()
+                .all(|p| (3..=4).contains(&(p.colours.count_ones() + p.jokers as u32)))
+        );
+    }
+}

@@ -1,0 +1,148 @@
+//! The solver's bots and the hint: every move legal, matches that end, and
+//! the expert's habits (jokers kept, jokers won, going out) as examples.
+
+use std::sync::Arc;
+
+use parlour_core::engine::selfplay::{self, Options};
+use parlour_core::engine::{Bot, Game, GameRng};
+use parlour_core::games::rummy::rules::{Config, Move, State};
+use parlour_core::games::rummy::solver::{hint, parse_position};
+use parlour_core::games::rummy::strategy::{Expert, ExpertSettings, Greedy};
+use parlour_core::games::rummy::{Rummy, View};
+
+/// Seat 0's view of a table and hand (the next player holds `other` cards).
+fn view(table: &str, hand: &str, melded: bool, other: usize) -> View {
+    let p = parse_position(table, hand, melded).unwrap();
+    View {
+        seat: 0,
+        config: Arc::new(Config::standard()),
+        table: p.table,
+        hand: p.hand,
+        hand_sizes: vec![hand.split_whitespace().count(), other],
+        pile_len: 30,
+        melded: vec![melded, true],
+        to_move: Some(0),
+        first: 0,
+        passes: 0,
+        rounds: Vec::new(),
+        totals: vec![0, 0],
+        over: false,
+    }
+}
+
+fn legal(v: &View, mv: &Move) {
+    State::from_view(v).check(v.seat, mv).unwrap();
+}
+
+fn laid_names(v: &View, mv: &Move) -> Vec<String> {
+    let Move::Play(play) = mv else {
+        return Vec::new();
+    };
+    let mut before: Vec<String> = v
+        .table
+        .iter()
+        .flat_map(|s| s.cards.iter().map(|c| c.face().to_string()))
+        .collect();
+    let mut laid = Vec::new();
+    for name in play.table.iter().flatten() {
+        let face = name.face.to_string();
+        match before.iter().position(|f| *f == face) {
+            Some(i) => {
+                before.remove(i);
+            }
+            None => laid.push(face),
+        }
+    }
+    laid.sort();
+    laid
+}
+
+fn expert() -> Expert {
+    Expert::new(ExpertSettings::default(), GameRng::seeded(1))
+}
+
+#[test]
+fn the_solver_bots_are_registered_weakest_first() {
+    assert_eq!(Rummy::bots(), &["random", "greedy", "expert"]);
+    for name in ["greedy", "expert"] {
+        assert_eq!(Rummy::bot(name, 0).unwrap().name(), name);
+    }
+}
+
+#[test]
+fn greedy_lays_the_most_value_jokers_and_all() {
+    let v = view("r1 r2 r3", "r4 k9 o9 j b2", true, 14);
+    let mv = Greedy.choose(&v);
+    legal(&v, &mv);
+    assert_eq!(laid_names(&v, &mv), ["j", "k9", "o9", "r4"]);
+}
+
+#[test]
+fn greedy_melds_as_soon_as_it_can() {
+    let v = view("", "k12 b12 o12 r12 r2 r5", false, 14);
+    let mv = Greedy.choose(&v);
+    legal(&v, &mv);
+    assert_eq!(laid_names(&v, &mv), ["b12", "k12", "o12", "r12"]);
+    let v = view("", "k13 b13 o13 r2 r5", false, 14);
+    assert_eq!(Greedy.choose(&v), Move::Draw, "39 is short of 40");
+}
+
+#[test]
+fn the_expert_keeps_its_jokers_for_going_out() {
+    let v = view("r1 r2 r3", "r4 k9 o9 j b2", true, 14);
+    let mv = expert().choose(&v);
+    legal(&v, &mv);
+    assert_eq!(laid_names(&v, &mv), ["r4"], "k9 o9 would need the joker");
+    // With the joker, everything goes: the expert goes out.
+    let v = view("r1 r2 r3", "r4 k9 o9 j", true, 14);
+    let mv = expert().choose(&v);
+    legal(&v, &mv);
+    assert_eq!(laid_names(&v, &mv), ["j", "k9", "o9", "r4"]);
+}
+
+#[test]
+fn the_expert_wins_jokers_by_swaps() {
+    let v = view("r5 j:r6 r7 | b1 b2 b3", "r6 b4 k11", true, 14);
+    let mv = expert().choose(&v);
+    legal(&v, &mv);
+    let Move::Play(play) = &mv else {
+        panic!("{mv:?}")
+    };
+    assert_eq!(play.to_hand.len(), 1, "the joker comes home");
+}
+
+#[test]
+fn a_hint_lays_the_most_cards_and_is_legal() {
+    let v = view("r1 r2 r3 | k5 j:k6 k7", "r4 o9 b9 k9 j b12", true, 14);
+    let h = hint(&v).unwrap();
+    legal(&v, &h.to_move());
+    assert_eq!(h.laid.len(), 5);
+    let mut other = v.clone();
+    other.to_move = Some(1);
+    assert!(hint(&other).is_none(), "no hint out of turn");
+    let v = view("r1 r2 r3", "k9 b12", true, 14);
+    assert!(hint(&v).is_none(), "nothing to lay: draw");
+}
+
+fn tournament(bots: &[&str], variant: &str, players: usize, games: usize) {
+    let options = Options {
+        variant: variant.into(),
+        bots: bots.iter().map(|b| b.to_string()).collect(),
+        games,
+        seed: 3,
+        players: Some(players),
+        threads: 0,
+        records: None,
+    };
+    let summary =
+        selfplay::run::<Rummy>(&options).expect("every match ends and every move is legal");
+    assert_eq!(summary.games, games);
+}
+
+#[test]
+fn solver_bots_play_whole_matches_with_legal_moves() {
+    tournament(&["expert", "greedy"], "standard", 2, 8);
+    tournament(&["greedy", "random"], "standard", 2, 8);
+    tournament(&["expert", "greedy", "random"], "classic", 3, 6);
+    tournament(&["expert"], "standard", 4, 4);
+}
