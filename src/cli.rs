@@ -76,6 +76,49 @@ pub enum Command {
     },
     /// Play matches between bots, headless, and print a JSON summary.
     Selfplay(SelfplayArgs),
+    /// Solve a position exactly and print the answer as JSON.
+    #[command(subcommand)]
+    Solve(SolveCommand),
+}
+
+/// `parlour solve`.
+#[derive(Subcommand, Debug)]
+pub enum SolveCommand {
+    /// The best a Rummy player can lay down, rebuilding the table as they like.
+    ///
+    /// Prints the cards laid from the hand, the new table, the count, the
+    /// value and the time taken. Cards: a colour letter (k black, b blue,
+    /// o orange, r red) and a number, j a joker (j:b5 on the table: a joker
+    /// standing for b5); sets on the table separated by "|".
+    Rummy {
+        /// The table, e.g. "r1 r2 r3 | k5 j k7".
+        #[arg(long, default_value = "")]
+        table: String,
+        /// The hand, e.g. "r4 o9 b9 k9 j".
+        #[arg(long)]
+        hand: String,
+        /// The player has not made the first meld yet: hand cards only, in new
+        /// sets worth the variant's threshold or more.
+        #[arg(long)]
+        first_meld: bool,
+        /// What to lay the most of.
+        #[arg(long, value_enum, default_value_t = ObjectiveArg::Cards)]
+        objective: ObjectiveArg,
+        /// The variant (its joker rules and first-meld threshold).
+        #[arg(long, default_value = "standard")]
+        variant: String,
+    },
+}
+
+/// What a Rummy solve maximises.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum ObjectiveArg {
+    /// The most cards from the hand.
+    Cards,
+    /// The most value from the hand.
+    Value,
+    /// The most cards, then the most value.
+    CardsThenValue,
 }
 
 /// `parlour selfplay`.
@@ -126,6 +169,7 @@ pub fn run(cli: Cli) -> ExitCode {
         None => crate::app::run(cli.display),
         Some(Command::Replay { file }) => run_replay(&file),
         Some(Command::Selfplay(args)) => run_selfplay(args),
+        Some(Command::Solve(command)) => run_solve(command),
     }
 }
 
@@ -203,6 +247,41 @@ fn run_selfplay(args: SelfplayArgs) -> ExitCode {
         Ok(Ok(summary)) => {
             print_json(&serde_json::to_value(&summary).unwrap_or_default());
             ExitCode::SUCCESS
+        }
+    }
+}
+
+fn run_solve(command: SolveCommand) -> ExitCode {
+    use parlour_core::games::rummy::{Rummy, solver};
+    match command {
+        SolveCommand::Rummy {
+            table,
+            hand,
+            first_meld,
+            objective,
+            variant,
+        } => {
+            let config = match Rummy::variant(&variant) {
+                Ok(c) => c,
+                Err(e) => return bad_input(e),
+            };
+            let objective = match objective {
+                ObjectiveArg::Cards => solver::Objective::Cards,
+                ObjectiveArg::Value => solver::Objective::Value,
+                ObjectiveArg::CardsThenValue => solver::Objective::CardsThenValue,
+            };
+            let started = std::time::Instant::now();
+            match solver::solve_command(&table, &hand, first_meld, objective, &config) {
+                Err(e) => bad_input(e),
+                Ok(mut answer) => {
+                    let ms = started.elapsed().as_secs_f64() * 1000.0;
+                    if let serde_json::Value::Object(fields) = &mut answer {
+                        fields.insert("milliseconds".into(), serde_json::json!(ms));
+                    }
+                    print_json(&answer);
+                    ExitCode::SUCCESS
+                }
+            }
         }
     }
 }

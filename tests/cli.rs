@@ -198,3 +198,32 @@ fn replay_of_a_whole_rummy_round_prints_its_scores() {
     assert_eq!(v["scores"], serde_json::json!([81, -81]));
     assert_eq!(v["winners"], serde_json::json!([0]));
 }
+
+#[test]
+fn solve_rummy_lays_the_whole_hand_of_the_example() {
+    let out = parlour(&[
+        "solve",
+        "rummy",
+        "--table",
+        "r1 r2 r3 | k5 j k7",
+        "--hand",
+        "r4 o9 b9 k9 j",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["count"], 5);
+    assert_eq!(v["table"].as_array().unwrap().len(), 3);
+    assert!(v["milliseconds"].as_f64().is_some());
+}
+
+#[test]
+fn solve_rummy_refuses_an_unknown_card() {
+    let out = parlour(&["solve", "rummy", "--table", "", "--hand", "r4 x9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("\"x9\" is not a card"));
+}
