@@ -232,8 +232,29 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((EguiPlugin::default(), state_plugin))
         .add_systems(Startup, (theme::make_look, spawn_camera))
         .add_systems(EguiPrimaryContextPass, style_egui_once)
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
         .add_systems(Update, fade_notice)
         .add_plugins((anim::plugin, input::plugin, screens::plugin, demo::plugin));
+}
+
+/// bevy_egui reports the modifier keys to egui every frame, and egui asks for
+/// a new frame whenever it has an event: an idle screen would redraw for
+/// ever. Only a change of the modifiers is passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut last: Local<Option<bevy_egui::egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            bevy_egui::egui::Event::ModifiersChanged(m) => last.replace(*m) != Some(*m),
+            _ => true,
+        });
+    }
 }
 
 fn spawn_camera(mut commands: Commands) {
