@@ -427,12 +427,13 @@ impl State {
     fn reveal(&mut self) {
         let even = self.even;
         let odd = 1 - even;
-        let by_parity =
-            if (self.grids[0][CORNER as usize] + self.grids[1][CORNER as usize]).is_multiple_of(2) {
-                even
-            } else {
-                odd
-            };
+        let by_parity = if (self.grids[0][CORNER as usize] + self.grids[1][CORNER as usize])
+            .is_multiple_of(2)
+        {
+            even
+        } else {
+            odd
+        };
         self.first_leader = match self.config.first_lead {
             FirstLead::EvenOdd => by_parity,
             FirstLead::Sackson => {
