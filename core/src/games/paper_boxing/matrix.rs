@@ -1,0 +1,193 @@
+//! Zero-sum matrix games: the value and optimal mixed strategies of one
+//! simultaneous bout, for the bots of the simultaneous variant.
+//!
+//! The games here are tiny (at most 8 × 8: a king has 8 neighbours), so a
+//! dense tableau simplex with Bland's rule is exact enough and fast.
+
+/// The solution of a matrix game: the row player maximises, the column
+/// player minimises.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The value: the row player's expected payoff under optimal play.
+    pub value: f64,
+    /// The row player's optimal mixed strategy.
+    pub rows: Vec<f64>,
+    /// The column player's optimal mixed strategy.
+    pub cols: Vec<f64>,
+}
+
+/// Solves the game whose payoffs to the row player are `payoff[i][j]`
+/// (every row the same non-zero length). Returns `None` for an empty game.
+pub fn solve(payoff: &[Vec<f64>]) -> Option<Solution> {
+    let m = payoff.len();
+    let n = payoff.first()?.len();
+    if n == 0 || payoff.iter().any(|r| r.len() != n) {
+        return None;
+    }
+    // A pure saddle point needs no linear programme (the common case).
+    let maximin = (0..m)
+        .map(|i| (i, payoff[i].iter().copied().fold(f64::INFINITY, f64::min)))
+        .fold((0, f64::NEG_INFINITY), |b, x| if x.1 > b.1 { x } else { b });
+    let minimax = (0..n)
+        .map(|j| {
+            (
+                j,
+                (0..m)
+                    .map(|i| payoff[i][j])
+                    .fold(f64::NEG_INFINITY, f64::max),
+            )
+        })
+        .fold((0, f64::INFINITY), |b, x| if x.1 < b.1 { x } else { b });
+    if maximin.1 >= minimax.1 - 1e-12 {
+        let mut rows = vec![0.0; m];
+        let mut cols = vec![0.0; n];
+        rows[maximin.0] = 1.0;
+        cols[minimax.0] = 1.0;
+        return Some(Solution {
+            value: maximin.1,
+            rows,
+            cols,
+        });
+    }
+    Some(simplex(payoff, m, n))
+}
+
+/// The column player's programme: maximise Σy subject to A'y ≤ 1, y ≥ 0,
+/// where A' is the payoff shifted to be positive. The game's value is
+/// 1/Σy − shift; the row player's strategy is read from the dual prices.
+fn simplex(payoff: &[Vec<f64>], m: usize, n: usize) -> Solution {
+    let low = payoff
+        .iter()
+        .flatten()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
+    let shift = 1.0 - low;
+    let width = n + m + 1;
+    // Rows 0..m: constraints; row m: the objective (reduced costs).
+    let mut t = vec![vec![0.0; width]; m + 1];
+    for i in 0..m {
+        for j in 0..n {
+            t[i][j] = payoff[i][j] + shift;
+        }
+        t[i][n + i] = 1.0;
+        t[i][width - 1] = 1.0;
+    }
+    for x in t[m].iter_mut().take(n) {
+        *x = -1.0;
+    }
+    let mut basis: Vec<usize> = (n..n + m).collect();
+    const EPS: f64 = 1e-12;
+    // Bland's rule: the lowest-numbered improving column, ties in the ratio
+    // test to the lowest-numbered basic variable. It cannot cycle.
+    for _ in 0..1000 {
+        let Some(enter) = (0..width - 1).find(|&j| t[m][j] < -EPS) else {
+            break;
+        };
+        let mut leave: Option<usize> = None;
+        for i in 0..m {
+            if t[i][enter] > EPS {
+                let ratio = t[i][width - 1] / t[i][enter];
+                let better = match leave {
+                    None => true,
+                    Some(l) => {
+                        let best = t[l][width - 1] / t[l][enter];
+                        ratio < best - EPS || (ratio <= best + EPS && basis[i] < basis[l])
+                    }
+                };
+                if better {
+                    leave = Some(i);
+                }
+            }
+        }
+        // Unbounded cannot happen with a positive matrix.
+        let Some(l) = leave else { break };
+        let p = t[l][enter];
+        for x in t[l].iter_mut() {
+            *x /= p;
+        }
+        let pivot_row = t[l].clone();
+        for (i, row) in t.iter_mut().enumerate() {
+            if i != l && row[enter].abs() > 0.0 {
+                let f = row[enter];
+                for (x, y) in row.iter_mut().zip(&pivot_row) {
+                    *x -= f * y;
+                }
+            }
+        }
+        basis[l] = enter;
+    }
+    let mut y = vec![0.0; n];
+    for (i, &b) in basis.iter().enumerate() {
+        if b < n {
+            y[b] = t[i][width - 1];
+        }
+    }
+    let x: Vec<f64> = (0..m).map(|i| t[m][n + i].max(0.0)).collect();
+    let sum_y: f64 = y.iter().sum();
+    let sum_x: f64 = x.iter().sum();
+    let norm = |v: Vec<f64>, s: f64| -> Vec<f64> {
+        if s > EPS {
+            v.into_iter().map(|a| a / s).collect()
+        } else {
+            let k = v.len() as f64;
+            vec![1.0 / k; v.len()]
+        }
+    };
+    Solution {
+        value: 1.0 / sum_y.max(EPS) - shift,
+        rows: norm(x, sum_x),
+        cols: norm(y, sum_y),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn matching_pennies_is_an_even_mix() {
+        let s = solve(&[vec![1.0, 0.0], vec![0.0, 1.0]]).unwrap();
+        assert!(close(s.value, 0.5));
+        assert!(close(s.rows[0], 0.5) && close(s.cols[0], 0.5));
+    }
+
+    #[test]
+    fn a_saddle_point_is_a_pure_strategy() {
+        let s = solve(&[vec![0.2, 0.3], vec![0.6, 0.9]]).unwrap();
+        assert!(close(s.value, 0.6));
+        assert_eq!(s.rows, vec![0.0, 1.0]);
+        assert_eq!(s.cols, vec![1.0, 0.0]);
+    }
+
+    #[test]
+    fn rock_paper_scissors_mixes_evenly() {
+        let s = solve(&[
+            vec![0.5, 0.0, 1.0],
+            vec![1.0, 0.5, 0.0],
+            vec![0.0, 1.0, 0.5],
+        ])
+        .unwrap();
+        assert!(close(s.value, 0.5));
+        for p in s.rows.iter().chain(&s.cols) {
+            assert!(close(*p, 1.0 / 3.0));
+        }
+    }
+
+    #[test]
+    fn strategies_guarantee_the_value() {
+        let a = vec![vec![3.0, -1.0, 2.0], vec![-2.0, 4.0, 0.5]];
+        let s = solve(&a).unwrap();
+        for j in 0..3 {
+            let got: f64 = s.rows.iter().zip(&a).map(|(p, row)| p * row[j]).sum();
+            assert!(got >= s.value - 1e-9);
+        }
+        for row in &a {
+            let got: f64 = s.cols.iter().zip(row).map(|(q, x)| q * x).sum();
+            assert!(got <= s.value + 1e-9);
+        }
+    }
+}
