@@ -84,6 +84,15 @@ pub enum Command {
 /// `parlour solve`.
 #[derive(Subcommand, Debug)]
 pub enum SolveCommand {
+    /// Who wins a Paper Boxing position with perfect play, and a best move.
+    ///
+    /// Reads a match record (after both grids are revealed) and prints, as
+    /// JSON, the value for the player to move, the winner under perfect
+    /// play, a best move and the time taken.
+    PaperBoxing {
+        /// The record (JSON, format parlour-record/1).
+        file: PathBuf,
+    },
     /// The best a Rummy player can lay down, rebuilding the table as they like.
     ///
     /// Prints the cards laid from the hand, the new table, the count, the
@@ -252,8 +261,35 @@ fn run_selfplay(args: SelfplayArgs) -> ExitCode {
 }
 
 fn run_solve(command: SolveCommand) -> ExitCode {
+    use parlour_core::games::paper_boxing::PaperBoxing;
     use parlour_core::games::rummy::{Rummy, solver};
     match command {
+        SolveCommand::PaperBoxing { file } => {
+            let record = match read_record(&file) {
+                Ok(r) => r,
+                Err(e) => return bad_input(e),
+            };
+            let game = match parlour_core::engine::Match::<PaperBoxing>::from_record(&record, |v| {
+                PaperBoxing::variant(v).ok()
+            }) {
+                Ok(g) => g,
+                Err(e) => return bad_input(format!("{}: {e}", file.display())),
+            };
+            let started = std::time::Instant::now();
+            let mut answer = parlour_core::games::paper_boxing::solver::solve_report(game.state());
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            if answer.get("ok") == Some(&serde_json::Value::Bool(false)) {
+                let reason = answer["error"]
+                    .as_str()
+                    .unwrap_or("cannot solve this position");
+                return bad_input(format!("{}: {reason}", file.display()));
+            }
+            if let serde_json::Value::Object(fields) = &mut answer {
+                fields.insert("milliseconds".into(), serde_json::json!(ms));
+            }
+            print_json(&answer);
+            ExitCode::SUCCESS
+        }
         SolveCommand::Rummy {
             table,
             hand,

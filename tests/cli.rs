@@ -227,3 +227,39 @@ fn solve_rummy_refuses_an_unknown_card() {
     assert_eq!(out.status.code(), Some(2));
     assert!(error_line(&out).contains("\"x9\" is not a card"));
 }
+
+#[test]
+fn solve_paper_boxing_names_the_winner_and_a_best_move() {
+    let out = parlour(&["solve", "paper-boxing", &fixture("paper-boxing-bout8.json")]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["bout"], 8);
+    assert!(v["value"] == "win" || v["value"] == "loss");
+    assert!(v["winner"].as_u64().unwrap() < 2);
+    assert_eq!(v["best_move"]["seat"], v["to_move"]);
+}
+
+#[test]
+fn replay_of_a_paper_boxing_record_prints_the_bout_tally() {
+    let out = parlour(&["replay", &fixture("paper-boxing-bout8.json")]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["moves"], 16);
+    let bouts: u64 = v["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .sum();
+    assert!(bouts <= 7, "at most seven bouts won after seven bouts");
+}

@@ -5,13 +5,18 @@ pub mod neighbours;
 use bevy::prelude::*;
 use parlour_core::engine::Game;
 pub use parlour_core::games::neighbours::Neighbours;
+pub use parlour_core::games::paper_boxing::PaperBoxing;
 pub use parlour_core::games::rummy::Rummy;
 
 use crate::engine::RulesPlugin;
 
 /// The rules plugins of every game, headless.
 pub fn rules_plugin(app: &mut App) {
-    app.add_plugins((neighbours::rules_plugin, RulesPlugin::<Rummy>::default()));
+    app.add_plugins((
+        neighbours::rules_plugin,
+        RulesPlugin::<PaperBoxing>::default(),
+        RulesPlugin::<Rummy>::default(),
+    ));
 }
 
 /// Every game's play screen (needs the screens of [`crate::ui`]).
@@ -20,7 +25,7 @@ pub fn screen_plugin(app: &mut App) {
 }
 
 /// The names of the games, as records and the command line write them.
-pub const NAMES: &[&str] = &[Neighbours::NAME, Rummy::NAME];
+pub const NAMES: &[&str] = &[Neighbours::NAME, PaperBoxing::NAME, Rummy::NAME];
 
 /// Something to do with one game, whichever it is: lets the command line
 /// pick the game by name and still call generic code.
@@ -35,6 +40,7 @@ pub trait ForGame {
 pub fn for_game<F: ForGame>(name: &str, f: F) -> Result<F::Output, String> {
     match name {
         "neighbours" => Ok(f.run::<Neighbours>()),
+        "paper-boxing" => Ok(f.run::<PaperBoxing>()),
         "rummy" => Ok(f.run::<Rummy>()),
         _ => Err(format!(
             "unknown game {name:?}; the games are: {}",
