@@ -8,12 +8,12 @@ use std::collections::BTreeMap;
 
 use parlour_core::engine::{Game, Match, Zone};
 use parlour_core::games::neighbours::{Adjacency, Neighbours, Outcome, State, rules};
-use proptest::prelude::*;
 use properties::{check_conserved, check_record_round_trip, slots};
+use proptest::prelude::*;
 
 /// Matches per property: enough to meet every variant and seat count many
 /// times, few enough for a quick test run.
-const CASES: u32 = 128;
+const CASES: u32 = 256;
 
 fn variants(name: &str) -> Option<<Neighbours as Game>::Config> {
     Neighbours::variant(name).ok()
@@ -55,9 +55,9 @@ fn play(
         let seat = m.awaiting()[0];
         let mv = bots[seat].choose(&m.view(seat));
         let before = m.state().clone();
-        let outcome = m
-            .submit(seat, mv)
-            .map_err(|e| TestCaseError::fail(format!("the random bot's {mv:?} was refused: {e}")))?;
+        let outcome = m.submit(seat, mv).map_err(|e| {
+            TestCaseError::fail(format!("the random bot's {mv:?} was refused: {e}"))
+        })?;
         each(&before, &m, &outcome)?;
     }
     Ok(m)

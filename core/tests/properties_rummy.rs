@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use parlour_core::engine::{Game, GameRng, Location, Match, Zone};
 use parlour_core::games::rummy::cards::deck;
 use parlour_core::games::rummy::{
-    CardName, Ending, Move, Outcome, Rummy, SLOTS_PER_SET, State, sets,
+    self, CardName, Ending, Face, Move, Outcome, Rummy, SLOTS_PER_SET, State, sets,
 };
-use proptest::prelude::*;
 use properties::{check_conserved, check_record_round_trip, slots};
+use proptest::prelude::*;
 
 /// Matches per property: Rummy matches are long, so fewer than Neighbours'.
 const CASES: u32 = 64;
@@ -22,7 +22,7 @@ const THREE_ROUNDS: &str = "three-rounds";
 
 fn variants(name: &str) -> Option<<Rummy as Game>::Config> {
     match name {
-        THREE_ROUNDS => Some(<Rummy as Game>::Config {
+        THREE_ROUNDS => Some(rummy::Config {
             rounds: 3,
             ..Rummy::variant("standard").ok()?
         }),
@@ -77,15 +77,32 @@ fn play(
             if let Move::Timeout(Some(draft)) = &mut mv
                 && rng.below(2) == 0
             {
-                let hand = m.state().hand(seat);
-                let card = hand[rng.below(hand.len())];
-                draft.table.push(vec![CardName::plain(card.face())]);
+                // A hand card the draft does not already use, alone.
+                let state = m.state();
+                let count = |cards: &mut dyn Iterator<Item = Face>, face: Face| {
+                    cards.filter(|&f| f == face).count()
+                };
+                let spare: Vec<Face> = state
+                    .hand(seat)
+                    .iter()
+                    .map(|c| c.face())
+                    .filter(|&f| {
+                        let table = state.table().iter().flat_map(|s| s.cards.iter());
+                        let have = count(&mut table.map(|c| c.face()), f)
+                            + count(&mut state.hand(seat).iter().map(|c| c.face()), f);
+                        count(&mut draft.table.iter().flatten().map(|c| c.face), f) < have
+                    })
+                    .collect();
+                if !spare.is_empty() {
+                    let face = spare[rng.below(spare.len())];
+                    draft.table.push(vec![CardName::plain(face)]);
+                }
             }
         }
         let before = m.state().clone();
-        let outcome = m.submit(seat, mv.clone()).map_err(|e| {
-            TestCaseError::fail(format!("the legal move {mv:?} was refused: {e}"))
-        })?;
+        let outcome = m
+            .submit(seat, mv.clone())
+            .map_err(|e| TestCaseError::fail(format!("the legal move {mv:?} was refused: {e}")))?;
         each(&before, &m, &outcome)?;
     }
     Ok(m)

@@ -3,7 +3,6 @@
 //! refused with a reason a person can read, and nothing panics, whatever the
 //! text.
 
-
 use std::sync::OnceLock;
 
 use parlour_core::engine::record::game_of;
@@ -122,10 +121,7 @@ fn the_valid_records_used_below_are_accepted() {
 
 #[test]
 fn a_truncated_record_is_refused() {
-    for full in [
-        played::<Neighbours>(2, 2, 30),
-        played::<Rummy>(3, 2, 40),
-    ] {
+    for full in [played::<Neighbours>(2, 2, 30), played::<Rummy>(3, 2, 40)] {
         let full = full.to_string();
         // Every cut that loses at least the closing brace, at ~400 places.
         let step = (full.len() / 400).max(1);
@@ -153,13 +149,32 @@ fn wrong_json_types_are_refused() {
     refused(&with(&n, &["moves", "0", "seat"], json!("0")), "seat");
     refused(&with(&n, &["moves", "0", "seat"], json!(-1)), "seat");
     refused(&with(&n, &["moves", "0", "seat"], json!(1.0)), "seat");
-    refused(&with(&n, &["moves", "0", "place"], json!([3, 4, 5])), "move 0");
+    refused(
+        &with(&n, &["moves", "0", "place"], json!([3, 4, 5])),
+        "move 0",
+    );
     refused(&with(&n, &["moves", "0", "pass"], json!("yes")), "move 0");
     refused(&with(&n, &["deal"], json!(5)), "deal");
-    refused(&with(&r, &["moves", "0"], json!({"seat": 0, "draw": 1})), "move 0");
-    refused(&with(&r, &["moves", "0"], json!({"seat": 0, "play": "r1 r2 r3"})), "move 0");
-    refused(&with(&r, &["moves", "0"], json!({"seat": 0, "play": [["r1", 2, "r3"]]})), "move 0");
-    refused(&with(&r, &["deal"], json!({"hands": "all", "pile": []})), "deal");
+    refused(
+        &with(&r, &["moves", "0"], json!({"seat": 0, "draw": 1})),
+        "move 0",
+    );
+    refused(
+        &with(&r, &["moves", "0"], json!({"seat": 0, "play": "r1 r2 r3"})),
+        "move 0",
+    );
+    refused(
+        &with(
+            &r,
+            &["moves", "0"],
+            json!({"seat": 0, "play": [["r1", 2, "r3"]]}),
+        ),
+        "move 0",
+    );
+    refused(
+        &with(&r, &["deal"], json!({"hands": "all", "pile": []})),
+        "deal",
+    );
     refused("[]", "not a valid match record");
     refused("null", "not a valid match record");
     refused("\"parlour-record/1\"", "not a valid match record");
@@ -180,15 +195,53 @@ fn huge_numbers_are_refused() {
     refused(&with(&r, &["players"], json!(1u64 << 63)), "2 to 4 players");
     refused(&with(&n, &["moves", "0", "seat"], json!(u64::MAX)), "seat");
     refused(&with(&n, &["moves", "0", "seat"], json!(7)), "seat");
-    refused(&with(&n, &["moves", "0", "place"], json!({"digit": 300, "row": 3, "col": 5})), "move 0");
-    refused(&with(&n, &["moves", "0", "place"], json!({"digit": 3, "row": 300, "col": 5})), "move 0");
-    refused(&with(&n, &["moves", "0", "place"], json!({"digit": 12, "row": 3, "col": 5})), "move 0");
+    refused(
+        &with(
+            &n,
+            &["moves", "0", "place"],
+            json!({"digit": 300, "row": 3, "col": 5}),
+        ),
+        "move 0",
+    );
+    refused(
+        &with(
+            &n,
+            &["moves", "0", "place"],
+            json!({"digit": 3, "row": 300, "col": 5}),
+        ),
+        "move 0",
+    );
+    refused(
+        &with(
+            &n,
+            &["moves", "0", "place"],
+            json!({"digit": 12, "row": 3, "col": 5}),
+        ),
+        "move 0",
+    );
     refused(&raw(&n, &["moves", "0", "place", "col"]), "move 0");
-    refused(&with(&r, &["moves", "0"], json!({"seat": 0, "play": [["r300", "r301", "r302"]]})), "move 0");
-    refused(&with(&r, &["moves", "0"], json!({"seat": 0, "play": [["j:r14", "r12", "r13"]]})), "move 0");
+    refused(
+        &with(
+            &r,
+            &["moves", "0"],
+            json!({"seat": 0, "play": [["r300", "r301", "r302"]]}),
+        ),
+        "move 0",
+    );
+    refused(
+        &with(
+            &r,
+            &["moves", "0"],
+            json!({"seat": 0, "play": [["j:r14", "r12", "r13"]]}),
+        ),
+        "move 0",
+    );
     let nd = neighbours_with_deal();
     refused(&with(&nd, &["deal", "start"], json!(300)), "deal");
-    refused(&with(&nd, &["deal", "first"], json!(u64::MAX)), "first seat");
+    refused(
+        &with(&nd, &["deal", "first"], json!(u64::MAX)),
+        "first seat",
+    );
     refused(&raw(&nd, &["deal", "first"]), "deal");
 }
 
@@ -197,18 +250,39 @@ fn unknown_fields_are_refused() {
     let n = played::<Neighbours>(2, 6, 10);
     let r = played::<Rummy>(2, 6, 10);
     refused(&with(&n, &["colour"], json!("blue")), "unknown field");
-    refused(&with(&n, &["moves", "0", "colour"], json!("blue")), "move 0");
-    refused(&with(&n, &["moves", "0", "place", "colour"], json!("blue")), "move 0");
-    refused(&with(&r, &["moves", "0", "colour"], json!("blue")), "move 0");
-    refused(&with(&neighbours_with_deal(), &["deal", "colour"], json!(1)), "deal");
-    refused(&with(&rummy_with_deal(), &["deal", "colour"], json!(1)), "deal");
+    refused(
+        &with(&n, &["moves", "0", "colour"], json!("blue")),
+        "move 0",
+    );
+    refused(
+        &with(&n, &["moves", "0", "place", "colour"], json!("blue")),
+        "move 0",
+    );
+    refused(
+        &with(&r, &["moves", "0", "colour"], json!("blue")),
+        "move 0",
+    );
+    refused(
+        &with(&neighbours_with_deal(), &["deal", "colour"], json!(1)),
+        "deal",
+    );
+    refused(
+        &with(&rummy_with_deal(), &["deal", "colour"], json!(1)),
+        "deal",
+    );
 }
 
 #[test]
 fn a_newer_format_version_is_refused() {
     let n = played::<Neighbours>(2, 7, 10);
-    refused(&with(&n, &["format"], json!("parlour-record/2")), "unsupported record format");
-    refused(&with(&n, &["format"], json!("")), "unsupported record format");
+    refused(
+        &with(&n, &["format"], json!("parlour-record/2")),
+        "unsupported record format",
+    );
+    refused(
+        &with(&n, &["format"], json!("")),
+        "unsupported record format",
+    );
 }
 
 #[test]
@@ -216,7 +290,10 @@ fn a_record_for_no_known_game_or_variant_is_refused() {
     let n = played::<Neighbours>(2, 8, 10);
     refused(&with(&n, &["game"], json!("chess")), "not \"");
     refused(&with(&n, &["game"], json!("rummy")), "move 0");
-    refused(&with(&n, &["variant"], json!("hexagonal")), "unknown variant");
+    refused(
+        &with(&n, &["variant"], json!("hexagonal")),
+        "unknown variant",
+    );
     let mut none = n.clone();
     none.as_object_mut().unwrap().shift_remove("seed");
     refused(&text(&none), "neither a seed nor a deal");
@@ -228,13 +305,32 @@ fn a_neighbours_deal_that_does_not_add_up_is_refused() {
     // One 9 too few, one 9 too many, a digit 10, short hands, a third hand, no first seat.
     let mut bag = d["deal"]["bag"].as_array().unwrap().clone();
     bag.pop();
-    refused(&with(&d, &["deal", "bag"], json!(bag)), "exactly 5 of each digit");
+    refused(
+        &with(&d, &["deal", "bag"], json!(bag)),
+        "exactly 5 of each digit",
+    );
     bag.push(json!(9));
     bag.push(json!(9));
-    refused(&with(&d, &["deal", "bag"], json!(bag)), "exactly 5 of each digit");
-    refused(&with(&d, &["deal", "hands", "0", "0"], json!(10)), "not a digit");
-    refused(&with(&d, &["deal", "hands", "0"], json!([1, 2, 3, 4])), "hands of 5");
-    refused(&with(&d, &["deal", "hands"], json!([[1, 2, 3, 4, 5], [0, 9, 8, 7, 6], []])), "2 hands");
+    refused(
+        &with(&d, &["deal", "bag"], json!(bag)),
+        "exactly 5 of each digit",
+    );
+    refused(
+        &with(&d, &["deal", "hands", "0", "0"], json!(10)),
+        "not a digit",
+    );
+    refused(
+        &with(&d, &["deal", "hands", "0"], json!([1, 2, 3, 4])),
+        "hands of 5",
+    );
+    refused(
+        &with(
+            &d,
+            &["deal", "hands"],
+            json!([[1, 2, 3, 4, 5], [0, 9, 8, 7, 6], []]),
+        ),
+        "2 hands",
+    );
     refused(&with(&d, &["deal", "first"], json!(2)), "first seat");
 }
 
@@ -243,13 +339,25 @@ fn a_rummy_deal_that_does_not_add_up_is_refused() {
     let d = rummy_with_deal();
     let mut pile = d["deal"]["pile"].as_array().unwrap().clone();
     pile.pop();
-    refused(&with(&d, &["deal", "pile"], json!(pile)), "exactly the variant's deck");
+    refused(
+        &with(&d, &["deal", "pile"], json!(pile)),
+        "exactly the variant's deck",
+    );
     pile.push(json!("r13"));
     pile.push(json!("r13"));
-    refused(&with(&d, &["deal", "pile"], json!(pile)), "exactly the variant's deck");
-    refused(&with(&d, &["deal", "hands", "0", "0"], json!("r14")), "deal");
+    refused(
+        &with(&d, &["deal", "pile"], json!(pile)),
+        "exactly the variant's deck",
+    );
+    refused(
+        &with(&d, &["deal", "hands", "0", "0"], json!("r14")),
+        "deal",
+    );
     refused(&with(&d, &["deal", "hands", "0", "0"], json!("x5")), "deal");
-    refused(&with(&d, &["deal", "hands", "0", "0"], json!("j:r5")), "deal");
+    refused(
+        &with(&d, &["deal", "hands", "0", "0"], json!("j:r5")),
+        "deal",
+    );
     refused(&with(&d, &["deal", "hands", "1"], json!([])), "hands of 14");
     refused(&with(&d, &["deal", "first"], json!(4)), "first seat");
 }
@@ -284,8 +392,25 @@ enum Mutation {
 
 fn mutation() -> impl Strategy<Value = Mutation> {
     let tokens = prop::sample::select(vec![
-        "-", "1", "99999999999999999999", "1e400", "null", "\"", "{", "}", "[", "]", ",", ":",
-        "\"seat\":", "\"j\"", "\"r13\"", "\\u0000", "é", "true", "0.5",
+        "-",
+        "1",
+        "99999999999999999999",
+        "1e400",
+        "null",
+        "\"",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"seat\":",
+        "\"j\"",
+        "\"r13\"",
+        "\\u0000",
+        "é",
+        "true",
+        "0.5",
     ]);
     prop_oneof![
         (any::<usize>(), any::<u8>()).prop_map(|(at, b)| Mutation::Flip(at, b)),
@@ -365,4 +490,20 @@ proptest! {
         let _ = read(&text);
         read_back(&text)?;
     }
+}
+
+#[test]
+fn a_field_of_the_wrong_type_is_named_in_the_reason() {
+    let n = played::<Neighbours>(2, 10, 5);
+    let reason = read(&with(&n, &["players"], json!("two")))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        reason.starts_with("not a valid match record: the field \"players\" is not valid: "),
+        "{reason}"
+    );
+    let reason = read(&with(&n, &["seed"], json!(-3)))
+        .unwrap_err()
+        .to_string();
+    assert!(reason.contains("\"seed\""), "{reason}");
 }

@@ -7,8 +7,8 @@ mod properties;
 use parlour_core::engine::{Game, GameRng, Match, Seat};
 use parlour_core::games::neighbours::{self, Neighbours, Placement};
 use parlour_core::games::rummy::{self, CardName, Colour, Face, Play, Rummy};
-use proptest::prelude::*;
 use properties::observe;
+use proptest::prelude::*;
 
 /// Positions per game and property.
 const CASES: u32 = 256;
@@ -39,8 +39,18 @@ fn refused<G: Game>(m: &mut Match<G>, seat: Seat, mv: G::Move) -> Result<(), Tes
         }
         Err(e) => e.to_string(),
     };
-    prop_assert!(!reason.trim().is_empty(), "{:?} was refused without a reason", mv);
-    prop_assert_eq!(observe(m), before, "the refused move {:?} ({}) changed the match", mv, reason);
+    prop_assert!(
+        !reason.trim().is_empty(),
+        "{:?} was refused without a reason",
+        mv
+    );
+    prop_assert_eq!(
+        observe(m),
+        before,
+        "the refused move {:?} ({}) changed the match",
+        mv,
+        reason
+    );
     Ok(())
 }
 
@@ -49,10 +59,7 @@ fn wrong_seat(rng: &mut GameRng, players: usize, to_move: Option<Seat>) -> Seat 
     match rng.below(4) {
         0 => players + rng.below(1000),
         1 => usize::MAX,
-        _ => {
-            let other = to_move.map_or(0, |t| (t + 1 + rng.below(players - 1)) % players);
-            other
-        }
+        _ => to_move.map_or(0, |t| (t + 1 + rng.below(players - 1)) % players),
     }
 }
 
@@ -61,7 +68,11 @@ const NEIGHBOURS_BAD: usize = 8;
 
 /// A Neighbours move the rules must refuse, of kind `kind` where the
 /// position allows one (otherwise a move by the wrong seat).
-fn bad_neighbours_move(m: &Match<Neighbours>, kind: usize, rng: &mut GameRng) -> (Seat, neighbours::Move) {
+fn bad_neighbours_move(
+    m: &Match<Neighbours>,
+    kind: usize,
+    rng: &mut GameRng,
+) -> (Seat, neighbours::Move) {
     use neighbours::Move;
     let state = m.state();
     let board = &state.config().board;
@@ -71,7 +82,11 @@ fn bad_neighbours_move(m: &Match<Neighbours>, kind: usize, rng: &mut GameRng) ->
         let mv = if rng.below(2) == 0 {
             Move::Pass
         } else {
-            Move::Place(Placement { digit: rng.below(10) as u8, row: 0, col: 0 })
+            Move::Place(Placement {
+                digit: rng.below(10) as u8,
+                row: 0,
+                col: 0,
+            })
         };
         return (rng.below(players), mv);
     };
@@ -89,7 +104,9 @@ fn bad_neighbours_move(m: &Match<Neighbours>, kind: usize, rng: &mut GameRng) ->
     let chosen = match kind {
         // A digit the hand lacks (or no digit at all) where a token could go.
         1 => {
-            let missing: Vec<u8> = (0..=255u8).filter(|&d| d > 9 || hand & (1 << d) == 0).collect();
+            let missing: Vec<u8> = (0..=255u8)
+                .filter(|&d| d > 9 || hand & (1 << d) == 0)
+                .collect();
             let digit = missing[rng.below(missing.len())];
             let cell = pick_cell(rng, &|c| state.accepts(c) != 0).unwrap_or(board.start());
             Some(place(digit, cell))
@@ -98,9 +115,15 @@ fn bad_neighbours_move(m: &Match<Neighbours>, kind: usize, rng: &mut GameRng) ->
         2 => {
             let digit = hand_digits[rng.below(hand_digits.len())];
             let (row, col) = if rng.below(2) == 0 {
-                (board.rows() + rng.below(256 - board.rows() as usize) as u8, rng.below(256) as u8)
+                (
+                    board.rows() + rng.below(256 - board.rows() as usize) as u8,
+                    rng.below(256) as u8,
+                )
             } else {
-                (rng.below(256) as u8, board.cols() + rng.below(256 - board.cols() as usize) as u8)
+                (
+                    rng.below(256) as u8,
+                    board.cols() + rng.below(256 - board.cols() as usize) as u8,
+                )
             };
             Some(Move::Place(Placement { digit, row, col }))
         }
@@ -108,8 +131,10 @@ fn bad_neighbours_move(m: &Match<Neighbours>, kind: usize, rng: &mut GameRng) ->
         3 => pick_cell(rng, &|c| state.token_at(c).is_some())
             .map(|c| place(hand_digits[rng.below(hand_digits.len())], c)),
         // An empty cell touching nothing.
-        4 => pick_cell(rng, &|c| state.token_at(c).is_none() && state.touching(c) == 0)
-            .map(|c| place(hand_digits[rng.below(hand_digits.len())], c)),
+        4 => pick_cell(rng, &|c| {
+            state.token_at(c).is_none() && state.touching(c) == 0
+        })
+        .map(|c| place(hand_digits[rng.below(hand_digits.len())], c)),
         // A digit of the hand that does not fit the tokens it would touch.
         5 => {
             let fits: Vec<(usize, u8)> = (0..board.len())
@@ -147,7 +172,9 @@ fn run_through(face: Face) -> Vec<CardName> {
         Face::Joker => (Colour::Red, 5),
     };
     let low = number.clamp(1, 11);
-    (low..low + 3).map(|n| CardName::plain(Face::number(colour, n))).collect()
+    (low..low + 3)
+        .map(|n| CardName::plain(Face::number(colour, n)))
+        .collect()
 }
 
 /// A Rummy move the rules must refuse, of kind `kind` where the position
@@ -157,7 +184,11 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
     let state = m.state();
     let players = m.players();
     let Some(&seat) = m.awaiting().first() else {
-        let mv = if rng.below(2) == 0 { Move::Draw } else { Move::Timeout(None) };
+        let mv = if rng.below(2) == 0 {
+            Move::Draw
+        } else {
+            Move::Timeout(None)
+        };
         return (rng.below(players), mv);
     };
     let table = state.table_written();
@@ -170,9 +201,16 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
     let chosen = match kind {
         // A set with a card the hand does not hold.
         1 => {
-            let missing: Vec<Face> = (0..52).map(Face::from_index).filter(|f| !held.contains(f)).collect();
-            (!missing.is_empty())
-                .then(|| Move::Play(with(vec![run_through(missing[rng.below(missing.len())])], vec![])))
+            let missing: Vec<Face> = (0..52)
+                .map(Face::from_index)
+                .filter(|f| !held.contains(f))
+                .collect();
+            (!missing.is_empty()).then(|| {
+                Move::Play(with(
+                    vec![run_through(missing[rng.below(missing.len())])],
+                    vec![],
+                ))
+            })
         }
         // A held card used twice: in two new sets, or three times in one.
         2 => {
@@ -195,7 +233,10 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
         // taken without laying its card, a joker said to stand for a card
         // its place cannot need.
         3 => Some(match rng.below(3) {
-            0 => Move::Play(with(vec![], vec![CardName::plain(Face::number(Colour::Blue, 7))])),
+            0 => Move::Play(with(
+                vec![],
+                vec![CardName::plain(Face::number(Colour::Blue, 7))],
+            )),
             1 => Move::Play(with(vec![], vec![CardName::plain(Face::Joker)])),
             _ => Move::Play(with(
                 vec![vec![
@@ -209,7 +250,9 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
         // A set of 14 cards: a whole colour and a joker.
         4 => {
             let colour = Colour::ALL[rng.below(4)];
-            let mut set: Vec<CardName> = (1..=13).map(|n| CardName::plain(Face::number(colour, n))).collect();
+            let mut set: Vec<CardName> = (1..=13)
+                .map(|n| CardName::plain(Face::number(colour, n)))
+                .collect();
             set.insert(rng.below(14), CardName::plain(Face::Joker));
             Some(Move::Play(with(vec![set], vec![])))
         }
@@ -220,7 +263,10 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
             let i = rng.below(t[s].len());
             t[s].remove(i);
             t.retain(|set| !set.is_empty());
-            Move::Play(Play { table: t, to_hand: vec![] })
+            Move::Play(Play {
+                table: t,
+                to_hand: vec![],
+            })
         }),
         // Nothing laid from the hand.
         6 => Some(Move::Play(with(vec![], vec![]))),
@@ -234,8 +280,10 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
             if m.config().turn_seconds.is_none() {
                 Some(Move::Timeout(None))
             } else {
-                let missing: Vec<Face> =
-                    (0..52).map(Face::from_index).filter(|f| !held.contains(f)).collect();
+                let missing: Vec<Face> = (0..52)
+                    .map(Face::from_index)
+                    .filter(|f| !held.contains(f))
+                    .collect();
                 (!missing.is_empty()).then(|| {
                     let f = missing[rng.below(missing.len())];
                     // Three of one card: one more than the deck has, or one not held.
@@ -248,7 +296,11 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
     match chosen {
         Some(mv) => (seat, mv),
         None => {
-            let mv = if rng.below(2) == 0 { Move::Draw } else { Move::Play(with(vec![], vec![])) };
+            let mv = if rng.below(2) == 0 {
+                Move::Draw
+            } else {
+                Move::Play(with(vec![], vec![]))
+            };
             (wrong_seat(rng, players, Some(seat)), mv)
         }
     }
