@@ -339,3 +339,24 @@ proptest! {
         refused(&mut m, seat, mv)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn a_move_after_the_match_is_over_is_refused(
+        players in 2..=4usize,
+        seed in any::<u64>(),
+        pick in any::<u64>(),
+    ) {
+        let mut rng = GameRng::seeded(pick);
+        let mut n = position::<Neighbours>("standard", players, seed, usize::MAX);
+        prop_assert!(n.is_over());
+        let (seat, mv) = bad_neighbours_move(&n, rng.below(NEIGHBOURS_BAD), &mut rng);
+        refused(&mut n, seat, mv)?;
+        let mut r = position::<Rummy>("standard", players, seed, usize::MAX);
+        prop_assert!(r.is_over());
+        let (seat, mv) = bad_rummy_move(&r, rng.below(RUMMY_BAD), &mut rng);
+        refused(&mut r, seat, mv)?;
+    }
+}
