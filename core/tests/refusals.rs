@@ -11,7 +11,7 @@ use properties::observe;
 use proptest::prelude::*;
 
 /// Positions per game and property.
-const CASES: u32 = 256;
+const CASES: u32 = 512;
 
 /// Plays up to `moves` moves of random bots from a seeded deal.
 fn position<G: Game>(variant: &str, players: usize, seed: u64, moves: usize) -> Match<G> {
