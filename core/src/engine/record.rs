@@ -90,7 +90,7 @@ impl Record {
     /// Reads a record from JSON text, checking its shape and format tag.
     pub fn from_json(text: &str) -> Result<Self, RecordError> {
         let record: Record =
-            serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
+            serde_json::from_str(text).map_err(|e| RecordError::Malformed(explain(text, e)))?;
         if record.format != FORMAT {
             return Err(RecordError::Format(record.format));
         }
@@ -155,6 +155,38 @@ impl Record {
             None => return Err(syntax("the move does not name its \"seat\"")),
         };
         Ok((seat as Seat, Value::Object(object)))
+    }
+}
+
+/// serde's reason why `text` is not a record, naming the field at fault
+/// when the text is a JSON object (serde's own message names only a line
+/// and a column for a value of the wrong type).
+fn explain(text: &str, error: serde_json::Error) -> String {
+    let reason = error.to_string();
+    if error.is_syntax() || error.is_eof() {
+        return reason;
+    }
+    let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(text) else {
+        return format!("{reason} (a record is a JSON object)");
+    };
+    fn fits<T: serde::de::DeserializeOwned>(value: &Value) -> bool {
+        T::deserialize(value).is_ok()
+    }
+    let wrong = fields.iter().find_map(|(name, value)| {
+        let ok = match name.as_str() {
+            "format" | "game" | "variant" => fits::<String>(value),
+            "players" => fits::<usize>(value),
+            "seed" => fits::<Option<u64>>(value),
+            "deal" => true,
+            "moves" => fits::<Vec<Value>>(value),
+            // serde names an unknown field itself.
+            _ => true,
+        };
+        (!ok).then_some(name)
+    });
+    match wrong {
+        Some(name) => format!("the field {name:?} is not valid: {reason}"),
+        None => reason,
     }
 }
 
