@@ -9,6 +9,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod i18n;
 pub mod persist;
 pub mod ui;
 

@@ -167,6 +167,8 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Whether hints may be asked for.
     pub hints: bool,
+    /// The language on screen.
+    pub language: crate::i18n::Lang,
 }
 
 impl Default for Settings {
@@ -174,6 +176,7 @@ impl Default for Settings {
         Self {
             animation_speed: 1.0,
             hints: true,
+            language: crate::i18n::Lang::system(),
         }
     }
 }
@@ -238,7 +241,7 @@ pub fn plugin(app: &mut App) {
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
-        .add_systems(Update, fade_notice)
+        .add_systems(Update, (fade_notice, follow_language))
         .add_plugins((anim::plugin, input::plugin, screens::plugin, demo::plugin));
 }
 
@@ -284,5 +287,12 @@ fn fade_notice(
         notice.remaining -= time.delta_secs();
         // Keep drawing until it is gone, so it does not linger on an idle screen.
         redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// The screens speak the language the settings name, from the next frame on.
+fn follow_language(settings: Res<Settings>) {
+    if settings.is_changed() {
+        crate::i18n::set_language(settings.language);
     }
 }

@@ -1,0 +1,3 @@
+app-title = Parlour
+hand-over-pass = Giv videre til { $name } — tryk når du er klar
+settings-language = Sprog

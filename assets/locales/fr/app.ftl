@@ -1,0 +1,3 @@
+app-title = Parlour
+hand-over-pass = Passez à { $name } — touchez quand vous êtes prêt
+settings-language = Langue
