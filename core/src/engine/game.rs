@@ -73,9 +73,12 @@ pub struct PieceSpec {
     pub location: Location,
 }
 
-/// A variant name the game does not know.
+/// A variant name the game does not know, or options it cannot take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant {name:?} for {game}; the variants are: {known}")]
+#[error("{}", match .reason {
+    Some(reason) => format!("variant {:?} of {}: {reason}", .name, .game),
+    None => format!("unknown variant {:?} for {}; the variants are: {}", .name, .game, .known),
+})]
 pub struct VariantError {
     /// The game asked.
     pub game: &'static str,
@@ -83,6 +86,8 @@ pub struct VariantError {
     pub name: String,
     /// The names the game knows, comma-separated.
     pub known: String,
+    /// Why a known variant's options were refused.
+    pub reason: Option<String>,
 }
 
 impl VariantError {
@@ -92,6 +97,17 @@ impl VariantError {
             game,
             name: name.to_owned(),
             known: known.join(", "),
+            reason: None,
+        }
+    }
+
+    /// The error for a known variant whose options are wrong.
+    pub fn options(game: &'static str, name: &str, reason: impl Into<String>) -> Self {
+        Self {
+            game,
+            name: name.to_owned(),
+            known: String::new(),
+            reason: Some(reason.into()),
         }
     }
 }

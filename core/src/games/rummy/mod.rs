@@ -38,6 +38,33 @@ const VARIANTS: &[&str] = &["standard", "classic", "relaxed"];
 /// Table slots per set in [`Game::pieces`]: a set has at most 13 cards.
 pub const SLOTS_PER_SET: u32 = 16;
 
+/// `config` with one `key=value` agreement applied, or why it cannot be.
+fn with_option(mut config: Config, option: &str) -> Result<Config, String> {
+    let keys = "the options are rounds, turn-seconds, first-meld and jokers";
+    let (key, value) = option
+        .split_once('=')
+        .ok_or_else(|| format!("{option:?} is not key=value; {keys}"))?;
+    let number = |low: u32, high: u32| -> Result<u32, String> {
+        value
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (low..=high).contains(n))
+            .ok_or_else(|| {
+                format!("{key} must be a whole number from {low} to {high}, not {value:?}")
+            })
+    };
+    match key.trim() {
+        "rounds" => config.rounds = number(1, 100)? as usize,
+        "turn-seconds" if value.trim() == "off" => config.turn_seconds = None,
+        "turn-seconds" => config.turn_seconds = Some(number(10, 3600)?),
+        "first-meld" => config.first_meld = number(0, 200)?,
+        "jokers" => config.jokers = number(0, cards::MAX_JOKERS as u32)? as u8,
+        other => return Err(format!("unknown option {other:?}; {keys}")),
+    }
+    Ok(config)
+}
+
 impl Game for Rummy {
     const NAME: &'static str = "rummy";
     const TITLE: &'static str = "Rummy";
@@ -54,16 +81,26 @@ impl Game for Rummy {
         VARIANTS
     }
 
+    /// A built-in variant, optionally followed by the table's own
+    /// agreements: `standard,rounds=3,turn-seconds=90,first-meld=30,jokers=2`
+    /// (`turn-seconds=off` for no clock).
     fn variant(name: &str) -> Result<Config, VariantError> {
-        match name {
-            "standard" => Ok(Config::standard()),
-            "classic" => Ok(Config::classic()),
-            "relaxed" => Ok(Config {
+        let mut parts = name.split(',');
+        let base = parts.next().unwrap_or_default().trim();
+        let mut config = match base {
+            "standard" => Config::standard(),
+            "classic" => Config::classic(),
+            "relaxed" => Config {
                 turn_seconds: None,
                 ..Config::standard()
-            }),
-            _ => Err(VariantError::new(Self::NAME, name, VARIANTS)),
+            },
+            _ => return Err(VariantError::new(Self::NAME, name, VARIANTS)),
+        };
+        for option in parts {
+            config = with_option(config, option.trim())
+                .map_err(|why| VariantError::options(Self::NAME, name, why))?;
         }
+        Ok(config)
     }
 
     fn seats(_config: &Config) -> std::ops::RangeInclusive<usize> {
