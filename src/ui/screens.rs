@@ -5,6 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::Game;
 use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::paper_boxing::PaperBoxing;
+use parlour_core::games::rummy::Rummy;
 
 use super::theme::{ecolour, size};
 use super::{BeginMatch, GameKind, ResultsSheet, Screen, SeatChoice, Settings, Table};
@@ -401,8 +403,18 @@ fn setup(
     let kind = table.game;
     let (bots, variants): (&[&str], &[&str]) = match kind {
         GameKind::Neighbours => (Neighbours::bots(), Neighbours::variants()),
-        _ => (&[], &["standard"]),
+        GameKind::PaperBoxing => (PaperBoxing::bots(), PaperBoxing::variants()),
+        GameKind::Rummy => (Rummy::bots(), Rummy::variants()),
     };
+    // A bot this game does not have (the seats came from another game) becomes its strongest.
+    for seat in table.seats.iter_mut() {
+        if let Controller::Bot(b) = &seat.controller
+            && !bots.contains(&b.as_str())
+            && let Some(strongest) = bots.last()
+        {
+            seat.controller = Controller::Bot((*strongest).to_owned());
+        }
+    }
     full_screen(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
@@ -449,7 +461,7 @@ fn setup(
                         if ui
                             .add_enabled(
                                 i >= *seats.start(),
-                                egui::Button::new("✕")
+                                egui::Button::new("−")
                                     .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
                             )
                             .clicked()
@@ -478,7 +490,12 @@ fn setup(
                 ui.add_space(12.0);
                 ui.horizontal(|ui| {
                     ui.label("Variant");
-                    let mut variant = table.variant.clone();
+                    // The name, then the table's own agreements (`standard,rounds=3`).
+                    let (base, agreed) = match table.variant.split_once(',') {
+                        Some((b, rest)) => (b.to_owned(), Some(rest.to_owned())),
+                        None => (table.variant.clone(), None),
+                    };
+                    let mut variant = base.clone();
                     egui::ComboBox::from_id_salt("variant")
                         .selected_text(&variant)
                         .width(240.0)
@@ -487,8 +504,37 @@ fn setup(
                                 ui.selectable_value(&mut variant, (*v).to_owned(), *v);
                             }
                         });
-                    table.variant = variant;
+                    if variant != base {
+                        table.variant = match agreed {
+                            Some(rest) => format!("{variant},{rest}"),
+                            None => variant,
+                        };
+                    }
                 });
+                if kind == GameKind::Rummy {
+                    ui.horizontal(|ui| {
+                        ui.label(crate::tr!("setup-rounds"));
+                        let (base, rounds) = rummy_rounds(&table.variant);
+                        for n in 1..=5 {
+                            if ui
+                                .add(
+                                    egui::Button::selectable(
+                                        rounds == n,
+                                        egui::RichText::new(n.to_string()).size(size::TEXT),
+                                    )
+                                    .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                                )
+                                .clicked()
+                            {
+                                table.variant = if n == 1 {
+                                    base.clone()
+                                } else {
+                                    format!("{base},rounds={n}")
+                                };
+                            }
+                        }
+                    });
+                }
                 ui.add_space(20.0);
                 ui.horizontal(|ui| {
                     if big_button(ui, "Back", false).clicked() {
@@ -509,6 +555,17 @@ fn setup(
         });
     });
     Ok(())
+}
+
+/// A Rummy variant's base name and its agreed number of rounds.
+fn rummy_rounds(variant: &str) -> (String, usize) {
+    let mut parts = variant.split(',');
+    let base = parts.next().unwrap_or("standard").to_owned();
+    let rounds = parts
+        .filter_map(|p| p.strip_prefix("rounds="))
+        .find_map(|n| n.parse().ok())
+        .unwrap_or(1);
+    (base, rounds)
 }
 
 fn hand_over(

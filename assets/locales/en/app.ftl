@@ -2,3 +2,4 @@
 app-title = Parlour
 hand-over-pass = Pass to { $name } — tap when ready
 settings-language = Language
+setup-rounds = Rounds
