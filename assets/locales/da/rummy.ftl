@@ -4,8 +4,11 @@ rummy-menu-resume = Fortsæt
 rummy-menu-how-to-play = Sådan spiller man
 rummy-menu-settings = Indstillinger
 rummy-menu-leave = Forlad spillet
-rummy-seat-line = { $points } point · { $cards } kort
-rummy-round-pile = Runde { $round } af { $rounds } · { $pile } i bunken
+rummy-seat-line = { $points } point · { $cards ->
+    [one] ét kort
+   *[other] { $cards } kort
+}
+rummy-round-pile = Runde { $round }/{ $rounds } · bunke { $pile }
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Farve
 rummy-sort-number = 1–13 Tal
@@ -17,8 +20,14 @@ rummy-not-your-turn = Vent på din tur for at røre bordet; du kan sortere din h
 rummy-freed-joker = En joker vundet ved ombytning bliver på din hånd til en senere tur.
 rummy-drew = { $name } trak et kort.
 rummy-passed = { $name } melder pas: bunken er tom.
-rummy-opened = { $name } åbnede med { $cards } kort til { $value } point.
-rummy-laid = { $name } lagde { $cards } kort.
+rummy-opened = { $name } åbnede med { $cards ->
+    [one] ét kort
+   *[other] { $cards } kort
+} til { $value } point.
+rummy-laid = { $name } lagde { $cards ->
+    [one] ét kort
+   *[other] { $cards } kort
+}.
 rummy-timeout-undone = Tiden løb ud for { $name }: turen er fortrudt, { $cards } trukket.
 rummy-timeout-kept = Tiden løb ud for { $name }: de gyldige serier bliver liggende ({ $cards } kort lagt).
 rummy-went-out = { $name } lagde sit sidste kort og vinder runden!

@@ -4,8 +4,11 @@ rummy-menu-resume = Resume
 rummy-menu-how-to-play = How to play
 rummy-menu-settings = Settings
 rummy-menu-leave = Leave match
-rummy-seat-line = { $points } pts · { $cards } cards
-rummy-round-pile = Round { $round } of { $rounds } · { $pile } in the pile
+rummy-seat-line = { $points } pts · { $cards ->
+    [one] one card
+   *[other] { $cards } cards
+}
+rummy-round-pile = Round { $round }/{ $rounds } · pile { $pile }
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Colour
 rummy-sort-number = 1–13 Number
@@ -17,8 +20,14 @@ rummy-not-your-turn = Wait for your turn to touch the table; you may sort your h
 rummy-freed-joker = A joker won by a swap stays in your hand until a later turn.
 rummy-drew = { $name } drew a card.
 rummy-passed = { $name } passed: the pile is empty.
-rummy-opened = { $name } opened with { $cards } cards worth { $value }.
-rummy-laid = { $name } laid { $cards } cards.
+rummy-opened = { $name } opened with { $cards ->
+    [one] one card
+   *[other] { $cards } cards
+} worth { $value }.
+rummy-laid = { $name } laid { $cards ->
+    [one] one card
+   *[other] { $cards } cards
+}.
 rummy-timeout-undone = { $name } ran out of time: the turn is undone, { $cards } drawn.
 rummy-timeout-kept = { $name } ran out of time: the valid sets stay ({ $cards } cards laid).
 rummy-went-out = { $name } laid their last card and wins the round!

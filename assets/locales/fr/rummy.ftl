@@ -4,8 +4,11 @@ rummy-menu-resume = Reprendre
 rummy-menu-how-to-play = Règles du jeu
 rummy-menu-settings = Réglages
 rummy-menu-leave = Quitter la partie
-rummy-seat-line = { $points } pts · { $cards } cartes
-rummy-round-pile = Manche { $round } sur { $rounds } · { $pile } dans la pioche
+rummy-seat-line = { $points } pts · { $cards ->
+    [one] une carte
+   *[other] { $cards } cartes
+}
+rummy-round-pile = Manche { $round }/{ $rounds } · pioche { $pile }
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Couleur
 rummy-sort-number = 1–13 Valeur
@@ -17,8 +20,14 @@ rummy-not-your-turn = Attendez votre tour pour toucher la table ; vous pouvez tr
 rummy-freed-joker = Un joker gagné par échange reste dans votre main jusqu'à un prochain tour.
 rummy-drew = { $name } pioche une carte.
 rummy-passed = { $name } passe : la pioche est vide.
-rummy-opened = { $name } ouvre avec { $cards } cartes valant { $value }.
-rummy-laid = { $name } pose { $cards } cartes.
+rummy-opened = { $name } ouvre avec { $cards ->
+    [one] une carte
+   *[other] { $cards } cartes
+} valant { $value }.
+rummy-laid = { $name } pose { $cards ->
+    [one] une carte
+   *[other] { $cards } cartes
+}.
 rummy-timeout-undone = Temps écoulé pour { $name } : le tour est annulé, { $cards } pioché(s).
 rummy-timeout-kept = Temps écoulé pour { $name } : les combinaisons valides restent ({ $cards } cartes posées).
 rummy-went-out = { $name } pose sa dernière carte et gagne la manche !

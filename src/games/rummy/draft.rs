@@ -106,6 +106,11 @@ impl Draft {
         self.freed.clear();
     }
 
+    /// The table and the hand as the turn found them.
+    pub fn turn_start(&self) -> (&[Vec<Card>], &[Card]) {
+        (&self.start_sets, &self.start_hand)
+    }
+
     /// Whether the table differs from the turn's start.
     pub fn changed(&self) -> bool {
         self.sets != self.start_sets || !self.freed.is_empty()

@@ -42,7 +42,8 @@ impl RummyLayout {
         let portrait = window.y > window.x;
         let bar = if portrait { 124.0 } else { 68.0 };
         // The hand: up to two rows of finger-sized cards; a third when it has grown long.
-        let mut hw = (inner / 15.6).clamp(46.0, 86.0);
+        // Portrait screens are narrow but tall: fewer, larger cards a row.
+        let mut hw = (inner / if portrait { 9.6 } else { 15.6 }).clamp(46.0, 86.0);
         let per_row = |hw: f32| ((inner / (hw * 1.05)).floor() as usize).max(1);
         let mut rows = hand_len.max(1).div_ceil(per_row(hw));
         if rows > 2 {
@@ -78,7 +79,7 @@ impl RummyLayout {
             window.y / 2.0 - size::HUD - m,
         );
         // The table: the largest card size at which every set and the new-set slot fit.
-        let mut tw = hw.min(74.0);
+        let mut tw = (inner / 10.5).min(74.0);
         let (sets, new_set) = loop {
             let (sets, new_set, fits) = place_sets(table, tw, set_lens);
             if fits || tw < 24.0 {

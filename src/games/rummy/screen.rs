@@ -175,9 +175,50 @@ pub fn handle_pointer(
 #[derive(Component)]
 struct CardFace;
 
-/// Marks the small line under a joker: the card it stands for.
+/// Marks the small line under a joker (its card entity): the card it stands for.
 #[derive(Component)]
-struct JokerStands(Card);
+struct JokerStands(Entity);
+
+/// Which card entity shows which card of the turn on screen. A view numbers
+/// its cards afresh (the copy numbers of the deal are hidden), so cards are
+/// matched by face: the viewer's hand to the entities in that hand, the
+/// table to those on the table.
+#[derive(Resource, Default, Debug)]
+pub struct CardEntities(pub HashMap<Card, Entity>);
+
+/// Matches the cards of `draft` (as its view numbered them) to card entities.
+pub fn match_entities(
+    draft: &Draft,
+    pieces: impl Iterator<Item = (Entity, Card, parlour_core::engine::Location)>,
+) -> HashMap<Card, Entity> {
+    // Per face, the entities in the viewer's hand and on the table, in slot order.
+    let mut in_hand: HashMap<Face, Vec<(u32, Entity)>> = HashMap::new();
+    let mut on_table: HashMap<Face, Vec<(u32, Entity)>> = HashMap::new();
+    for (entity, card, at) in pieces {
+        match at.zone {
+            Zone::Hand(s) if s == draft.seat => in_hand.entry(card.face()).or_default(),
+            Zone::Board => on_table.entry(card.face()).or_default(),
+            _ => continue,
+        }
+        .push((at.slot, entity));
+    }
+    for list in in_hand.values_mut().chain(on_table.values_mut()) {
+        list.sort_by_key(|&(slot, _)| std::cmp::Reverse(slot));
+    }
+    let (sets, hand) = draft.turn_start();
+    let mut out = HashMap::new();
+    for &card in sets.iter().flatten() {
+        if let Some((_, e)) = on_table.get_mut(&card.face()).and_then(Vec::pop) {
+            out.insert(card, e);
+        }
+    }
+    for &card in hand {
+        if let Some((_, e)) = in_hand.get_mut(&card.face()).and_then(Vec::pop) {
+            out.insert(card, e);
+        }
+    }
+    out
+}
 
 /// A set's backing on the table (outlined when the set is not valid).
 #[derive(Component)]
@@ -201,6 +242,7 @@ pub fn plugin(app: &mut App) {
     crate::persist::autosave_plugin::<Rummy>(app);
     app.init_resource::<TurnOnScreen>()
         .init_resource::<Grab>()
+        .init_resource::<CardEntities>()
         .add_systems(
             Update,
             (
@@ -410,7 +452,7 @@ fn dress_cards(
                         text(&look.bold, 62.0, JOKER_INK, "★".into(), 12.0),
                     ));
                     c.spawn((
-                        JokerStands(card),
+                        JokerStands(entity),
                         text(&look.semibold, 24.0, JOKER_INK, String::new(), -40.0),
                     ));
                 }
@@ -431,6 +473,7 @@ fn place_cards(
     screen: Res<State<Screen>>,
     active: Res<ActiveMatch<Rummy>>,
     table: Res<Table>,
+    mut entities: ResMut<CardEntities>,
     mut cards: Query<
         (
             Entity,
@@ -448,38 +491,55 @@ fn place_cards(
         .draft
         .as_ref()
         .filter(|_| *screen.get() == Screen::Play);
-    let mut places: HashMap<Card, (Vec2, f32)> = HashMap::new();
+    if let Some(d) = draft
+        && (turn.is_changed() || active.is_changed() || entities.0.is_empty())
+    {
+        entities.0 = match_entities(
+            d,
+            cards
+                .iter()
+                .map(|(e, piece, at, ..)| (e, Card(piece.id as u8), at.0)),
+        );
+    }
+    let mut places: HashMap<Entity, (Vec2, f32)> = HashMap::new();
     match draft {
         Some(d) => {
             for (s, set) in d.sets.iter().enumerate() {
-                for (i, &c) in set.iter().enumerate() {
-                    if let Some(&p) = layout.sets.get(s).and_then(|v| v.get(i)) {
-                        places.insert(c, (p, layout.table_card.x));
+                for (i, c) in set.iter().enumerate() {
+                    if let (Some(&p), Some(&e)) =
+                        (layout.sets.get(s).and_then(|v| v.get(i)), entities.0.get(c))
+                    {
+                        places.insert(e, (p, layout.table_card.x));
                     }
                 }
             }
-            for (i, &c) in d.hand.iter().enumerate() {
-                if let Some(&p) = layout.hand.get(i) {
-                    places.insert(c, (p, layout.hand_card.x));
+            for (i, c) in d.hand.iter().enumerate() {
+                if let (Some(&p), Some(&e)) = (layout.hand.get(i), entities.0.get(c)) {
+                    places.insert(e, (p, layout.hand_card.x));
                 }
             }
         }
-        // No hand on show (hand-over): only the table.
+        // No hand on show (hand-over): only the table, as the match has it.
         None if *screen.get() == Screen::Play => {
+            let by_id: HashMap<usize, Entity> =
+                cards.iter().map(|(e, piece, ..)| (piece.id, e)).collect();
             for (s, set) in active.get().state().table().iter().enumerate() {
-                for (i, &c) in set.cards.iter().enumerate() {
-                    if let Some(&p) = layout.sets.get(s).and_then(|v| v.get(i)) {
-                        places.insert(c, (p, layout.table_card.x));
+                for (i, c) in set.cards.iter().enumerate() {
+                    if let (Some(&p), Some(&e)) = (
+                        layout.sets.get(s).and_then(|v| v.get(i)),
+                        by_id.get(&(c.0 as usize)),
+                    ) {
+                        places.insert(e, (p, layout.table_card.x));
                     }
                 }
             }
         }
         None => {}
     }
+    let held_entity = grab.card().and_then(|c| entities.0.get(&c).copied());
     let seats = active.get().players().max(1) as f32;
     let glide = Duration::from_millis(300);
-    for (entity, piece, at, mut transform, mut visibility, tween) in &mut cards {
-        let card = Card(piece.id as u8);
+    for (entity, _, at, mut transform, mut visibility, tween) in &mut cards {
         // Hidden cards wait where they would come from: a seat's chip at the
         // top, or the pile at the top right.
         let hidden_at = match at.0.zone {
@@ -489,7 +549,7 @@ fn place_cards(
             ),
             _ => Vec2::new(layout.window.x / 2.0 + 60.0, layout.window.y / 2.0 - 40.0),
         };
-        let Some(&(target, width)) = places.get(&card) else {
+        let Some(&(target, width)) = places.get(&entity) else {
             if *visibility != Visibility::Hidden {
                 *visibility = Visibility::Hidden;
             }
@@ -501,7 +561,7 @@ fn place_cards(
             }
             continue;
         };
-        let held = grab.card() == Some(card);
+        let held = held_entity == Some(entity);
         transform.scale = Vec3::splat(width / CARD_BASE);
         match *grab {
             Grab::Pressed {
@@ -628,29 +688,28 @@ fn frame_sets(
 fn label_jokers(
     turn: Res<TurnOnScreen>,
     active: Res<ActiveMatch<Rummy>>,
+    entities: Res<CardEntities>,
     mut labels: Query<(&JokerStands, &mut Text2d, &mut TextColor)>,
 ) {
-    if !turn.is_changed() && !active.is_changed() {
+    if !turn.is_changed() && !active.is_changed() && !entities.is_changed() {
         return;
     }
-    let mut stands: HashMap<Card, Face> = HashMap::new();
+    // What each joker entity stands for: in the turn on screen, or on the match's table.
+    let mut stands: HashMap<Entity, Face> = HashMap::new();
     match (&turn.draft, &turn.check) {
         (Some(d), Some(c)) => {
             for (set, reading) in d.sets.iter().zip(&c.readings) {
                 if let Some(faces) = reading {
-                    for (&card, &face) in set.iter().zip(faces) {
-                        stands.insert(card, face);
+                    for (card, &face) in set.iter().zip(faces) {
+                        if let Some(&e) = entities.0.get(card) {
+                            stands.insert(e, face);
+                        }
                     }
                 }
             }
         }
-        _ => {
-            for set in active.get().state().table() {
-                for (&card, &face) in set.cards.iter().zip(&set.reading.faces) {
-                    stands.insert(card, face);
-                }
-            }
-        }
+        // No turn on screen (a hand-over): the table is not shown.
+        _ => {}
     }
     for (joker, mut text, mut ink) in &mut labels {
         let (label, colour) = match stands.get(&joker.0) {
