@@ -286,6 +286,26 @@ impl Draft {
         }
     }
 
+    /// Lays out the solver's best play for `view` (the viewer's own view):
+    /// the turn starts again from the table as found, then takes the hint.
+    /// Whether there was anything to lay (if not, the hint is to draw).
+    pub fn take_hint(&mut self, view: &View) -> bool {
+        self.undo();
+        let Some(solution) = parlour_core::games::rummy::solver::hint(view) else {
+            return false;
+        };
+        self.sets = solution.table.iter().map(|s| s.cards.clone()).collect();
+        self.hand.retain(|c| !solution.laid.contains(c));
+        match view.config.swapped_joker {
+            SwappedJoker::ToHand => {
+                self.freed = solution.to_hand.clone();
+                self.hand.extend(solution.to_hand.iter().copied());
+            }
+            SwappedJoker::PlaySameTurn => self.freed.clear(),
+        }
+        true
+    }
+
     /// Sorts the hand by colour, then number (jokers last).
     pub fn sort_by_colour(&mut self) {
         self.hand.sort_by_key(|c| colour_key(c.face()));

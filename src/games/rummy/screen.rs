@@ -1071,17 +1071,10 @@ fn hud(
                             && let Some(view) = viewer_view(&active, &table)
                             && let Some(d) = turn.draft.as_mut()
                         {
-                            d.undo();
-                            match parlour_core::games::rummy::solver::hint(&view) {
-                                Some(solution) => {
-                                    d.sets =
-                                        solution.table.iter().map(|s| s.cards.clone()).collect();
-                                    d.hand.retain(|c| !solution.laid.contains(c));
-                                    d.freed = solution.to_hand.clone();
-                                    d.hand.extend(solution.to_hand.iter().copied());
-                                    notice.show(tr!("rummy-hint-shown"), false);
-                                }
-                                None => notice.show(tr!("rummy-hint-draw"), false),
+                            if d.take_hint(&view) {
+                                notice.show(tr!("rummy-hint-shown"), false);
+                            } else {
+                                notice.show(tr!("rummy-hint-draw"), false);
                             }
                         }
                         if draft.changed()
