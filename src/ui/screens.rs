@@ -122,7 +122,8 @@ fn title(
                 ui.vertical_centered(|ui| layout(ui));
             } else {
                 let total = 3.0 * card_w + 2.0 * 20.0;
-                ui.horizontal(|ui| {
+                // Top-aligned: the three cards in one straight row.
+                ui.horizontal_top(|ui| {
                     ui.add_space(((width - total) / 2.0).max(0.0));
                     ui.spacing_mut().item_spacing.x = 20.0;
                     layout(ui);
