@@ -1,6 +1,8 @@
 //! Headless matches between bots, and the summary of a tournament.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -27,6 +29,26 @@ pub struct Options {
     pub threads: usize,
     /// Where to write each match's record, if anywhere.
     pub records: Option<PathBuf>,
+    /// Read the peak memory once this many matches are over, as well as at
+    /// the end, so that growth over a long run shows (0: at the end only).
+    pub memory_after: usize,
+}
+
+impl Default for Options {
+    /// One match of `standard` between `random` bots, two seats, seed 0, one
+    /// thread per core, no records, memory read after 100 matches.
+    fn default() -> Self {
+        Self {
+            variant: "standard".into(),
+            bots: vec!["random".into(), "random".into()],
+            games: 1,
+            seed: 0,
+            players: None,
+            threads: 0,
+            records: None,
+            memory_after: 100,
+        }
+    }
 }
 
 /// Why a tournament could not be played.
@@ -103,6 +125,35 @@ pub struct Summary {
     pub games_per_second: f64,
     /// Worker threads used.
     pub threads: usize,
+    /// The process's peak resident memory, early and at the end (where the
+    /// system tells it: Linux).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_memory: Option<PeakMemory>,
+}
+
+/// The process's peak resident memory (its high-water mark) early in a
+/// tournament and at its end: if matches left memory behind, the end figure
+/// would grow with the number of matches.
+#[derive(Clone, Debug, Serialize)]
+pub struct PeakMemory {
+    /// How many matches were over when `early_mib` was read.
+    pub after_matches: usize,
+    /// The peak, in MiB, once `after_matches` matches were over.
+    pub early_mib: f64,
+    /// The peak, in MiB, at the end.
+    pub end_mib: f64,
+}
+
+/// The process's peak resident memory so far, in MiB: `VmHWM` of
+/// `/proc/self/status` on Linux; `None` elsewhere or if it cannot be read.
+pub fn peak_resident_mib() -> Option<f64> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
 }
 
 /// The result of one match, seen from the bots' entries.
@@ -225,6 +276,15 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
         .build()
         .map_err(|e| SelfplayError::Options(e.to_string()))?;
     let started = Instant::now();
+    // The early memory reading, taken by whichever worker finishes match
+    // number `memory_after`.
+    let early_after = if options.memory_after == 0 {
+        options.games
+    } else {
+        options.memory_after.min(options.games)
+    };
+    let finished = AtomicUsize::new(0);
+    let early_mib: Mutex<Option<f64>> = Mutex::new(None);
     let results: Vec<Result<Played<G>, SelfplayError>> = pool.install(|| {
         (0..options.games)
             .into_par_iter()
@@ -233,11 +293,17 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
                 if let Some(dir) = &options.records {
                     write_record(dir, index, &played.game.record())?;
                 }
+                if finished.fetch_add(1, Ordering::Relaxed) + 1 == early_after
+                    && let Ok(mut early) = early_mib.lock()
+                {
+                    *early = peak_resident_mib();
+                }
                 Ok(played)
             })
             .collect()
     });
     let seconds = started.elapsed().as_secs_f64();
+    let early_mib = early_mib.into_inner().ok().flatten();
 
     let mut summary = Summary {
         game: G::NAME,
@@ -265,6 +331,7 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
         seconds,
         games_per_second: options.games as f64 / seconds.max(1e-9),
         threads: pool.current_num_threads(),
+        peak_memory: None,
     };
     let mut think = vec![(0.0, 0usize); players];
     for result in results {
@@ -305,6 +372,13 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
         bot.mean_score /= n;
         bot.mean_ms_per_move = 1000.0 * think[entry].0 / think[entry].1.max(1) as f64;
     }
+    summary.peak_memory = early_mib
+        .zip(peak_resident_mib())
+        .map(|(early_mib, end_mib)| PeakMemory {
+            after_matches: early_after,
+            early_mib,
+            end_mib,
+        });
     Ok(summary)
 }
 
