@@ -157,6 +157,10 @@ pub struct SelfplayArgs {
     /// Write each match's record into this directory.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
+    /// Report the peak resident memory once this many matches are over, as
+    /// well as at the end (Linux; 0: at the end only).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub memory_after: usize,
 }
 
 /// A person's mistake on the command line or in a file: one line on stderr, exit status 2.
@@ -245,6 +249,7 @@ fn run_selfplay(args: SelfplayArgs) -> ExitCode {
         players: args.players,
         threads: args.threads,
         records: args.records,
+        memory_after: args.memory_after,
     };
     match for_game(&args.game, Tournament(options)) {
         Err(e) => bad_input(e),

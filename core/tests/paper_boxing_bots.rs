@@ -34,10 +34,10 @@ fn every_bot_answers_the_set_up_with_a_legal_grid_and_play_with_a_legal_step() {
                 PaperBoxing::bot(name, 99).unwrap(),
             ];
             let mut state = State::new(&config, 2, None).unwrap();
-            for seat in 0..2 {
+            for (seat, bot) in bots.iter_mut().enumerate() {
                 let view = PaperBoxing::view(&state, seat);
                 assert_eq!(view.phase, Phase::SetUp);
-                let mv = bots[seat].choose(&view);
+                let mv = bot.choose(&view);
                 assert!(
                     matches!(mv, Move::Grid(_)),
                     "{name} answers the set-up with a grid"

@@ -139,6 +139,7 @@ fn selfplay_runs_every_bot_in_every_variant() {
             players: None,
             threads: 1,
             records: None,
+            ..Options::default()
         })
         .unwrap();
         assert_eq!(summary.games, 4);
@@ -150,6 +151,7 @@ fn selfplay_runs_every_bot_in_every_variant() {
             players: Some(2),
             threads: 1,
             records: None,
+            ..Options::default()
         })
         .unwrap();
         assert_eq!(
@@ -170,7 +172,45 @@ fn the_solver_bot_beats_the_random_bot() {
         players: None,
         threads: 1,
         records: None,
+        ..Options::default()
     })
     .unwrap();
     assert_eq!(summary.bots[0].wins, 8, "{summary:?}");
+}
+
+#[test]
+fn selfplay_reports_the_peak_memory_early_and_at_the_end() {
+    let summary = run::<PaperBoxing>(&Options {
+        bots: vec!["greedy".into(), "random".into()],
+        games: 12,
+        threads: 2,
+        memory_after: 5,
+        ..Options::default()
+    })
+    .unwrap();
+    if cfg!(target_os = "linux") {
+        let memory = summary
+            .peak_memory
+            .clone()
+            .expect("Linux tells the peak memory");
+        assert_eq!(memory.after_matches, 5);
+        assert!(
+            memory.early_mib > 0.0 && memory.early_mib <= memory.end_mib,
+            "{memory:?}"
+        );
+        let json = serde_json::to_value(&summary).unwrap();
+        assert!(json["peak_memory"]["end_mib"].is_number(), "{json}");
+    } else {
+        assert!(summary.peak_memory.is_none());
+    }
+    // Fewer matches than `memory_after`: the early reading is at the end.
+    let summary = run::<PaperBoxing>(&Options {
+        games: 3,
+        memory_after: 100,
+        ..Options::default()
+    })
+    .unwrap();
+    if let Some(memory) = summary.peak_memory {
+        assert_eq!(memory.after_matches, 3);
+    }
 }

@@ -335,6 +335,29 @@ fn a_step_goes_to_an_unused_neighbour_of_the_path_end() {
     assert_eq!(state.legal_cells(1).len(), 7);
 }
 
+/// Every row and column a record can write (0 to 255) that is off the grid
+/// is refused with a reason, however large (row 64 and up once overflowed
+/// the cell index and panicked).
+#[test]
+fn a_step_off_the_grid_is_refused_whatever_the_row_and_column() {
+    for config in [standard(), simultaneous()] {
+        let mut state = dealt(config, ASCENDING, DESCENDING, None);
+        let before = state;
+        for row in 0..=255u8 {
+            for col in 0..=255u8 {
+                if row < 4 && col < 4 {
+                    continue;
+                }
+                assert_eq!(
+                    state.apply(1, &Move::To { row, col }),
+                    Err(RuleError::OffGrid { row, col })
+                );
+            }
+        }
+        assert_eq!(state, before);
+    }
+}
+
 #[test]
 fn the_higher_number_wins_the_bout_and_its_winner_leads_next() {
     let mut state = dealt(standard(), ASCENDING, DESCENDING, None);

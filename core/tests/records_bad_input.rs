@@ -8,23 +8,26 @@ use std::sync::OnceLock;
 use parlour_core::engine::record::game_of;
 use parlour_core::engine::{Game, Match, Record, RecordError};
 use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::rummy::Rummy;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
 /// Reads `text` as a record and replays it as the game it names (or as
-/// both games when it names neither); the first refusal, if any.
+/// every game when it names none of them); the first refusal, if any.
 fn read(text: &str) -> Result<(), RecordError> {
     let record = Record::from_json(text)?;
     let _ = game_of(text)?;
     match record.game.as_str() {
         "neighbours" => replay::<Neighbours>(&record),
         "rummy" => replay::<Rummy>(&record),
+        "paper-boxing" => replay::<PaperBoxing>(&record),
         _ => {
-            // Both games refuse a record for another game; neither panics.
+            // Every game refuses a record for another game; none panics.
             let a = replay::<Neighbours>(&record);
             let b = replay::<Rummy>(&record);
-            a.and(b)
+            let c = replay::<PaperBoxing>(&record);
+            a.and(b).and(c)
         }
     }
 }
@@ -75,6 +78,26 @@ fn rummy_with_deal() -> Value {
     r
 }
 
+/// The grids of the Paper Boxing deal below: numbers rising row by row,
+/// and falling.
+const RISING: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const FALLING: [u8; 16] = [0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+
+/// A Paper Boxing record with an explicit deal and two bouts: 15 + 1 is
+/// even and seat 0 is "even", so seat 0 leads.
+fn paper_boxing_with_deal() -> Value {
+    let mut r = played::<PaperBoxing>(2, 5, 0);
+    r["deal"] = json!({"grids": [RISING, FALLING], "even": 0});
+    r["moves"] = json!([
+        {"seat": 0, "to": [1, 1]},
+        {"seat": 1, "to": [0, 1]},
+        {"seat": 1, "to": [1, 1]},
+        {"seat": 0, "to": [2, 2]},
+    ]);
+    r.as_object_mut().unwrap().shift_remove("seed");
+    r
+}
+
 fn text(value: &Value) -> String {
     serde_json::to_string_pretty(value).unwrap()
 }
@@ -114,6 +137,8 @@ fn the_valid_records_used_below_are_accepted() {
         played::<Rummy>(4, 1, 20),
         neighbours_with_deal(),
         rummy_with_deal(),
+        played::<PaperBoxing>(2, 1, 12),
+        paper_boxing_with_deal(),
     ] {
         read(&text(&r)).unwrap();
     }
@@ -121,7 +146,12 @@ fn the_valid_records_used_below_are_accepted() {
 
 #[test]
 fn a_truncated_record_is_refused() {
-    for full in [played::<Neighbours>(2, 2, 30), played::<Rummy>(3, 2, 40)] {
+    for full in [
+        played::<Neighbours>(2, 2, 30),
+        played::<Rummy>(3, 2, 40),
+        played::<PaperBoxing>(2, 2, 20),
+        paper_boxing_with_deal(),
+    ] {
         let full = full.to_string();
         // Every cut that loses at least the closing brace, at ~400 places.
         let step = (full.len() / 400).max(1);
@@ -362,6 +392,155 @@ fn a_rummy_deal_that_does_not_add_up_is_refused() {
     refused(&with(&d, &["deal", "first"], json!(4)), "first seat");
 }
 
+#[test]
+fn wrong_json_types_in_a_paper_boxing_record_are_refused() {
+    let p = played::<PaperBoxing>(2, 3, 12);
+    let d = paper_boxing_with_deal();
+    // Moves 0 and 1 fill in the grids; move 2 is the first step, by the
+    // first leader.
+    let seat = &p["moves"][2]["seat"];
+    for fields in [
+        json!({"to": "0,1"}),
+        json!({"to": [1]}),
+        json!({"to": [1, 1, 1]}),
+        json!({"to": ["a", 1]}),
+        json!({"to": [-1, 0]}),
+        json!({"to": [1.5, 0]}),
+        json!({"to": {"row": 1, "col": 1}}),
+        json!({"to": null}),
+        json!({}),
+        json!({"to": [1, 1], "grid": RISING}),
+    ] {
+        let mut mv = json!({"seat": seat});
+        mv.as_object_mut()
+            .unwrap()
+            .extend(fields.as_object().unwrap().clone());
+        refused(&with(&p, &["moves", "2"], mv), "move 2 is not a valid move");
+    }
+    refused(
+        &with(&p, &["moves", "0", "grid"], json!("rising")),
+        "move 0 is not a valid move",
+    );
+    refused(
+        &with(&p, &["moves", "0", "grid", "3"], json!("3")),
+        "move 0 is not a valid move",
+    );
+    refused(
+        &with(&p, &["moves", "0", "grid"], json!({})),
+        "move 0 is not a valid move",
+    );
+    refused(&with(&d, &["deal", "grids"], json!("both")), "deal");
+    refused(&with(&d, &["deal", "grids", "1"], json!("falling")), "deal");
+    refused(&with(&d, &["deal", "even"], json!("one")), "deal");
+    refused(&with(&d, &["deal", "even"], json!(-1)), "deal");
+    refused(&with(&d, &["deal"], json!([RISING, FALLING])), "deal");
+}
+
+#[test]
+fn huge_numbers_in_a_paper_boxing_record_are_refused() {
+    let p = played::<PaperBoxing>(2, 4, 12);
+    let d = paper_boxing_with_deal();
+    let big = "18446744073709551616"; // 2^64
+    let raw = |v: &Value, path: &[&str]| with(v, path, json!("@BIG@")).replace("\"@BIG@\"", big);
+    refused(
+        &with(&p, &["moves", "2", "to"], json!([300, 0])),
+        "move 2 is not a valid move",
+    );
+    refused(
+        &raw(&p, &["moves", "2", "to", "1"]),
+        "move 2 is not a valid move",
+    );
+    // Rows and columns a u8 holds, far off the 4 × 4 grid: refused by the
+    // rules (row 64 and up once overflowed the cell index).
+    refused(
+        &with(&p, &["moves", "2", "to"], json!([255, 255])),
+        "not on the grid",
+    );
+    refused(
+        &with(&p, &["moves", "2", "to"], json!([64, 0])),
+        "not on the grid",
+    );
+    refused(
+        &with(&p, &["moves", "0", "grid", "5"], json!(256)),
+        "move 0 is not a valid move",
+    );
+    refused(
+        &with(&p, &["moves", "0", "grid", "5"], json!(255)),
+        "not a number from 1 to 15",
+    );
+    refused(&with(&p, &["moves", "2", "seat"], json!(u64::MAX)), "seat");
+    refused(&raw(&p, &["moves", "2", "seat"]), "seat");
+    refused(
+        &with(&p, &["players"], json!(u64::MAX)),
+        "exactly 2 players",
+    );
+    refused(&with(&p, &["players"], json!(3)), "exactly 2 players");
+    refused(&with(&d, &["deal", "even"], json!(u64::MAX)), "even seat");
+    refused(&raw(&d, &["deal", "even"]), "deal");
+    refused(&with(&d, &["deal", "grids", "0", "4"], json!(300)), "deal");
+}
+
+#[test]
+fn unknown_fields_in_a_paper_boxing_record_are_refused() {
+    let p = played::<PaperBoxing>(2, 6, 12);
+    refused(&with(&p, &["colour"], json!("blue")), "unknown field");
+    refused(
+        &with(&p, &["moves", "2", "colour"], json!("blue")),
+        "move 2 is not a valid move",
+    );
+    refused(
+        &with(&p, &["moves", "0", "even"], json!(0)),
+        "move 0 is not a valid move",
+    );
+    refused(
+        &with(&paper_boxing_with_deal(), &["deal", "leader"], json!(0)),
+        "deal",
+    );
+}
+
+#[test]
+fn a_paper_boxing_record_of_a_newer_format_or_unknown_variant_is_refused() {
+    let p = played::<PaperBoxing>(2, 7, 12);
+    refused(
+        &with(&p, &["format"], json!("parlour-record/2")),
+        "unsupported record format",
+    );
+    refused(&with(&p, &["variant"], json!("5x5")), "unknown variant");
+    refused(&with(&p, &["game"], json!("rummy")), "move 0");
+}
+
+#[test]
+fn a_paper_boxing_deal_that_does_not_add_up_is_refused() {
+    let d = paper_boxing_with_deal();
+    let grid = |change: &dyn Fn(&mut Vec<u8>)| {
+        let mut g = RISING.to_vec();
+        change(&mut g);
+        with(&d, &["deal", "grids", "1"], json!(g))
+    };
+    refused(
+        &with(&d, &["deal", "grids"], json!([RISING])),
+        "2 grids, one per seat, not 1",
+    );
+    refused(
+        &with(&d, &["deal", "grids"], json!([RISING, FALLING, RISING])),
+        "2 grids, one per seat, not 3",
+    );
+    refused(&with(&d, &["deal", "grids"], json!([])), "not 0");
+    refused(&grid(&|g| g.truncate(15)), "16 numbers");
+    refused(&grid(&|g| g.push(16)), "16 numbers");
+    refused(&grid(&|g| g.clear()), "16 numbers");
+    refused(&grid(&|g| g[7] = 16), "16 is not a number from 1 to 15");
+    refused(&grid(&|g| g[7] = 8), "8 twice and no 7");
+    refused(&grid(&|g| g.swap(0, 9)), "top-left cell holds D");
+    refused(&grid(&|g| g[12] = 0), "top-left corner only");
+    refused(&with(&d, &["deal", "even"], json!(2)), "even seat");
+    // A deal fills in both grids: a set-up move after it is refused.
+    refused(
+        &with(&d, &["moves", "0"], json!({"seat": 0, "grid": FALLING})),
+        "already filled in",
+    );
+}
+
 /// Valid records' texts, for the mutation property (made once).
 fn valid_texts() -> &'static [String] {
     static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
@@ -371,6 +550,8 @@ fn valid_texts() -> &'static [String] {
             text(&played::<Rummy>(2, 9, 25)),
             text(&neighbours_with_deal()),
             text(&rummy_with_deal()),
+            text(&played::<PaperBoxing>(2, 9, 20)),
+            text(&paper_boxing_with_deal()),
         ]
     })
 }
@@ -407,6 +588,10 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         "\"seat\":",
         "\"j\"",
         "\"r13\"",
+        "\"grid\":",
+        "\"to\":",
+        "255",
+        "[0, 1]",
         "\\u0000",
         "é",
         "true",
@@ -482,7 +667,7 @@ proptest! {
 
     #[test]
     fn a_mutated_record_never_panics(
-        which in 0..4usize,
+        which in 0..6usize,
         mutations in prop::collection::vec(mutation(), 1..6),
     ) {
         let texts = valid_texts();

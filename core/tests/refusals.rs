@@ -1,11 +1,12 @@
 //! Malformed and illegal moves, at random positions of random matches: each
 //! is refused with a reason a person can read, and the match is exactly as
-//! it was — its pieces, scores, awaited seats, report and moves.
+//! it was — its pieces, scores, awaited seats, report, moves and full state.
 
 mod properties;
 
 use parlour_core::engine::{Game, GameRng, Match, Seat};
 use parlour_core::games::neighbours::{self, Neighbours, Placement};
+use parlour_core::games::paper_boxing::{self, PaperBoxing, bots::random_grid};
 use parlour_core::games::rummy::{self, CardName, Colour, Face, Play, Rummy};
 use properties::observe;
 use proptest::prelude::*;
@@ -306,6 +307,149 @@ fn bad_rummy_move(m: &Match<Rummy>, kind: usize, rng: &mut GameRng) -> (Seat, ru
     }
 }
 
+/// The kinds of bad Paper Boxing move.
+const PAPER_BOXING_BAD: usize = 8;
+
+/// A Paper Boxing grid that is not D in the top-left corner and 1..=15 once
+/// each, and the words its refusal must use.
+fn bad_grid(rng: &mut GameRng) -> (paper_boxing::Grid, &'static str) {
+    let mut grid = random_grid(rng);
+    let cell = 1 + rng.below(15);
+    match rng.below(5) {
+        // A number written twice, so another is missing.
+        0 => {
+            let other = 1 + (cell - 1 + 1 + rng.below(14)) % 15;
+            grid[cell] = grid[other];
+            (grid, "twice")
+        }
+        // A number past 15.
+        1 => {
+            grid[cell] = 16 + rng.below(240) as u8;
+            (grid, "not a number from 1 to 15")
+        }
+        // D elsewhere than the corner, as well as in it.
+        2 => {
+            grid[cell] = 0;
+            (grid, "top-left corner only")
+        }
+        // D moved away: a number in the corner.
+        3 => {
+            grid.swap(0, cell);
+            (grid, "top-left cell holds D")
+        }
+        // A number in the corner and D nowhere.
+        _ => {
+            grid[0] = 1 + rng.below(255) as u8;
+            (grid, "top-left cell holds D")
+        }
+    }
+}
+
+/// A Paper Boxing move the rules must refuse, of kind `kind` where the
+/// position allows one (otherwise a move by a seat whose move is not awaited).
+fn bad_paper_boxing_move(
+    m: &Match<PaperBoxing>,
+    kind: usize,
+    rng: &mut GameRng,
+) -> (Seat, paper_boxing::Move) {
+    use paper_boxing::Move;
+    let state = m.state();
+    let awaiting = m.awaiting();
+    let step = |cell: u8| Move::to_cell(cell);
+    let any_step = |rng: &mut GameRng| Move::To {
+        row: rng.below(256) as u8,
+        col: rng.below(256) as u8,
+    };
+    if awaiting.is_empty() {
+        // Over: any move at all, by anyone.
+        let mv = match rng.below(3) {
+            0 => Move::Grid(random_grid(rng)),
+            1 => any_step(rng),
+            _ => step(rng.below(16) as u8),
+        };
+        return (rng.below(2), mv);
+    }
+    let seat = awaiting[rng.below(awaiting.len())];
+    let cells = |keep: &dyn Fn(u8) -> bool| -> Vec<u8> { (0..16u8).filter(|&c| keep(c)).collect() };
+    let free = |s: Seat| cells(&|c| state.free_neighbours(s) & (1 << c) != 0);
+    // Seats whose move is not awaited: the other one in led bouts, one that
+    // has filled in its grid, chosen its cell or is stuck.
+    let idle: Vec<Seat> = (0..2).filter(|s| !awaiting.contains(s)).collect();
+    let chosen: Option<(Seat, Move)> = match kind {
+        // The wrong phase: a step during the set-up, a grid after it.
+        1 => Some(if state.revealed() {
+            (seat, Move::Grid(random_grid(rng)))
+        } else {
+            (seat, step(1 + rng.below(15) as u8))
+        }),
+        // A grid that is not 1..=15 once each behind D.
+        2 => Some((seat, Move::Grid(bad_grid(rng).0))),
+        // A cell off the grid.
+        3 => Some((
+            seat,
+            if rng.below(2) == 0 {
+                Move::To {
+                    row: 4 + rng.below(252) as u8,
+                    col: rng.below(256) as u8,
+                }
+            } else {
+                Move::To {
+                    row: rng.below(256) as u8,
+                    col: 4 + rng.below(252) as u8,
+                }
+            },
+        )),
+        // A cell the path has used (D included).
+        4 => state.revealed().then(|| {
+            let path = state.path(seat);
+            (seat, step(path[rng.below(path.len())]))
+        }),
+        // An unused cell that is not next to the end of the path.
+        5 => state.revealed().then_some(()).and_then(|()| {
+            let end = state.at(seat);
+            let far = cells(&|c| {
+                state.used(seat) & (1 << c) == 0
+                    && paper_boxing::NEIGHBOURS[end as usize] & (1 << c) == 0
+            });
+            (!far.is_empty()).then(|| (seat, step(far[rng.below(far.len())])))
+        }),
+        // Simultaneous bouts: a second choice in the same bout, or a choice
+        // by a stuck seat; in led bouts a step by the seat not to move.
+        6 => (state.revealed() && !idle.is_empty()).then(|| {
+            let other = idle[rng.below(idle.len())];
+            let options = free(other);
+            let mv = if options.is_empty() {
+                any_step(rng)
+            } else {
+                step(options[rng.below(options.len())])
+            };
+            (other, mv)
+        }),
+        // A second grid from a seat that has filled its grid in.
+        7 => (!state.revealed())
+            .then(|| (0..2).find(|&s| state.filled(s)))
+            .flatten()
+            .map(|done| (done, Move::Grid(random_grid(rng)))),
+        _ => None,
+    };
+    chosen.unwrap_or_else(|| {
+        // A seat whose move is not awaited, or one past the table, with a
+        // move that would be legal for the awaited seat.
+        let who = if !idle.is_empty() && rng.below(2) == 0 {
+            idle[rng.below(idle.len())]
+        } else {
+            wrong_seat(rng, 2, None).max(2)
+        };
+        let mv = if state.revealed() {
+            let options = free(seat);
+            step(options[rng.below(options.len())])
+        } else {
+            Move::Grid(random_grid(rng))
+        };
+        (who, mv)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(CASES))]
 
@@ -338,6 +482,43 @@ proptest! {
         let (seat, mv) = bad_rummy_move(&m, kind, &mut rng);
         refused(&mut m, seat, mv)?;
     }
+
+    #[test]
+    fn a_bad_paper_boxing_move_is_refused_and_changes_nothing(
+        variant in prop::sample::select(PaperBoxing::variants()),
+        seed in any::<u64>(),
+        // The set-up (0 or 1 grid in) one time in six, else a bout; the
+        // matches that are over by then are as many again as the
+        // finished-match test below.
+        moves in prop_oneof![1 => 0..2usize, 5 => 2..28usize],
+        kind in 0..PAPER_BOXING_BAD,
+        pick in any::<u64>(),
+    ) {
+        let mut m = position::<PaperBoxing>(variant, 2, seed, moves);
+        let mut rng = GameRng::seeded(pick);
+        let (seat, mv) = bad_paper_boxing_move(&m, kind, &mut rng);
+        refused(&mut m, seat, mv)?;
+    }
+
+    #[test]
+    fn a_paper_boxing_grid_that_is_not_1_to_15_behind_d_is_refused_with_its_reason(
+        variant in prop::sample::select(PaperBoxing::variants()),
+        filled in 0..2usize,
+        seed in any::<u64>(),
+    ) {
+        let mut m = position::<PaperBoxing>(variant, 2, seed, filled);
+        let mut rng = GameRng::seeded(seed);
+        let awaiting = m.awaiting();
+        let seat = awaiting[rng.below(awaiting.len())];
+        let (grid, about) = bad_grid(&mut rng);
+        let before = *m.state();
+        let reason = m
+            .submit(seat, paper_boxing::Move::Grid(grid))
+            .expect_err("a bad grid is refused")
+            .to_string();
+        prop_assert!(reason.contains(about), "{:?} refused with {:?}, not about {:?}", grid, reason, about);
+        prop_assert_eq!(m.state(), &before);
+    }
 }
 
 proptest! {
@@ -358,5 +539,11 @@ proptest! {
         prop_assert!(r.is_over());
         let (seat, mv) = bad_rummy_move(&r, rng.below(RUMMY_BAD), &mut rng);
         refused(&mut r, seat, mv)?;
+        for variant in PaperBoxing::variants() {
+            let mut p = position::<PaperBoxing>(variant, 2, seed, usize::MAX);
+            prop_assert!(p.is_over());
+            let (seat, mv) = bad_paper_boxing_move(&p, rng.below(PAPER_BOXING_BAD), &mut rng);
+            refused(&mut p, seat, mv)?;
+        }
     }
 }

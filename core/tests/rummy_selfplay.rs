@@ -15,6 +15,7 @@ fn random_against_random_finishes_two_hundred_matches() {
         players: None,
         threads: 0,
         records: None,
+        ..Options::default()
     };
     let summary =
         selfplay::run::<Rummy>(&options).expect("every match ends and every bot move is legal");
@@ -33,6 +34,7 @@ fn classic_random_matches_of_three_and_four_finish() {
             players: Some(players),
             threads: 0,
             records: None,
+            ..Options::default()
         };
         selfplay::run::<Rummy>(&options).expect("every match ends and every bot move is legal");
     }

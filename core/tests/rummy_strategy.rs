@@ -133,6 +133,7 @@ fn tournament(bots: &[&str], variant: &str, players: usize, games: usize) {
         players: Some(players),
         threads: 0,
         records: None,
+        ..Options::default()
     };
     let summary =
         selfplay::run::<Rummy>(&options).expect("every match ends and every move is legal");

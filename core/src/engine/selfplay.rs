@@ -1,6 +1,8 @@
 //! Headless matches between bots, and the summary of a tournament.
 
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -27,6 +29,26 @@ pub struct Options {
     pub threads: usize,
     /// Where to write each match's record, if anywhere.
     pub records: Option<PathBuf>,
+    /// Read the peak memory once this many matches are over, as well as at
+    /// the end, so that growth over a long run shows (0: at the end only).
+    pub memory_after: usize,
+}
+
+impl Default for Options {
+    /// One match of `standard` between `random` bots, two seats, seed 0, one
+    /// thread per core, no records, memory read after 100 matches.
+    fn default() -> Self {
+        Self {
+            variant: "standard".into(),
+            bots: vec!["random".into(), "random".into()],
+            games: 1,
+            seed: 0,
+            players: None,
+            threads: 0,
+            records: None,
+            memory_after: 100,
+        }
+    }
 }
 
 /// Why a tournament could not be played.
@@ -103,6 +125,35 @@ pub struct Summary {
     pub games_per_second: f64,
     /// Worker threads used.
     pub threads: usize,
+    /// The process's peak resident memory, early and at the end (where the
+    /// system tells it: Linux).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_memory: Option<PeakMemory>,
+}
+
+/// The process's peak resident memory (its high-water mark) early in a
+/// tournament and at its end: if matches left memory behind, the end figure
+/// would grow with the number of matches.
+#[derive(Clone, Debug, Serialize)]
+pub struct PeakMemory {
+    /// How many matches were over when `early_mib` was read.
+    pub after_matches: usize,
+    /// The peak, in MiB, once `after_matches` matches were over.
+    pub early_mib: f64,
+    /// The peak, in MiB, at the end.
+    pub end_mib: f64,
+}
+
+/// The process's peak resident memory so far, in MiB: `VmHWM` of
+/// `/proc/self/status` on Linux; `None` elsewhere or if it cannot be read.
+pub fn peak_resident_mib() -> Option<f64> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
 }
 
 /// The result of one match, seen from the bots' entries.
@@ -225,20 +276,60 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
         .build()
         .map_err(|e| SelfplayError::Options(e.to_string()))?;
     let started = Instant::now();
-    let results: Vec<Result<Played<G>, SelfplayError>> = pool.install(|| {
+    // The early memory reading, taken by whichever worker finishes match
+    // number `memory_after`.
+    let early_after = if options.memory_after == 0 {
+        options.games
+    } else {
+        options.memory_after.min(options.games)
+    };
+    let finished = AtomicUsize::new(0);
+    let early_mib: Mutex<Option<f64>> = Mutex::new(None);
+    // Each match is added to running totals as soon as it is over and then
+    // dropped, so a long tournament holds no finished match. Matches past a
+    // failed one are skipped: only the first failure (by index) is reported.
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let totals = pool.install(|| {
         (0..options.games)
             .into_par_iter()
-            .map(|index| {
-                let played = play_one::<G>(&config, &options.variant, &bots, options.seed, index)?;
-                if let Some(dir) = &options.records {
-                    write_record(dir, index, &played.game.record())?;
-                }
-                Ok(played)
-            })
-            .collect()
+            .fold(
+                || Totals::new(players),
+                |mut totals, index| {
+                    if index > first_failure.load(Ordering::Relaxed) {
+                        return totals;
+                    }
+                    let played =
+                        play_one::<G>(&config, &options.variant, &bots, options.seed, index)
+                            .and_then(|played| match &options.records {
+                                Some(dir) => {
+                                    write_record(dir, index, &played.game.record()).map(|()| played)
+                                }
+                                None => Ok(played),
+                            });
+                    match played {
+                        Ok(played) => totals.add(&played),
+                        Err(e) => {
+                            first_failure.fetch_min(index, Ordering::Relaxed);
+                            totals.fail(index, e);
+                        }
+                    }
+                    if finished.fetch_add(1, Ordering::Relaxed) + 1 == early_after
+                        && let Ok(mut early) = early_mib.lock()
+                    {
+                        *early = peak_resident_mib();
+                    }
+                    totals
+                },
+            )
+            .reduce(|| Totals::new(players), Totals::merge)
     });
     let seconds = started.elapsed().as_secs_f64();
+    let early_mib = early_mib.into_inner().ok().flatten();
+    if let Some((_, e)) = totals.failure {
+        return Err(e);
+    }
 
+    let n = options.games.max(1) as f64;
     let mut summary = Summary {
         game: G::NAME,
         variant: options.variant.clone(),
@@ -248,64 +339,140 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
         bots: bots
             .iter()
             .enumerate()
-            .map(|(entry, bot)| BotSummary {
-                bot: bot.clone(),
-                entry,
-                wins: 0,
-                shared_wins: 0,
-                win_rate: 0.0,
-                mean_score: 0.0,
-                mean_ms_per_move: 0.0,
+            .map(|(entry, bot)| {
+                let t = &totals.entries[entry];
+                BotSummary {
+                    bot: bot.clone(),
+                    entry,
+                    wins: t.wins,
+                    shared_wins: t.shared_wins,
+                    win_rate: t.win_shares as f64 / SHARE as f64 / n,
+                    mean_score: t.score as f64 / n,
+                    mean_ms_per_move: 1000.0 * t.think_seconds / t.moves.max(1) as f64,
+                }
             })
             .collect(),
-        wins_per_seat: vec![0; players],
-        mean_score_per_seat: vec![0.0; players],
-        shared_wins: 0,
-        mean_moves: 0.0,
+        wins_per_seat: totals.wins_per_seat,
+        mean_score_per_seat: totals
+            .score_per_seat
+            .iter()
+            .map(|&s| s as f64 / n)
+            .collect(),
+        shared_wins: totals.shared_wins,
+        mean_moves: totals.moves as f64 / n,
         seconds,
         games_per_second: options.games as f64 / seconds.max(1e-9),
         threads: pool.current_num_threads(),
+        peak_memory: None,
     };
-    let mut think = vec![(0.0, 0usize); players];
-    for result in results {
-        let played = result?;
+    summary.peak_memory = early_mib
+        .zip(peak_resident_mib())
+        .map(|(early_mib, end_mib)| PeakMemory {
+            after_matches: early_after,
+            early_mib,
+            end_mib,
+        });
+    Ok(summary)
+}
+
+/// A won match's share, in whole units: 1/1, 1/2, 1/3 and 1/4 of it are
+/// whole multiples of 1/12, so the shares add up exactly in any order.
+const SHARE: u64 = 12;
+
+/// One bot entry's running totals.
+#[derive(Clone, Debug, Default)]
+struct EntryTotals {
+    wins: usize,
+    shared_wins: usize,
+    /// Wins in 1/[`SHARE`]s of a match (a shared win split between the sharers).
+    win_shares: u64,
+    score: i64,
+    think_seconds: f64,
+    moves: usize,
+}
+
+/// A tournament's running totals: what the summary needs of every match,
+/// added up as the matches end. Integer sums, so that the order in which
+/// the workers add them up does not change the summary.
+#[derive(Debug)]
+struct Totals {
+    wins_per_seat: Vec<usize>,
+    score_per_seat: Vec<i64>,
+    shared_wins: usize,
+    moves: usize,
+    entries: Vec<EntryTotals>,
+    /// The failed match with the lowest index, and why.
+    failure: Option<(usize, SelfplayError)>,
+}
+
+impl Totals {
+    fn new(players: usize) -> Self {
+        Self {
+            wins_per_seat: vec![0; players],
+            score_per_seat: vec![0; players],
+            shared_wins: 0,
+            moves: 0,
+            entries: vec![EntryTotals::default(); players],
+            failure: None,
+        }
+    }
+
+    fn add<G: Game>(&mut self, played: &Played<G>) {
         let winners = played.game.winners();
         let scores = played.game.scores();
-        summary.mean_moves += played.game.moves().len() as f64;
+        self.moves += played.game.moves().len();
         if winners.len() > 1 {
-            summary.shared_wins += 1;
+            self.shared_wins += 1;
         } else if let Some(&w) = winners.first() {
-            summary.wins_per_seat[w] += 1;
+            self.wins_per_seat[w] += 1;
         }
-        for (mean, score) in summary.mean_score_per_seat.iter_mut().zip(&scores) {
-            *mean += *score as f64;
+        for (sum, score) in self.score_per_seat.iter_mut().zip(&scores) {
+            *sum += score;
         }
         for (entry, &seat) in played.seat_of.iter().enumerate() {
-            let bot = &mut summary.bots[entry];
+            let t = &mut self.entries[entry];
             if winners.contains(&seat) {
                 if winners.len() == 1 {
-                    bot.wins += 1;
+                    t.wins += 1;
                 } else {
-                    bot.shared_wins += 1;
+                    t.shared_wins += 1;
                 }
-                bot.win_rate += 1.0 / winners.len() as f64;
+                t.win_shares += SHARE / winners.len() as u64;
             }
-            bot.mean_score += scores[seat] as f64;
-            think[entry].0 += played.think[seat].0;
-            think[entry].1 += played.think[seat].1;
+            t.score += scores[seat];
+            t.think_seconds += played.think[seat].0;
+            t.moves += played.think[seat].1;
         }
     }
-    let n = options.games.max(1) as f64;
-    summary.mean_moves /= n;
-    for seat in 0..players {
-        summary.mean_score_per_seat[seat] /= n;
+
+    fn fail(&mut self, index: usize, error: SelfplayError) {
+        if self.failure.as_ref().is_none_or(|(i, _)| index < *i) {
+            self.failure = Some((index, error));
+        }
     }
-    for (entry, bot) in summary.bots.iter_mut().enumerate() {
-        bot.win_rate /= n;
-        bot.mean_score /= n;
-        bot.mean_ms_per_move = 1000.0 * think[entry].0 / think[entry].1.max(1) as f64;
+
+    fn merge(mut self, other: Self) -> Self {
+        for (a, b) in self.wins_per_seat.iter_mut().zip(&other.wins_per_seat) {
+            *a += b;
+        }
+        for (a, b) in self.score_per_seat.iter_mut().zip(&other.score_per_seat) {
+            *a += b;
+        }
+        self.shared_wins += other.shared_wins;
+        self.moves += other.moves;
+        for (a, b) in self.entries.iter_mut().zip(&other.entries) {
+            a.wins += b.wins;
+            a.shared_wins += b.shared_wins;
+            a.win_shares += b.win_shares;
+            a.score += b.score;
+            a.think_seconds += b.think_seconds;
+            a.moves += b.moves;
+        }
+        if let Some((index, error)) = other.failure {
+            self.fail(index, error);
+        }
+        self
     }
-    Ok(summary)
 }
 
 fn write_record(dir: &std::path::Path, index: usize, record: &Record) -> Result<(), SelfplayError> {

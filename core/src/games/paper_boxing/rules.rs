@@ -52,7 +52,8 @@ pub fn coords(cell: u8) -> (u8, u8) {
 
 /// The cell at a row and column, if it is on the grid.
 pub fn cell_at(row: u8, col: u8) -> Option<u8> {
-    (row < 4 && col < 4).then_some(row * 4 + col)
+    // Lazily: `row * 4` overflows a u8 for rows past 63.
+    (row < 4 && col < 4).then(|| row * 4 + col)
 }
 
 /// How the first leader is chosen.

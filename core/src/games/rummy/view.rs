@@ -8,6 +8,11 @@ use crate::engine::Seat;
 
 /// One seat's view: the table, its own hand, and the public counts. The
 /// other hands and the order of the draw pile are not in it.
+///
+/// The cards in it are numbered afresh, in the order the seat sees them (the
+/// table set by set, then the hand): which physical copy of a card a hand
+/// holds was fixed by the order of the deal, and would tell where the other
+/// copy is. Identify a view's cards by their faces, not by their numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct View {
     /// The seat this view belongs to.
@@ -41,11 +46,30 @@ pub struct View {
 impl View {
     /// `seat`'s view of `state`.
     pub fn of(state: &State, seat: Seat) -> Self {
+        let mut next = [0u8; FACES];
+        let mut renumber = |card: &Card| {
+            let face = card.face();
+            let copy = next[face.index()];
+            next[face.index()] += 1;
+            match face {
+                Face::Number { colour, number } => Card::numbered(colour, number, copy),
+                Face::Joker => Card::joker(copy),
+            }
+        };
+        let table = state
+            .table
+            .iter()
+            .map(|set| TableSet {
+                cards: set.cards.iter().map(&mut renumber).collect(),
+                reading: set.reading.clone(),
+            })
+            .collect();
+        let hand = state.hands[seat].iter().map(&mut renumber).collect();
         Self {
             seat,
             config: Arc::clone(&state.config),
-            table: state.table.clone(),
-            hand: state.hands[seat].clone(),
+            table,
+            hand,
             hand_sizes: state.hands.iter().map(Vec::len).collect(),
             pile_len: state.pile.len(),
             melded: state.melded.clone(),
