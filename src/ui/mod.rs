@@ -84,7 +84,7 @@ impl GameKind {
 
     /// Whether the game can be played on screen yet.
     pub fn playable(self) -> bool {
-        matches!(self, GameKind::Neighbours)
+        matches!(self, GameKind::Neighbours | GameKind::PaperBoxing)
     }
 
     /// How many seats.

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::Game;
 use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::paper_boxing::PaperBoxing;
 
 use super::theme::{ecolour, size};
 use super::{BeginMatch, GameKind, ResultsSheet, Screen, SeatChoice, Settings, Table};
@@ -140,6 +141,20 @@ fn title(
                         table.variant = "standard".into();
                         let max = *kind.seats().end();
                         table.seats.truncate(max);
+                        // A bot of the last game may not play this one: seat its strongest.
+                        let bots: &[&str] = match kind {
+                            GameKind::Neighbours => Neighbours::bots(),
+                            GameKind::PaperBoxing => PaperBoxing::bots(),
+                            GameKind::Rummy => &[],
+                        };
+                        for seat in &mut table.seats {
+                            if let Controller::Bot(b) = &seat.controller
+                                && !bots.contains(&b.as_str())
+                                && let Some(best) = bots.last()
+                            {
+                                seat.controller = Controller::Bot((*best).to_owned());
+                            }
+                        }
                     }
                     next.set(Screen::Setup);
                 } else {
@@ -401,6 +416,7 @@ fn setup(
     let kind = table.game;
     let (bots, variants): (&[&str], &[&str]) = match kind {
         GameKind::Neighbours => (Neighbours::bots(), Neighbours::variants()),
+        GameKind::PaperBoxing => (PaperBoxing::bots(), PaperBoxing::variants()),
         _ => (&[], &["standard"]),
     };
     full_screen(ctx, |ui| {
