@@ -25,6 +25,16 @@ const SIZES: [Vec2; 3] = [
     Vec2::new(800.0, 1280.0),
 ];
 
+/// Other windows people have: the layout must fit them too.
+const MORE_SIZES: [Vec2; 6] = [
+    Vec2::new(1024.0, 768.0),
+    Vec2::new(1366.0, 768.0),
+    Vec2::new(1000.0, 1100.0),
+    Vec2::new(720.0, 1280.0),
+    Vec2::new(1080.0, 1920.0),
+    Vec2::new(2560.0, 1440.0),
+];
+
 fn layout() -> PbLayout {
     PbLayout::new(Vec2::new(1280.0, 800.0))
 }
@@ -51,7 +61,7 @@ fn overlap(a: Rect, b: Rect) -> bool {
 
 #[test]
 fn both_grids_their_names_and_the_band_fit_every_window() {
-    for window in SIZES {
+    for window in SIZES.into_iter().chain(MORE_SIZES) {
         let l = PbLayout::new(window);
         let boards = [0, 1].map(|s| square(l.grids[s], l.board_side()));
         for s in 0..2 {
@@ -81,11 +91,18 @@ fn both_grids_their_names_and_the_band_fit_every_window() {
             "{window}: the grids overlap"
         );
         assert!(on_table(window, l.band));
-        if l.portrait {
-            assert_eq!(l.grids[0].x, l.grids[1].x, "{window}: stacked in portrait");
+        if SIZES.contains(&window) {
+            assert_eq!(
+                l.stacked,
+                window.y > window.x,
+                "{window}: stacked in portrait"
+            );
+        }
+        if l.stacked {
+            assert_eq!(l.grids[0].x, l.grids[1].x);
             assert!(l.grids[0].y > l.grids[1].y);
         } else {
-            assert_eq!(l.grids[0].y, l.grids[1].y, "{window}: side by side");
+            assert_eq!(l.grids[0].y, l.grids[1].y);
             assert!(l.grids[0].x < l.grids[1].x);
         }
     }
@@ -123,7 +140,7 @@ fn cells_do_not_overlap_and_are_big_enough_to_tap() {
 
 #[test]
 fn the_set_up_grid_and_tray_fit_every_window() {
-    for window in SIZES {
+    for window in SIZES.into_iter().chain(MORE_SIZES) {
         let l = PbLayout::new(window);
         let board = square(l.setup_grid, 4.4 * l.setup_cell);
         assert!(
@@ -148,6 +165,13 @@ fn the_set_up_grid_and_tray_fit_every_window() {
             assert!(l.tray.contains(slot - Vec2::splat(l.token() / 2.0)));
         }
     }
+}
+
+#[test]
+fn a_near_square_window_keeps_the_grids_side_by_side_when_that_makes_them_larger() {
+    let l = PbLayout::new(Vec2::new(1000.0, 1100.0));
+    assert!(!l.stacked);
+    assert!(l.cell >= 90.0, "cells of {} px", l.cell);
 }
 
 // --- Set-up: drag, swap, tap ----------------------------------------------

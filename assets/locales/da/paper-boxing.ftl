@@ -44,7 +44,7 @@ pb-over-won = { $name } vinder, { $w } omgange mod { $l }.
 pb-over-tie = { $w } omgange hver: uafgjort går til { $name }, som førte i første omgang.
 pb-leads = fører
 pb-chip-bouts = { $n ->
-        [one] 1 omgang
+        [one] { $n } omgang
        *[other] { $n } omgange
     } · { $role }
 pb-refused = Det træk er ikke tilladt: { $reason }

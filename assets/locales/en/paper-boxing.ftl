@@ -44,7 +44,7 @@ pb-over-won = { $name } wins, { $w } bouts to { $l }.
 pb-over-tie = { $w } bouts each: the tie goes to { $name }, who led the first bout.
 pb-leads = leads
 pb-chip-bouts = { $n ->
-        [one] 1 bout
+        [one] { $n } bout
        *[other] { $n } bouts
     } · { $role }
 pb-refused = That move is not allowed: { $reason }

@@ -44,7 +44,7 @@ pb-over-won = { $name } gagne, { $w } rounds à { $l }.
 pb-over-tie = { $w } rounds chacun : l'égalité va à { $name }, qui a commencé la partie.
 pb-leads = mène
 pb-chip-bouts = { $n ->
-        [one] 1 round
+        [one] { $n } round
        *[other] { $n } rounds
     } · { $role }
 pb-refused = Ce coup n'est pas permis : { $reason }

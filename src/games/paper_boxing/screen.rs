@@ -63,16 +63,16 @@ const DRAG_START: f32 = 12.0;
 /// at the window's centre, y up, one unit a logical pixel.
 ///
 /// In play the two grids stand side by side (landscape) or one above the
-/// other (portrait), each under a line for its player's name; a band at the
-/// bottom tells the news of the bouts. During the set-up one grid — the one
-/// being filled in — stands beside (or above) the tray of numbers, and the
-/// band holds the buttons.
+/// other (portrait) — whichever makes the cells larger — each under a line
+/// for its player's name; a band at the bottom tells the news of the bouts.
+/// During the set-up one grid — the one being filled in — stands beside (or
+/// above) the tray of numbers, and the band holds the buttons.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct PbLayout {
     /// The window size it was made for.
     pub window: Vec2,
-    /// Taller than wide: grids stacked.
-    pub portrait: bool,
+    /// Play: the grids one above the other (else side by side).
+    pub stacked: bool,
     /// Play: the distance between cell centres.
     pub cell: f32,
     /// Play: each seat's grid centre.
@@ -109,7 +109,6 @@ impl PbLayout {
     /// The layout for a window of `window` logical pixels.
     pub fn new(window: Vec2) -> Self {
         let m = size::MARGIN;
-        let portrait = window.y > window.x;
         let band_h = (window.y * 0.17).clamp(124.0, 170.0);
         let band = Rect::new(
             -window.x / 2.0 + m,
@@ -124,11 +123,12 @@ impl PbLayout {
         let height = (top - floor).max(10.0);
         let middle = (top + floor) / 2.0;
 
-        // Play.
-        let (cell, grids, labels) = if portrait {
-            let cell = ((height - 2.0 * LABEL_H - GAP) / (2.0 * BOARD))
-                .min(width / BOARD)
-                .clamp(8.0, MAX_CELL);
+        // Play: stacked or side by side, whichever gives larger cells.
+        let stacked_cell = ((height - 2.0 * LABEL_H - GAP) / (2.0 * BOARD)).min(width / BOARD);
+        let side_cell = ((height - LABEL_H) / BOARD).min((width - GAP) / (2.0 * BOARD));
+        let stacked = stacked_cell > side_cell;
+        let (cell, grids, labels) = if stacked {
+            let cell = stacked_cell.clamp(8.0, MAX_CELL);
             let side = BOARD * cell;
             let block = 2.0 * (LABEL_H + side) + GAP;
             let gap = GAP + (height - block).max(0.0) / 3.0;
@@ -143,9 +143,7 @@ impl PbLayout {
             }
             (cell, grids, labels)
         } else {
-            let cell = ((height - LABEL_H) / BOARD)
-                .min((width - GAP) / (2.0 * BOARD))
-                .clamp(8.0, MAX_CELL);
+            let cell = side_cell.clamp(8.0, MAX_CELL);
             let side = BOARD * cell;
             let gap = ((width - 2.0 * side) / 3.0).clamp(GAP, cell * 1.5);
             let x = side / 2.0 + gap / 2.0;
@@ -165,11 +163,11 @@ impl PbLayout {
             )
         };
 
-        // Set-up.
-        let (setup_cell, setup_grid, setup_label, tray) = if portrait {
-            let sc = ((height - LABEL_H - GAP) / (BOARD + TRAY.y))
-                .min(width / TRAY.x.max(BOARD))
-                .clamp(8.0, MAX_CELL);
+        // Set-up: the tray under the grid or beside it, the same way.
+        let under = ((height - LABEL_H - GAP) / (BOARD + TRAY.y)).min(width / TRAY.x.max(BOARD));
+        let beside = ((height - LABEL_H) / BOARD.max(TRAY.y)).min((width - GAP) / (BOARD + TRAY.x));
+        let (setup_cell, setup_grid, setup_label, tray) = if under > beside {
+            let sc = under.clamp(8.0, MAX_CELL);
             let block = LABEL_H + BOARD * sc + GAP + TRAY.y * sc;
             let block_top = middle + block / 2.0;
             let label = Rect::new(-width / 2.0, block_top - LABEL_H, width / 2.0, block_top);
@@ -179,9 +177,7 @@ impl PbLayout {
                 Rect::from_center_size(Vec2::new(0.0, tray_top - TRAY.y * sc / 2.0), TRAY * sc);
             (sc, grid, label, tray)
         } else {
-            let sc = ((height - LABEL_H) / BOARD.max(TRAY.y))
-                .min((width - GAP) / (BOARD + TRAY.x))
-                .clamp(8.0, MAX_CELL);
+            let sc = beside.clamp(8.0, MAX_CELL);
             let gap = ((width - (BOARD + TRAY.x) * sc) / 3.0).clamp(GAP, sc * 1.2);
             let total = (BOARD + TRAY.x) * sc + gap;
             let left = -total / 2.0;
@@ -198,7 +194,7 @@ impl PbLayout {
 
         Self {
             window,
-            portrait,
+            stacked,
             cell,
             grids,
             labels,
@@ -2046,10 +2042,12 @@ fn table_words(
                                 .size(size::TEXT)
                                 .color(ecolour::TEXT_DIM),
                         );
-                        let row = egui::Layout::left_to_right(egui::Align::Center)
-                            .with_main_align(egui::Align::Center)
-                            .with_main_wrap(true);
-                        ui.with_layout(row, |ui| {
+                        // egui lays a row from the left: centre it by last frame's width.
+                        let width_id = egui::Id::new("pb-setup-row-width");
+                        let last: f32 = ui.ctx().data(|d| d.get_temp(width_id)).unwrap_or(0.0);
+                        ui.horizontal(|ui| {
+                            ui.add_space(((ui.available_width() - last) / 2.0).max(0.0));
+                            let start = ui.cursor().min.x;
                             if big_button(ui, &tr!("pb-shuffle"), false).clicked() {
                                 draft.arrangement = Arrangement::from_grid(bots::random_grid(rng));
                                 draft.hold = SetUpHold::Empty;
@@ -2070,6 +2068,11 @@ fn table_words(
                                     seat: me,
                                     mv: Move::Grid(grid),
                                 });
+                            }
+                            let width = ui.min_rect().max.x - start;
+                            if (width - last).abs() > 0.5 {
+                                ui.ctx().data_mut(|d| d.insert_temp(width_id, width));
+                                ui.ctx().request_repaint();
                             }
                         });
                     });
