@@ -670,3 +670,41 @@ fn a_secret_choice_is_not_told_before_both_have_chosen() {
     let his = status_lines(&viewer_view(&game, Some(1)), &table).join("\n");
     assert!(his.contains("You chose 11"), "{his}");
 }
+
+#[test]
+fn the_demo_ends_the_paper_boxing_match_before_the_next_game_begins() {
+    use parlour::ui::GameKind;
+    use parlour::ui::demo::Demo;
+    use parlour_core::games::neighbours::Neighbours;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RulesPlugin::<PaperBoxing>::default(),
+        RulesPlugin::<Neighbours>::default(),
+    ))
+    .add_plugins(parlour::ui::state_plugin);
+    logic_plugin(&mut app);
+    parlour::ui::play::plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
+    app.add_plugins(parlour::ui::demo::plugin);
+    app.insert_resource(Demo::new(vec![GameKind::PaperBoxing, GameKind::Neighbours]));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    let mut saw_paper_boxing = false;
+    for _ in 0..3_000 {
+        app.update();
+        saw_paper_boxing |= app.world().contains_resource::<ActiveMatch<PaperBoxing>>();
+        if app.world().contains_resource::<ActiveMatch<Neighbours>>() {
+            break;
+        }
+    }
+    assert!(saw_paper_boxing, "the demo began with Paper Boxing");
+    assert!(app.world().contains_resource::<ActiveMatch<Neighbours>>());
+    app.update();
+    assert!(
+        !app.world().contains_resource::<ActiveMatch<PaperBoxing>>(),
+        "one match at a time"
+    );
+    assert_eq!(screen(&app), Screen::Play);
+}
