@@ -67,6 +67,7 @@ pb-col-role = Even/odd
 pb-col-first = Led first
 pb-col-end = Finish
 pb-end-ko = knocked out
+pb-end-ko-other = won by knock-out
 pb-end-stuck = stuck, played 0
 pb-end-full = all 15 bouts
 pb-yes = yes

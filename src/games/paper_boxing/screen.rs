@@ -750,11 +750,11 @@ pub fn status_lines(view: &View, table: &Table) -> Vec<String> {
         lines.push(tr!("pb-setup-hidden"));
         return lines;
     }
-    // What happened last.
-    if let Some(ko) = view.ko {
-        lines.push(tr!("pb-ko", name = name(ko)));
-    } else if view.bouts == 0 {
-        lines.extend(reveal_text(view, table));
+    // What happened last: the reveal, or the last bout (and a knock-out).
+    if view.bouts == 0 {
+        if view.ko.is_none() {
+            lines.extend(reveal_text(view, table));
+        }
     } else {
         let b = view.bouts as usize;
         let n = bout_numbers(view, b);
@@ -788,6 +788,9 @@ pub fn status_lines(view: &View, table: &Table) -> Vec<String> {
             name1 = name(1)
         );
         lines.push(format!("{result}   {tally}"));
+    }
+    if let Some(ko) = view.ko {
+        lines.push(tr!("pb-ko", name = name(ko)));
     }
     // What comes next.
     if view.over {
@@ -870,7 +873,7 @@ pub fn results_sheet(game: &Match<PaperBoxing>, table: &Table) -> ResultsSheet {
             } else if stuck_from(s).is_some() {
                 tr!("pb-end-stuck")
             } else if view.ko.is_some() {
-                tr!("pb-no")
+                tr!("pb-end-ko-other")
             } else {
                 tr!("pb-end-full")
             };
