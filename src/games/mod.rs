@@ -1,6 +1,7 @@
 //! Each game's wiring into the app: its rules plugin (and, on screen, its views).
 
 pub mod neighbours;
+pub mod paper_boxing;
 pub mod rummy;
 
 use bevy::prelude::*;
@@ -22,7 +23,11 @@ pub fn rules_plugin(app: &mut App) {
 
 /// Every game's play screen (needs the screens of [`crate::ui`]).
 pub fn screen_plugin(app: &mut App) {
-    app.add_plugins((neighbours::screen::plugin, rummy::screen::plugin));
+    app.add_plugins((
+        neighbours::screen::plugin,
+        paper_boxing::screen::plugin,
+        rummy::screen::plugin,
+    ));
 }
 
 /// The names of the games, as records and the command line write them.

@@ -127,12 +127,14 @@ fn start_demo(
     next.set(Screen::Play);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn next_demo_match(
     time: Res<Time>,
     screen: Res<State<Screen>>,
     mut demo: ResMut<Demo>,
     mut table: ResMut<Table>,
     mut begin: MessageWriter<BeginMatch>,
+    mut end: MessageWriter<crate::engine::EndMatch>,
     mut next: ResMut<NextState<Screen>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
@@ -145,6 +147,8 @@ fn next_demo_match(
         let game = demo.games[demo.next % demo.games.len()];
         demo.next += 1;
         *table = bot_table(game);
+        // The last match may be another game's: end it, so only one is in play.
+        end.write(crate::engine::EndMatch);
         begin.write(BeginMatch);
         next.set(Screen::Play);
     }

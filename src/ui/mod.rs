@@ -84,7 +84,10 @@ impl GameKind {
 
     /// Whether the game can be played on screen yet.
     pub fn playable(self) -> bool {
-        matches!(self, GameKind::Neighbours | GameKind::Rummy)
+        matches!(
+            self,
+            GameKind::Neighbours | GameKind::PaperBoxing | GameKind::Rummy
+        )
     }
 
     /// How many seats.

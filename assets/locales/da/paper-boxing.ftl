@@ -1,1 +1,82 @@
 # paper-boxing
+# Paper Boxing-skærmen: forberedelse, omgange, resultater.
+
+## Forberedelse
+pb-setup-instructions = Træk tallene 1 til 15 ind på dit gitter — eller tryk på et tal og så på et felt. Læg et tal oven på et andet for at bytte dem.
+pb-setup-placed = { $n } af 15 placeret
+pb-shuffle = Bland
+pb-use-bot = Brug robottens opstilling
+pb-ready = Klar
+pb-setup-waiting = Dit gitter er klar. Venter på { $name }…
+pb-setup-other = { $name } udfylder sit gitter i hemmelighed…
+pb-setup-hidden = Hvert gitter forbliver skjult, til begge spillere er klar.
+
+## Gitrene vises: hvem fører i første omgang
+pb-role-even = lige
+pb-role-odd = ulige
+pb-reveal-corners = Hjørnerne nederst til højre: { $a } + { $b } = { $sum }, et { $parity ->
+        [even] lige
+       *[odd] ulige
+    } tal — { $leader } ({ $role }) fører i første omgang.
+pb-reveal-sackson = Omkring D: { $name0 } { $sum0 }, { $name1 } { $sum1 } — { $leader } har den største sum og fører i første omgang.
+pb-reveal-sackson-tie = Omkring D: { $sum } hver, så hjørnerne afgør det: { $a } + { $b } = { $total }, et { $parity ->
+        [even] lige
+       *[odd] ulige
+    } tal — { $leader } ({ $role }) fører i første omgang.
+
+## Omgange
+pb-bout = Omgang { $n } af 15
+pb-you-lead = Du fører: gå til et grønt felt — tryk på det, eller træk din ring derhen.
+pb-you-follow = { $name } førte med { $number }. Dit svar: tryk på et grønt felt, eller træk din ring derhen.
+pb-other-leads = { $name } fører i denne omgang…
+pb-other-follows = { $leader } førte med { $number }. { $name } svarer…
+pb-secret-choose = Vælg dit felt i hemmelighed: tryk på det, eller træk din ring derhen.
+pb-secret-chosen = Du valgte { $number } i hemmelighed. Venter på { $name }…
+pb-secret-other-chosen = { $name } har valgt i hemmelighed. Din tur.
+pb-secret-both = Begge spillere vælger i hemmelighed…
+pb-bout-won = Omgang { $n }: { $winner } vinder, { $high } mod { $low }.
+pb-bout-draw = Omgang { $n }: { $number } mod { $number } — uafgjort; { $leader } beholder føringen.
+pb-tally = { $name0 } { $w0 } – { $w1 } { $name1 }
+pb-ko = { $name } har intet ubrugt felt ved siden af rutens sidste felt: knockout!
+pb-ko-stamp = KO
+pb-stuck = { $name } har ingen frie felter tilbage og spiller 0.
+pb-over-won = { $name } vinder, { $w } omgange mod { $l }.
+pb-over-tie = { $w } omgange hver: uafgjort går til { $name }, som førte i første omgang.
+pb-leads = fører
+pb-chip-bouts = { $n ->
+        [one] { $n } omgang
+       *[other] { $n } omgange
+    } · { $role }
+pb-refused = Det træk er ikke tilladt: { $reason }
+
+## Perfekt spil
+pb-oracle-toggle = Vis hvem der vinder med perfekt spil
+pb-oracle-wins = Med perfekt spil herfra vinder { $name }.
+pb-oracle-thinking = Regner perfekt spil ud…
+
+## Menu
+pb-menu = Menu
+pb-resume = Fortsæt
+pb-how-to = Sådan spiller man
+pb-settings = Indstillinger
+pb-leave = Forlad kampen
+
+## Resultater
+pb-col-bouts = Vundne omgange
+pb-col-role = Lige/ulige
+pb-col-first = Førte først
+pb-col-end = Slut
+pb-end-ko = slået knockout
+pb-end-ko-other = vandt ved knockout
+pb-end-stuck = fastlåst, spillede 0
+pb-end-full = alle 15 omgange
+pb-yes = ja
+pb-no = —
+pb-note-won = { $name } vandt { $w } omgange mod { $l }.
+pb-note-tie = { $w } omgange hver: uafgjort går til den spiller, der førte i første omgang, { $name }.
+pb-note-draws = { $n ->
+        [one] Én omgang endte uafgjort.
+       *[other] { $n } omgange endte uafgjort.
+    }
+pb-note-ko = { $name } blev slået knockout i omgang { $n }: intet ubrugt felt ved siden af rutens sidste felt. Knockout taber, uanset antallet af vundne omgange.
+pb-note-stuck = { $name } havde ingen frie felter fra omgang { $n } og spillede 0 derefter.

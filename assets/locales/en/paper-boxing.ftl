@@ -1,1 +1,82 @@
 # paper-boxing
+# The Paper Boxing screen: set-up, bouts, results.
+
+## Set-up
+pb-setup-instructions = Drag the numbers 1 to 15 onto your grid — or tap a number, then a cell. Drop one number on another to swap them.
+pb-setup-placed = { $n } of 15 placed
+pb-shuffle = Shuffle
+pb-use-bot = Use the bot's arrangement
+pb-ready = Ready
+pb-setup-waiting = Your grid is ready. Waiting for { $name }…
+pb-setup-other = { $name } is filling in a grid in secret…
+pb-setup-hidden = Each grid stays hidden until both players are ready.
+
+## The reveal: who leads the first bout
+pb-role-even = even
+pb-role-odd = odd
+pb-reveal-corners = Bottom-right corners: { $a } + { $b } = { $sum }, an { $parity ->
+        [even] even
+       *[odd] odd
+    } number — { $leader } ({ $role }) leads the first bout.
+pb-reveal-sackson = Around D: { $name0 } { $sum0 }, { $name1 } { $sum1 } — { $leader } has the larger sum and leads the first bout.
+pb-reveal-sackson-tie = Around D: { $sum } each, so the corners decide: { $a } + { $b } = { $total }, an { $parity ->
+        [even] even
+       *[odd] odd
+    } number — { $leader } ({ $role }) leads the first bout.
+
+## Bouts
+pb-bout = Bout { $n } of 15
+pb-you-lead = You lead: step to a green cell — tap it, or drag your ring there.
+pb-you-follow = { $name } led with { $number }. Your answer: tap a green cell, or drag your ring there.
+pb-other-leads = { $name } leads this bout…
+pb-other-follows = { $leader } led with { $number }. { $name } answers…
+pb-secret-choose = Choose your cell in secret: tap it, or drag your ring there.
+pb-secret-chosen = You chose { $number } in secret. Waiting for { $name }…
+pb-secret-other-chosen = { $name } has chosen in secret. Your turn.
+pb-secret-both = Both players choose in secret…
+pb-bout-won = Bout { $n }: { $winner } wins, { $high } against { $low }.
+pb-bout-draw = Bout { $n }: { $number } against { $number } — a draw; { $leader } keeps the lead.
+pb-tally = { $name0 } { $w0 } – { $w1 } { $name1 }
+pb-ko = { $name } has no unused cell next to the end of the path: knocked out!
+pb-ko-stamp = KO
+pb-stuck = { $name } has no free cell left and plays 0.
+pb-over-won = { $name } wins, { $w } bouts to { $l }.
+pb-over-tie = { $w } bouts each: the tie goes to { $name }, who led the first bout.
+pb-leads = leads
+pb-chip-bouts = { $n ->
+        [one] { $n } bout
+       *[other] { $n } bouts
+    } · { $role }
+pb-refused = That move is not allowed: { $reason }
+
+## Perfect play
+pb-oracle-toggle = Show who wins with perfect play
+pb-oracle-wins = With perfect play from here, { $name } wins.
+pb-oracle-thinking = Working out perfect play…
+
+## Menu
+pb-menu = Menu
+pb-resume = Resume
+pb-how-to = How to play
+pb-settings = Settings
+pb-leave = Leave match
+
+## Results
+pb-col-bouts = Bouts won
+pb-col-role = Even/odd
+pb-col-first = Led first
+pb-col-end = Finish
+pb-end-ko = knocked out
+pb-end-ko-other = won by knock-out
+pb-end-stuck = stuck, played 0
+pb-end-full = all 15 bouts
+pb-yes = yes
+pb-no = —
+pb-note-won = { $name } won { $w } bouts to { $l }.
+pb-note-tie = { $w } bouts each: a tie goes to the player who led the first bout, { $name }.
+pb-note-draws = { $n ->
+        [one] One bout was drawn.
+       *[other] { $n } bouts were drawn.
+    }
+pb-note-ko = { $name } was knocked out in bout { $n }: no unused cell next to the end of the path. A knock-out loses, whatever the bout count.
+pb-note-stuck = { $name } had no free cell from bout { $n } on and played 0 from then.

@@ -1,0 +1,710 @@
+//! The Paper Boxing screen without a window: its layout at the window sizes
+//! people use, the pointer → move mappings of the set-up and of the bouts,
+//! and whole matches driven through them and the rules plugin.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use parlour::engine::{ActiveMatch, Controller, MoveRequest, RulesPlugin, TurnPhase};
+use parlour::games::paper_boxing::screen::{
+    Arrangement, LABEL_H, PbLayout, PlayHold, SetUpHold, handle_play_pointer, handle_setup_pointer,
+    legal_cells, logic_plugin, status_lines, viewer_view,
+};
+use parlour::ui::input::PointerInput;
+use parlour::ui::theme::size;
+use parlour::ui::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
+use parlour_core::engine::{Game, Match};
+use parlour_core::games::paper_boxing::solver::keeping_steps;
+use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing, State as Position};
+
+const SIZES: [Vec2; 3] = [
+    Vec2::new(1280.0, 800.0),
+    Vec2::new(1920.0, 1080.0),
+    Vec2::new(800.0, 1280.0),
+];
+
+/// Other windows people have: the layout must fit them too.
+const MORE_SIZES: [Vec2; 6] = [
+    Vec2::new(1024.0, 768.0),
+    Vec2::new(1366.0, 768.0),
+    Vec2::new(1000.0, 1100.0),
+    Vec2::new(720.0, 1280.0),
+    Vec2::new(1080.0, 1920.0),
+    Vec2::new(2560.0, 1440.0),
+];
+
+fn layout() -> PbLayout {
+    PbLayout::new(Vec2::new(1280.0, 800.0))
+}
+
+/// A square of side `side` around `centre`.
+fn square(centre: Vec2, side: f32) -> Rect {
+    Rect::from_center_size(centre, Vec2::splat(side))
+}
+
+/// Whether `inner` lies in the window, below the HUD.
+fn on_table(window: Vec2, inner: Rect) -> bool {
+    let half = window / 2.0;
+    inner.min.x >= -half.x
+        && inner.max.x <= half.x
+        && inner.min.y >= -half.y
+        && inner.max.y <= half.y - size::HUD
+}
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    !a.intersect(b).is_empty()
+}
+
+// --- Layout -----------------------------------------------------------------
+
+#[test]
+fn both_grids_their_names_and_the_band_fit_every_window() {
+    for window in SIZES.into_iter().chain(MORE_SIZES) {
+        let l = PbLayout::new(window);
+        let boards = [0, 1].map(|s| square(l.grids[s], l.board_side()));
+        for s in 0..2 {
+            assert!(
+                on_table(window, boards[s]),
+                "{window}: grid {s} off the table"
+            );
+            assert!(
+                on_table(window, l.labels[s]),
+                "{window}: name {s} off the table"
+            );
+            assert!(
+                !overlap(boards[s], l.band),
+                "{window}: grid {s} under the band"
+            );
+            assert!(!overlap(l.labels[s], l.band));
+            for b in 0..2 {
+                assert!(
+                    !overlap(l.labels[s], boards[b]),
+                    "{window}: name {s} over grid {b}"
+                );
+            }
+            assert!((l.labels[s].height() - LABEL_H).abs() < 0.01);
+        }
+        assert!(
+            !overlap(boards[0], boards[1]),
+            "{window}: the grids overlap"
+        );
+        assert!(on_table(window, l.band));
+        if SIZES.contains(&window) {
+            assert_eq!(
+                l.stacked,
+                window.y > window.x,
+                "{window}: stacked in portrait"
+            );
+        }
+        if l.stacked {
+            assert_eq!(l.grids[0].x, l.grids[1].x);
+            assert!(l.grids[0].y > l.grids[1].y);
+        } else {
+            assert_eq!(l.grids[0].y, l.grids[1].y);
+            assert!(l.grids[0].x < l.grids[1].x);
+        }
+    }
+}
+
+#[test]
+fn cells_do_not_overlap_and_are_big_enough_to_tap() {
+    for window in SIZES {
+        let l = PbLayout::new(window);
+        assert!(l.face() < l.cell, "faces leave a gap between cells");
+        assert!(l.cell >= size::TOUCH, "{window}: cells of {} px", l.cell);
+        assert!(l.setup_cell >= size::TOUCH);
+        assert!(
+            l.token() >= size::TOUCH,
+            "{window}: tokens of {} px",
+            l.token()
+        );
+        assert!(l.token() < l.setup_cell, "a token sits inside its cell");
+        for s in 0..2 {
+            for c in 0..16u8 {
+                let p = l.cell_centre(s, c);
+                assert_eq!(l.cell_at(p), Some((s, c)), "{window}: cell {s}/{c}");
+                assert!(on_table(window, square(p, l.face())));
+                for d in 0..c {
+                    let q = l.cell_centre(s, d);
+                    assert!(
+                        !overlap(square(p, l.face()), square(q, l.face())),
+                        "{window}: cells {d} and {c} overlap"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_set_up_grid_and_tray_fit_every_window() {
+    for window in SIZES.into_iter().chain(MORE_SIZES) {
+        let l = PbLayout::new(window);
+        let board = square(l.setup_grid, 4.4 * l.setup_cell);
+        assert!(
+            on_table(window, board),
+            "{window}: set-up grid off the table"
+        );
+        assert!(on_table(window, l.tray), "{window}: tray off the table");
+        assert!(on_table(window, l.setup_label));
+        assert!(
+            !overlap(board, l.tray),
+            "{window}: the tray covers the grid"
+        );
+        assert!(!overlap(board, l.band) && !overlap(l.tray, l.band));
+        assert!(!overlap(l.setup_label, board) && !overlap(l.setup_label, l.tray));
+        for c in 0..16u8 {
+            assert_eq!(l.setup_cell_at(l.setup_cell_centre(c)), Some(c));
+        }
+        for n in 1..=15u8 {
+            let slot = l.tray_slot(n);
+            assert_eq!(l.tray_slot_at(slot), Some(n), "{window}: slot {n}");
+            assert!(l.tray.contains(slot + Vec2::splat(l.token() / 2.0)));
+            assert!(l.tray.contains(slot - Vec2::splat(l.token() / 2.0)));
+        }
+    }
+}
+
+#[test]
+fn a_near_square_window_keeps_the_grids_side_by_side_when_that_makes_them_larger() {
+    let l = PbLayout::new(Vec2::new(1000.0, 1100.0));
+    assert!(!l.stacked);
+    assert!(l.cell >= 90.0, "cells of {} px", l.cell);
+}
+
+// --- Set-up: drag, swap, tap ----------------------------------------------
+
+/// Drags from `from` to `to` in a few steps; whether the arrangement changed.
+fn drag(l: &PbLayout, hold: &mut SetUpHold, a: &mut Arrangement, from: Vec2, to: Vec2) -> bool {
+    let mut changed = handle_setup_pointer(hold, l, a, PointerInput::Down(from));
+    for i in 1..=4 {
+        let p = from.lerp(to, i as f32 / 4.0);
+        changed |= handle_setup_pointer(hold, l, a, PointerInput::Move(p));
+    }
+    changed | handle_setup_pointer(hold, l, a, PointerInput::Up(to))
+}
+
+fn tap(l: &PbLayout, hold: &mut SetUpHold, a: &mut Arrangement, at: Vec2) -> bool {
+    handle_setup_pointer(hold, l, a, PointerInput::Down(at))
+        | handle_setup_pointer(hold, l, a, PointerInput::Up(at))
+}
+
+#[test]
+fn dragging_a_number_from_the_tray_onto_a_cell_places_it() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    assert!(drag(
+        &l,
+        &mut hold,
+        &mut a,
+        l.tray_slot(15),
+        l.setup_cell_centre(15)
+    ));
+    assert_eq!(a.cell_of(15), Some(15));
+    assert_eq!(a.placed(), 1);
+    assert_eq!(hold, SetUpHold::Empty);
+}
+
+#[test]
+fn dropping_a_placed_number_on_another_swaps_them() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    a.put(7, 1);
+    a.put(9, 6);
+    assert!(drag(
+        &l,
+        &mut hold,
+        &mut a,
+        l.setup_cell_centre(1),
+        l.setup_cell_centre(6)
+    ));
+    assert_eq!((a.cell_of(7), a.cell_of(9)), (Some(6), Some(1)));
+}
+
+#[test]
+fn dropping_a_tray_number_on_a_placed_one_sends_that_one_back() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    a.put(7, 1);
+    drag(
+        &l,
+        &mut hold,
+        &mut a,
+        l.tray_slot(3),
+        l.setup_cell_centre(1),
+    );
+    assert_eq!(a.cell_of(3), Some(1));
+    assert_eq!(a.cell_of(7), None, "7 is back in the tray");
+}
+
+#[test]
+fn d_takes_no_number() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    assert!(!drag(
+        &l,
+        &mut hold,
+        &mut a,
+        l.tray_slot(4),
+        l.setup_cell_centre(0)
+    ));
+    assert_eq!(a.placed(), 0);
+}
+
+#[test]
+fn dragging_a_placed_number_to_the_tray_takes_it_off() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    a.put(5, 10);
+    assert!(drag(
+        &l,
+        &mut hold,
+        &mut a,
+        l.setup_cell_centre(10),
+        l.tray.center()
+    ));
+    assert_eq!(a.cell_of(5), None);
+}
+
+#[test]
+fn a_drop_off_the_grid_and_tray_changes_nothing() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    a.put(5, 10);
+    let off = Vec2::new(0.0, l.band.center().y);
+    assert!(!drag(&l, &mut hold, &mut a, l.setup_cell_centre(10), off));
+    assert_eq!(a.cell_of(5), Some(10));
+}
+
+#[test]
+fn tap_a_number_then_a_cell_places_it() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    assert!(!tap(&l, &mut hold, &mut a, l.tray_slot(12)));
+    assert_eq!(hold, SetUpHold::Selected(12));
+    assert!(tap(&l, &mut hold, &mut a, l.setup_cell_centre(5)));
+    assert_eq!(a.cell_of(12), Some(5));
+    assert_eq!(hold, SetUpHold::Empty);
+}
+
+#[test]
+fn tap_a_placed_number_then_another_swaps_them() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    a.put(1, 2);
+    a.put(2, 3);
+    tap(&l, &mut hold, &mut a, l.setup_cell_centre(2));
+    assert!(tap(&l, &mut hold, &mut a, l.setup_cell_centre(3)));
+    assert_eq!((a.cell_of(1), a.cell_of(2)), (Some(3), Some(2)));
+}
+
+#[test]
+fn a_second_tap_on_the_selected_number_lets_go() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    tap(&l, &mut hold, &mut a, l.tray_slot(8));
+    tap(&l, &mut hold, &mut a, l.tray_slot(8));
+    assert_eq!(hold, SetUpHold::Empty);
+    assert_eq!(a.placed(), 0);
+}
+
+#[test]
+fn a_cancelled_touch_drops_the_number() {
+    let l = layout();
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    handle_setup_pointer(&mut hold, &l, &mut a, PointerInput::Down(l.tray_slot(2)));
+    handle_setup_pointer(&mut hold, &l, &mut a, PointerInput::Cancel);
+    assert_eq!(hold, SetUpHold::Empty);
+    assert_eq!(a.placed(), 0);
+}
+
+#[test]
+fn the_grid_is_ready_only_when_all_fifteen_are_placed() {
+    let mut a = Arrangement::default();
+    for n in 1..=14u8 {
+        a.put(n, n);
+        assert_eq!(a.grid(), None);
+    }
+    a.put(15, 15);
+    let grid = a.grid().expect("complete");
+    assert_eq!(grid[0], 0, "D stays top left");
+    assert_eq!(Arrangement::from_grid(grid), a);
+}
+
+// --- Play: tap a cell, drag the ring ---------------------------------------
+
+/// Seat 0 at D (cell 0): its legal steps are cells 1, 4 and 5.
+const LEGAL: [u8; 3] = [1, 4, 5];
+
+fn play(hold: &mut PlayHold, l: &PbLayout, may: bool, events: &[PointerInput]) -> Option<Move> {
+    let mut out = None;
+    for e in events {
+        if let Some(mv) = handle_play_pointer(hold, l, 0, 0, &LEGAL, may, *e) {
+            out = Some(mv);
+        }
+    }
+    out
+}
+
+#[test]
+fn tapping_a_legal_cell_steps_there() {
+    let l = layout();
+    let p = l.cell_centre(0, 5);
+    let mut hold = PlayHold::Empty;
+    assert_eq!(
+        play(
+            &mut hold,
+            &l,
+            true,
+            &[PointerInput::Down(p), PointerInput::Up(p)]
+        ),
+        Some(Move::To { row: 1, col: 1 })
+    );
+    assert_eq!(hold, PlayHold::Empty);
+}
+
+#[test]
+fn tapping_an_illegal_cell_or_the_other_grid_asks_nothing() {
+    let l = layout();
+    let mut hold = PlayHold::Empty;
+    for p in [l.cell_centre(0, 10), l.cell_centre(1, 5), Vec2::ZERO] {
+        assert_eq!(
+            play(
+                &mut hold,
+                &l,
+                true,
+                &[PointerInput::Down(p), PointerInput::Up(p)]
+            ),
+            None
+        );
+    }
+}
+
+#[test]
+fn dragging_the_ring_to_a_legal_cell_steps_there() {
+    let l = layout();
+    let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 4));
+    let mut hold = PlayHold::Empty;
+    handle_play_pointer(&mut hold, &l, 0, 0, &LEGAL, true, PointerInput::Down(from));
+    handle_play_pointer(&mut hold, &l, 0, 0, &LEGAL, true, PointerInput::Move(to));
+    assert_eq!(
+        hold.dragged_ring(0),
+        Some(to),
+        "the ring follows the pointer"
+    );
+    assert_eq!(
+        handle_play_pointer(&mut hold, &l, 0, 0, &LEGAL, true, PointerInput::Up(to)),
+        Some(Move::To { row: 1, col: 0 })
+    );
+}
+
+#[test]
+fn dragging_the_ring_to_an_illegal_cell_asks_nothing() {
+    let l = layout();
+    let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 2));
+    let mut hold = PlayHold::Empty;
+    let events = [
+        PointerInput::Down(from),
+        PointerInput::Move(to),
+        PointerInput::Up(to),
+    ];
+    assert_eq!(play(&mut hold, &l, true, &events), None);
+}
+
+#[test]
+fn a_drag_that_starts_away_from_the_ring_moves_nothing() {
+    let l = layout();
+    let (from, to) = (l.cell_centre(0, 10), l.cell_centre(0, 5));
+    let mut hold = PlayHold::Empty;
+    let events = [
+        PointerInput::Down(from),
+        PointerInput::Move(to),
+        PointerInput::Up(to),
+    ];
+    assert_eq!(play(&mut hold, &l, true, &events), None);
+}
+
+#[test]
+fn nothing_is_asked_out_of_turn() {
+    let l = layout();
+    let p = l.cell_centre(0, 5);
+    let mut hold = PlayHold::Empty;
+    assert_eq!(
+        play(
+            &mut hold,
+            &l,
+            false,
+            &[PointerInput::Down(p), PointerInput::Up(p)]
+        ),
+        None
+    );
+}
+
+// --- Whole matches through the screen's input and the rules plugin ---------
+
+fn app_with(controllers: [Controller; 2]) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RulesPlugin::<PaperBoxing>::default(),
+    ))
+    .add_plugins(parlour::ui::state_plugin);
+    logic_plugin(&mut app);
+    app.insert_resource(Table {
+        game: parlour::ui::GameKind::PaperBoxing,
+        variant: "standard".into(),
+        seats: controllers
+            .into_iter()
+            .zip(["Anna", "Ada"])
+            .map(|(controller, name)| SeatChoice {
+                name: name.into(),
+                controller,
+            })
+            .collect(),
+        viewer: None,
+        handing_to: None,
+    });
+    // Each frame a tenth of a second: pauses and animations pass quickly and surely.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn turn_phase(app: &App) -> TurnPhase {
+    *app.world().resource::<State<TurnPhase>>().get()
+}
+
+fn game(app: &App) -> &Match<PaperBoxing> {
+    app.world().resource::<ActiveMatch<PaperBoxing>>().get()
+}
+
+fn begin(app: &mut App) {
+    app.update();
+    app.world_mut().write_message(BeginMatch);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+}
+
+/// Fills in a grid the way a person does: every number dragged from the
+/// tray to a cell.
+fn fill_in_by_dragging(l: &PbLayout) -> Move {
+    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+    // A spread that keeps the big numbers apart; any order would do.
+    let order = [9, 14, 3, 11, 7, 15, 1, 5, 12, 2, 13, 8, 4, 10, 6];
+    for (i, &n) in order.iter().enumerate() {
+        let cell = i as u8 + 1;
+        assert!(drag(
+            l,
+            &mut hold,
+            &mut a,
+            l.tray_slot(n),
+            l.setup_cell_centre(cell)
+        ));
+    }
+    Move::Grid(a.grid().expect("every number placed"))
+}
+
+/// A person's step: a tap on the highest legal number that keeps the path
+/// able to visit every cell (else any legal cell).
+fn tap_a_step(app: &App, l: &PbLayout, seat: usize) -> Option<Move> {
+    let view = viewer_view(game(app), Some(seat));
+    let legal = legal_cells(&view);
+    let position = Position::from_view(&view);
+    let keep = keeping_steps(position.at(seat), position.used(seat));
+    let grid = view.grids[seat]?;
+    let cell = legal
+        .iter()
+        .copied()
+        .filter(|c| keep & (1 << c) != 0)
+        .max_by_key(|&c| grid[c as usize])
+        .or(legal.first().copied())?;
+    let p = l.cell_centre(seat, cell);
+    let mut hold = PlayHold::Empty;
+    let head = *view.paths[seat].last()?;
+    handle_play_pointer(
+        &mut hold,
+        l,
+        seat,
+        head,
+        &legal,
+        true,
+        PointerInput::Down(p),
+    );
+    handle_play_pointer(&mut hold, l, seat, head, &legal, true, PointerInput::Up(p))
+}
+
+#[test]
+fn a_whole_match_against_the_solver_bot_reaches_the_results() {
+    let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
+    let l = layout();
+    begin(&mut app);
+    let mut steps = 0;
+    for _ in 0..3_000 {
+        app.update();
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        if !game(&app).awaiting().contains(&0) {
+            continue;
+        }
+        let mv = match turn_phase(&app) {
+            TurnPhase::SetUp => Some(fill_in_by_dragging(&l)),
+            TurnPhase::AwaitingMove => tap_a_step(&app, &l, 0),
+            _ => None,
+        };
+        if let Some(mv) = mv {
+            steps += matches!(mv, Move::To { .. }) as usize;
+            app.world_mut()
+                .write_message(MoveRequest::<PaperBoxing> { seat: 0, mv });
+        }
+    }
+    assert_eq!(screen(&app), Screen::Results);
+    let game = game(&app);
+    assert!(game.is_over());
+    assert!(steps >= 7, "the person played the match: {steps} steps");
+    let sheet = app.world().resource::<ResultsSheet>();
+    assert_eq!(sheet.rows.len(), 2);
+    assert_eq!(sheet.rows.iter().filter(|r| r.2).count(), 1, "one winner");
+    let winner = game.winners()[0];
+    assert!(sheet.rows[winner].2);
+    assert_eq!(sheet.rows[0].1[0], game.state().wins()[0].to_string());
+    assert!(
+        sheet.notes.len() >= 2,
+        "how the first leader was found, and how the match was won: {:?}",
+        sheet.notes
+    );
+}
+
+#[test]
+fn two_people_fill_in_their_grids_with_a_hand_over_between() {
+    let mut app = app_with([Controller::Human, Controller::Human]);
+    let l = layout();
+    begin(&mut app);
+    for seat in 0..2 {
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(screen(&app), Screen::HandOver, "before seat {seat}'s grid");
+        assert_eq!(app.world().resource::<Table>().handing_to, Some(seat));
+        // "I am …": the screen is handed to the seat.
+        {
+            let mut table = app.world_mut().resource_mut::<Table>();
+            table.viewer = Some(seat);
+            table.handing_to = None;
+        }
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Play);
+        // "Ready" waits for the last grid's moment on screen to pass.
+        for _ in 0..20 {
+            app.update();
+            if turn_phase(&app) == TurnPhase::SetUp {
+                break;
+            }
+        }
+        assert_eq!(turn_phase(&app), TurnPhase::SetUp);
+        let view = viewer_view(game(&app), Some(seat));
+        assert_eq!(view.grids[1 - seat], None, "the other grid is never seen");
+        if seat == 1 {
+            assert!(view.filled[0], "seat 0 is ready, its numbers unseen");
+        }
+        let mv = fill_in_by_dragging(&l);
+        app.world_mut()
+            .write_message(MoveRequest::<PaperBoxing> { seat, mv });
+        app.update();
+    }
+    for _ in 0..10 {
+        app.update();
+    }
+    let view = viewer_view(game(&app), Some(0));
+    assert!(
+        view.grids[0].is_some() && view.grids[1].is_some(),
+        "revealed"
+    );
+}
+
+#[test]
+fn a_secret_choice_is_not_told_before_both_have_chosen() {
+    let config = PaperBoxing::variant("simultaneous").unwrap();
+    let deal = Deal {
+        grids: vec![
+            vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+            vec![0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+        ],
+        even: 1,
+    };
+    let mut game = Match::<PaperBoxing>::new("simultaneous", config, 2, 0, Some(deal)).unwrap();
+    game.submit(1, Move::To { row: 1, col: 1 }).unwrap();
+    let table = Table {
+        seats: vec![
+            SeatChoice {
+                name: "Anna".into(),
+                controller: Controller::Human,
+            },
+            SeatChoice {
+                name: "Ben".into(),
+                controller: Controller::Human,
+            },
+        ],
+        ..Table::default()
+    };
+    let view = viewer_view(&game, Some(0));
+    assert_eq!(view.paths[1], vec![0], "Ben's step is not on his path yet");
+    assert_eq!(view.secret, None);
+    let lines = status_lines(&view, &table).join("\n");
+    assert!(lines.contains("Ben has chosen in secret"), "{lines}");
+    assert!(
+        !lines.contains("11"),
+        "Ben's number (11) is not told: {lines}"
+    );
+    // Ben, on his turn at the screen, sees his own choice.
+    let his = status_lines(&viewer_view(&game, Some(1)), &table).join("\n");
+    assert!(his.contains("You chose 11"), "{his}");
+}
+
+#[test]
+fn the_demo_ends_the_paper_boxing_match_before_the_next_game_begins() {
+    use parlour::ui::GameKind;
+    use parlour::ui::demo::Demo;
+    use parlour_core::games::neighbours::Neighbours;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RulesPlugin::<PaperBoxing>::default(),
+        RulesPlugin::<Neighbours>::default(),
+    ))
+    .add_plugins(parlour::ui::state_plugin);
+    logic_plugin(&mut app);
+    parlour::ui::play::plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
+    app.add_plugins(parlour::ui::demo::plugin);
+    app.insert_resource(Demo::new(vec![GameKind::PaperBoxing, GameKind::Neighbours]));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    let mut saw_paper_boxing = false;
+    for _ in 0..3_000 {
+        app.update();
+        saw_paper_boxing |= app.world().contains_resource::<ActiveMatch<PaperBoxing>>();
+        if app.world().contains_resource::<ActiveMatch<Neighbours>>() {
+            break;
+        }
+    }
+    assert!(saw_paper_boxing, "the demo began with Paper Boxing");
+    assert!(app.world().contains_resource::<ActiveMatch<Neighbours>>());
+    app.update();
+    assert!(
+        !app.world().contains_resource::<ActiveMatch<PaperBoxing>>(),
+        "one match at a time"
+    );
+    assert_eq!(screen(&app), Screen::Play);
+}

@@ -1,0 +1,122 @@
+//! The Paper Boxing screen's words in every language: each line a whole
+//! match can show, and its results sheet, read without a missing key or an
+//! unfilled value. (Its own test binary: it switches the language for the
+//! whole process.)
+
+use parlour::engine::Controller;
+use parlour::games::paper_boxing::screen::{results_sheet, status_lines, viewer_view};
+use parlour::i18n::{Lang, set_language};
+use parlour::ui::{SeatChoice, Table};
+use parlour_core::engine::{Game, Match};
+use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing};
+
+fn table() -> Table {
+    Table {
+        seats: vec![
+            SeatChoice {
+                name: "Anna".into(),
+                controller: Controller::Human,
+            },
+            SeatChoice {
+                name: "Ben".into(),
+                controller: Controller::Bot("solver".into()),
+            },
+        ],
+        ..Table::default()
+    }
+}
+
+/// Every line of every view of a match played by two bots, then its sheet.
+fn all_words(variant: &str) -> Vec<String> {
+    let config = PaperBoxing::variant(variant).unwrap();
+    let mut game = Match::<PaperBoxing>::new(variant, config, 2, 3, None).unwrap();
+    let mut bots = [
+        PaperBoxing::bot("greedy", 1).unwrap(),
+        PaperBoxing::bot("solver", 2).unwrap(),
+    ];
+    let table = table();
+    let mut words = Vec::new();
+    for _ in 0..100 {
+        for seat in [Some(0), Some(1), None] {
+            words.extend(status_lines(&viewer_view(&game, seat), &table));
+        }
+        let Some(&seat) = game.awaiting().first() else {
+            break;
+        };
+        let mv = bots[seat].choose(&game.view(seat));
+        game.submit(seat, mv).unwrap();
+    }
+    assert!(game.is_over());
+    let sheet = results_sheet(&game, &table);
+    words.extend(sheet.columns);
+    words.extend(sheet.rows.into_iter().flat_map(|r| r.1));
+    words.extend(sheet.notes);
+    words
+}
+
+/// A match where seat 0 walks into the bottom-right corner and is KO'd.
+fn knock_out_words() -> Vec<String> {
+    let deal = Deal {
+        grids: vec![
+            (0..16).collect(),
+            [0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].to_vec(),
+        ],
+        even: 1,
+    };
+    let mut game =
+        Match::<PaperBoxing>::new("standard", Default::default(), 2, 0, Some(deal)).unwrap();
+    let paths: [&[(u8, u8)]; 2] = [
+        &[(1, 1), (2, 2), (2, 3), (3, 2), (3, 3)],
+        &[(0, 1), (0, 2), (0, 3), (1, 3), (1, 2), (1, 1), (1, 0)],
+    ];
+    let mut next = [0, 0];
+    while let Some(&seat) = game.awaiting().first() {
+        let (row, col) = paths[seat][next[seat]];
+        next[seat] += 1;
+        game.submit(seat, Move::To { row, col }).unwrap();
+    }
+    assert_eq!(game.state().ko(), Some(0));
+    let table = table();
+    let mut words = status_lines(&viewer_view(&game, Some(0)), &table);
+    let sheet = results_sheet(&game, &table);
+    words.extend(sheet.rows.into_iter().flat_map(|r| r.1));
+    words.extend(sheet.notes);
+    words
+}
+
+#[test]
+fn every_line_of_a_match_reads_in_every_language() {
+    let mut english = Vec::new();
+    for lang in Lang::ALL {
+        set_language(lang);
+        let mut words = Vec::new();
+        for variant in PaperBoxing::variants() {
+            words.extend(all_words(variant));
+        }
+        words.extend(knock_out_words());
+        for line in &words {
+            assert!(
+                !line.contains('{') && !line.contains('}') && !line.contains("pb-"),
+                "{}: {line:?}",
+                lang.own_name()
+            );
+        }
+        if lang == Lang::En {
+            english = words;
+        } else {
+            assert_ne!(words, english, "{} is not English", lang.own_name());
+        }
+    }
+    set_language(Lang::En);
+    let ko = knock_out_words().join("\n");
+    assert!(
+        ko.contains("Anna has no unused cell next to the end of the path: knocked out!"),
+        "{ko}"
+    );
+    assert!(
+        ko.contains("Bout 5:"),
+        "the last bout is told with the KO: {ko}"
+    );
+    assert!(ko.contains("Anna was knocked out in bout 6"), "{ko}");
+    assert!(ko.contains("won by knock-out"), "{ko}");
+}
