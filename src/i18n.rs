@@ -268,6 +268,26 @@ pub fn variant_name(game: &str, name: &str) -> String {
         .unwrap_or_else(|| name.to_owned())
 }
 
+/// `x` with `places` decimals, written as the language on screen writes
+/// numbers (1.25 in English, 1,25 in French and Danish).
+pub fn decimal(x: f64, places: usize) -> String {
+    let text = format!("{x:.places$}");
+    match language() {
+        Lang::En => text,
+        Lang::Fr | Lang::Da => text.replace('.', ","),
+    }
+}
+
+/// A number typed in either way of writing decimals, with or without the `×` after it.
+pub fn parse_decimal(text: &str) -> Option<f64> {
+    text.trim()
+        .trim_end_matches('×')
+        .trim()
+        .replace(',', ".")
+        .parse()
+        .ok()
+}
+
 /// The text of `key` in the language on screen.
 pub fn tr(key: &str) -> String {
     tr_args(key, None)
@@ -391,7 +411,7 @@ mod tests {
         .phrase();
         assert_eq!(
             catalogue.phrase(Lang::Fr, &turn, &names).unwrap(),
-            "C'est à Ada de jouer, pas à Bram."
+            "C’est à Ada de jouer, pas à Bram."
         );
         let set = rummy::RuleError::Set {
             index: 0,
@@ -460,6 +480,13 @@ mod tests {
         // French counts 0 as singular.
         assert_eq!(score(Lang::Fr, 0), "12 pts · 0 jeton");
         assert_eq!(score(Lang::Da, 5), "12 point · 5 brikker");
+    }
+
+    #[test]
+    fn decimals_are_read_either_way() {
+        assert_eq!(parse_decimal("1,25×"), Some(1.25));
+        assert_eq!(parse_decimal(" 0.5 "), Some(0.5));
+        assert_eq!(parse_decimal("x"), None);
     }
 
     #[test]

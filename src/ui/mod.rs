@@ -288,9 +288,20 @@ fn fade_notice(
 }
 
 /// The screens speak the language the settings name, from the frame after
-/// the change on (before any screen draws it).
-fn follow_language(settings: Res<Settings>) {
-    if settings.is_changed() {
-        crate::i18n::set_language(settings.language);
+/// the change on (before any screen draws it). A seat still called by the
+/// default name ("You") is renamed in the new language.
+fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
+    if !settings.is_changed() || crate::i18n::language() == settings.language {
+        return;
+    }
+    let before = crate::tr!("setup-you");
+    crate::i18n::set_language(settings.language);
+    let after = crate::tr!("setup-you");
+    if let Some(mut table) = table {
+        for seat in &mut table.seats {
+            if seat.name == before {
+                seat.name = after.clone();
+            }
+        }
     }
 }

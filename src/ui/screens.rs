@@ -101,12 +101,22 @@ fn title(
             } else {
                 ((width - 80.0) / 3.0).min(380.0)
             };
-            let card_h = if narrow { 250.0 } else { 380.0 };
+            // The longest name and line, as this language words them, set
+            // every card's picture size, so the cards stay alike.
+            let words_h = GameKind::ALL
+                .into_iter()
+                .map(|kind| card_words_height(ui, kind, card_w - 32.0))
+                .fold(0.0, f32::max);
+            let card_h = if narrow {
+                (words_h + CARD_FIXED + 84.0 + 32.0).max(250.0)
+            } else {
+                380.0
+            };
             let mut clicked = None;
             let mut how = None;
             let mut layout = |ui: &mut egui::Ui| {
                 for kind in GameKind::ALL {
-                    let (play, rules) = game_card(ui, kind, egui::vec2(card_w, card_h));
+                    let (play, rules) = game_card(ui, kind, egui::vec2(card_w, card_h), words_h);
                     if play {
                         clicked = Some(kind);
                     }
@@ -119,7 +129,7 @@ fn title(
                 ui.vertical_centered(|ui| layout(ui));
             } else {
                 let total = 3.0 * card_w + 2.0 * 20.0;
-                ui.horizontal(|ui| {
+                ui.horizontal_top(|ui| {
                     ui.add_space(((width - total) / 2.0).max(0.0));
                     ui.spacing_mut().item_spacing.x = 20.0;
                     layout(ui);
@@ -156,8 +166,41 @@ fn title(
     Ok(())
 }
 
-/// One game as a large card: a picture, the name, one line. Returns (play, rules) clicks.
-fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool) {
+/// A game card's height besides its picture and words: the button row and
+/// the gaps (6 under the picture, three item spacings of 12, and 2 to spare).
+const CARD_FIXED: f32 = size::TOUCH + 44.0;
+
+/// The height a game card's name and line take at `width`, in the language on screen.
+fn card_words_height(ui: &egui::Ui, kind: GameKind, width: f32) -> f32 {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let heading = egui::FontId::new(size::HEADING, body.family.clone());
+    let height = |text: String, font: egui::FontId| {
+        ui.painter()
+            .layout(text, font, ecolour::INK, width)
+            .size()
+            .y
+    };
+    height(kind.title(), heading) + height(kind.tagline(), body)
+}
+
+/// The width a button needs for `text` in `font` (at least `min`), so a
+/// row of buttons can be centred whatever length the language gives them.
+fn button_width(ui: &egui::Ui, text: &str, font: egui::FontId, min: f32) -> f32 {
+    let galley = ui
+        .painter()
+        .layout_no_wrap(text.to_owned(), font, ecolour::INK);
+    (galley.size().x + 2.0 * ui.spacing().button_padding.x).max(min)
+}
+
+/// The width [`big_button`] gives `text`.
+pub fn big_button_width(ui: &egui::Ui, text: &str) -> f32 {
+    let family = egui::TextStyle::Button.resolve(ui.style()).family;
+    button_width(ui, text, egui::FontId::new(size::TEXT + 2.0, family), 180.0)
+}
+
+/// One game as a large card: a picture, the name, one line, the buttons at
+/// its foot; `words_h` is the room kept for the name and line. Returns (play, rules) clicks.
+fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2, words_h: f32) -> (bool, bool) {
     let mut rules = false;
     let response = egui::Frame::new()
         .fill(ecolour::CARD)
@@ -173,7 +216,7 @@ fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool
             ui.set_width(card.x - 32.0);
             ui.set_height(card.y - 32.0);
             ui.vertical_centered(|ui| {
-                let picture_h = (card.y - 200.0).max(90.0);
+                let picture_h = (card.y - 32.0 - words_h - CARD_FIXED).max(60.0);
                 let (rect, _) = ui.allocate_exact_size(
                     egui::vec2(card.x - 32.0, picture_h),
                     egui::Sense::hover(),
@@ -187,16 +230,28 @@ fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool
                         .strong(),
                 );
                 ui.label(egui::RichText::new(kind.tagline()).color(ecolour::INK));
-                ui.add_space(4.0);
+                // The buttons at the card's foot, however many lines the words took.
+                let room = ui.available_height() - size::TOUCH;
+                ui.add_space(room.max(4.0));
                 ui.horizontal(|ui| {
-                    let w = ui.available_width();
-                    ui.add_space((w - 2.0 * 150.0 - 12.0).max(0.0) / 2.0);
+                    ui.spacing_mut().item_spacing.x = 12.0;
+                    let font = egui::TextStyle::Button.resolve(ui.style());
+                    let play_text = tr!("button-play");
+                    let how_text = tr!("button-how-to-play");
+                    let play_w = button_width(ui, &play_text, font.clone(), 150.0);
+                    let how_w = button_width(ui, &how_text, font, 150.0);
+                    let total = if kind.playable() {
+                        play_w + ui.spacing().item_spacing.x + how_w
+                    } else {
+                        how_w
+                    };
+                    ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
                     if kind.playable() {
                         let play = egui::Button::new(
-                            egui::RichText::new(tr!("button-play")).color(ecolour::ON_ACCENT),
+                            egui::RichText::new(play_text).color(ecolour::ON_ACCENT),
                         )
                         .fill(ecolour::ACCENT)
-                        .min_size(egui::vec2(150.0, size::TOUCH));
+                        .min_size(egui::vec2(play_w, size::TOUCH));
                         if ui.add(play).clicked() {
                             // Handled through the card's own click below.
                             ui.ctx().data_mut(|d| {
@@ -204,11 +259,9 @@ fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool
                             });
                         }
                     }
-                    let how = egui::Button::new(
-                        egui::RichText::new(tr!("button-how-to-play")).color(ecolour::INK),
-                    )
-                    .fill(egui::Color32::from_rgb(228, 220, 200))
-                    .min_size(egui::vec2(150.0, size::TOUCH));
+                    let how = egui::Button::new(egui::RichText::new(how_text).color(ecolour::INK))
+                        .fill(egui::Color32::from_rgb(228, 220, 200))
+                        .min_size(egui::vec2(how_w, size::TOUCH));
                     if ui.add(how).clicked() {
                         rules = true;
                     }
@@ -414,51 +467,59 @@ fn setup(
                 ui.set_max_width(width);
                 let seats = kind.seats();
                 let mut remove = None;
-                for (i, seat) in table.seats.iter_mut().enumerate() {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(tr!("setup-seat", number = i + 1))
-                                .color(ecolour::TEXT_DIM),
-                        );
-                        ui.add(
-                            egui::TextEdit::singleline(&mut seat.name)
-                                .desired_width(220.0)
-                                .char_limit(16)
-                                .min_size(egui::vec2(0.0, size::TOUCH)),
-                        );
-                        let label = match &seat.controller {
-                            Controller::Human => tr!("setup-person"),
-                            Controller::Bot(b) => tr!("setup-bot", level = bot_name(b)),
-                        };
-                        egui::ComboBox::from_id_salt(("controller", i))
-                            .selected_text(label)
-                            .width(190.0)
-                            .show_ui(ui, |ui| {
-                                ui.selectable_value(
-                                    &mut seat.controller,
-                                    Controller::Human,
-                                    tr!("setup-person"),
-                                );
-                                for b in bots {
+                // A grid keeps the rows in columns whatever the words' lengths.
+                egui::Grid::new("seats")
+                    .spacing(egui::vec2(12.0, 10.0))
+                    .show(ui, |ui| {
+                        for (i, seat) in table.seats.iter_mut().enumerate() {
+                            ui.label(
+                                egui::RichText::new(tr!("setup-seat", number = i + 1))
+                                    .color(ecolour::TEXT_DIM),
+                            );
+                            // Sized outright: a grid cell would shrink it to last frame's width.
+                            ui.add_sized(
+                                egui::vec2(220.0, size::TOUCH),
+                                egui::TextEdit::singleline(&mut seat.name)
+                                    .char_limit(16)
+                                    .vertical_align(egui::Align::Center),
+                            );
+                            let label = match &seat.controller {
+                                Controller::Human => tr!("setup-person"),
+                                Controller::Bot(b) => tr!("setup-bot", level = bot_name(b)),
+                            };
+                            egui::ComboBox::from_id_salt(("controller", i))
+                                .selected_text(label)
+                                .width(210.0)
+                                // Room for a person and three bots without scrolling.
+                                .height(5.0 * (size::TOUCH + 12.0))
+                                .show_ui(ui, |ui| {
                                     ui.selectable_value(
                                         &mut seat.controller,
-                                        Controller::Bot((*b).to_owned()),
-                                        tr!("setup-bot", level = bot_name(b)),
+                                        Controller::Human,
+                                        tr!("setup-person"),
                                     );
-                                }
-                            });
-                        if ui
-                            .add_enabled(
-                                i >= *seats.start(),
-                                egui::Button::new("✕")
-                                    .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
-                            )
-                            .clicked()
-                        {
-                            remove = Some(i);
+                                    for b in bots {
+                                        ui.selectable_value(
+                                            &mut seat.controller,
+                                            Controller::Bot((*b).to_owned()),
+                                            tr!("setup-bot", level = bot_name(b)),
+                                        );
+                                    }
+                                });
+                            // Inter has the multiplication sign, not a heavy ✕.
+                            if ui
+                                .add_enabled(
+                                    i >= *seats.start(),
+                                    egui::Button::new("×")
+                                        .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                                )
+                                .clicked()
+                            {
+                                remove = Some(i);
+                            }
+                            ui.end_row();
                         }
                     });
-                }
                 if let Some(i) = remove {
                     if table.seats.len() > *seats.start() {
                         table.seats.remove(i);
@@ -483,6 +544,7 @@ fn setup(
                     egui::ComboBox::from_id_salt("variant")
                         .selected_text(variant_name(kind.name(), &variant))
                         .width(240.0)
+                        .height(5.0 * (size::TOUCH + 12.0))
                         .show_ui(ui, |ui| {
                             for v in variants {
                                 ui.selectable_value(
@@ -631,13 +693,17 @@ fn results(
             }
             ui.add_space(24.0);
             ui.horizontal(|ui| {
-                let w = ui.available_width();
-                ui.add_space((w - 2.0 * 190.0 - 12.0).max(0.0) / 2.0);
-                if big_button(ui, &tr!("results-play-again"), true).clicked() {
+                let again = tr!("results-play-again");
+                let back = tr!("results-back-to-title");
+                let total = big_button_width(ui, &again)
+                    + ui.spacing().item_spacing.x
+                    + big_button_width(ui, &back);
+                ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
+                if big_button(ui, &again, true).clicked() {
                     begin.write(BeginMatch);
                     next.set(Screen::Play);
                 }
-                if big_button(ui, &tr!("results-back-to-title"), false).clicked() {
+                if big_button(ui, &back, false).clicked() {
                     end.write(EndMatch);
                     next.set(Screen::Title);
                 }
@@ -678,7 +744,8 @@ fn how_to(
     full_screen(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.set_max_width(820.0);
+                // Never wider than the window: a narrow screen would push the text off its left edge.
+                ui.set_max_width(ui.available_width().min(820.0));
                 ui.heading(tr!("how-to-title", game = game.0.title()));
                 ui.add_space(8.0);
                 let (rect, _) = ui.allocate_exact_size(
@@ -730,6 +797,8 @@ fn settings(
                     ui.add(
                         egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
                             .step_by(0.25)
+                            .custom_formatter(|n, _| crate::i18n::decimal(n, 2))
+                            .custom_parser(crate::i18n::parse_decimal)
                             .suffix("×"),
                     );
                     ui.end_row();
@@ -752,7 +821,7 @@ fn settings(
 /// The language row of the settings: each language in its own name, the
 /// chosen one lit; a tap switches every screen at once.
 fn language_choice(ui: &mut egui::Ui, settings: &mut Settings) {
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         for lang in Lang::ALL {
             let chosen = settings.language == lang;
             let text = egui::RichText::new(lang.own_name());
@@ -762,7 +831,7 @@ fn language_choice(ui: &mut egui::Ui, settings: &mut Settings) {
                 egui::Button::new(text)
             };
             if ui
-                .add(button.min_size(egui::vec2(120.0, size::TOUCH)))
+                .add(button.min_size(egui::vec2(110.0, size::TOUCH)))
                 .clicked()
                 && !chosen
             {

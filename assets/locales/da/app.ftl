@@ -7,7 +7,7 @@ app-subtitle = Tre brætspil til én skærm
 game-neighbours = Naboer
 game-neighbours-tagline = Læg cifre ved siden af deres naboer: 4 ved siden af 3 og 5.
 game-paper-boxing = Papirboksning
-game-paper-boxing-tagline = Gem tallene 1 til 15 i et gitter, og bok så runde for runde.
+game-paper-boxing-tagline = Gem tallene 1 til 15 i et gitter, og boks så runde efter runde.
 game-rummy = Rummy
 game-rummy-tagline = Serier og grupper, 40 point for at åbne, byg hele bordet om.
 

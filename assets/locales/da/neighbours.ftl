@@ -3,9 +3,7 @@ neighbours-hud-score = { $points } point · { $tokens ->
     [one] 1 brik
    *[other] { $tokens } brikker
 }
-neighbours-bag =
-    { $count }
-    i posen
+neighbours-bag = i posen
 neighbours-must-pass = Intet muligt træk — du står over
 neighbours-pass = Stå over
 neighbours-passed = { $name } kan ikke lægge en brik og står over

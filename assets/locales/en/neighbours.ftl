@@ -3,9 +3,8 @@ neighbours-hud-score = { $points } pts · { $tokens ->
     [one] 1 token
    *[other] { $tokens } tokens
 }
-neighbours-bag =
-    { $count }
-    in bag
+# Under the number of tokens left in the bag.
+neighbours-bag = in bag
 neighbours-must-pass = No move — you must pass
 neighbours-pass = Pass
 neighbours-passed = No move for { $name }: pass

@@ -386,7 +386,19 @@ fn start_table(
         BagCount,
         look.rounded_sprite(Color::srgb(0.42, 0.29, 0.18), Vec2::new(120.0, 100.0), 26.0),
         Transform::default(),
-        children![text(&look.bold, 27.0, colour::IVORY, "")],
+        // The count large, the words under it smaller: they are longer in French.
+        children![(
+            text(&look.bold, 30.0, colour::IVORY, ""),
+            children![(
+                TextSpan::new(""),
+                TextFont {
+                    font: look.semibold.clone().into(),
+                    font_size: FontSize::Px(19.0),
+                    ..default()
+                },
+                TextColor(colour::IVORY),
+            )],
+        )],
     ));
     for (i, (bonus, label)) in [(Bonus::K, "K  +5"), (Bonus::X, "x  +10")]
         .into_iter()
@@ -790,7 +802,8 @@ fn highlight_cells(
 fn update_bag(
     active: Res<ActiveMatch<Neighbours>>,
     bag: Query<&Children, With<BagCount>>,
-    mut texts: Query<&mut Text2d>,
+    mut texts: Query<(&mut Text2d, Option<&Children>)>,
+    mut spans: Query<&mut TextSpan>,
     mut language: Local<Option<crate::i18n::Lang>>,
 ) {
     // A new bag, a token drawn, or a new language.
@@ -801,9 +814,15 @@ fn update_bag(
     let n = active.get().state().bag_len();
     for children in &bag {
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child) {
-                text.0 = tr!("neighbours-bag", count = n);
-                *language = Some(now);
+            let Ok((mut count, words)) = texts.get_mut(child) else {
+                continue;
+            };
+            count.0 = n.to_string();
+            for span in words.into_iter().flat_map(|w| w.iter()) {
+                if let Ok(mut span) = spans.get_mut(span) {
+                    span.0 = format!("\n{}", tr!("neighbours-bag", count = n));
+                    *language = Some(now);
+                }
             }
         }
     }
