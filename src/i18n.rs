@@ -9,7 +9,8 @@ use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use parlour_core::engine::{Phrase, PhraseArg, Seat};
 use serde::{Deserialize, Serialize};
 
 /// A language Parlour speaks.
@@ -132,6 +133,49 @@ impl Catalogue {
         Some(text.into_owned())
     }
 
+    /// The text of `key` in `lang` with `args`, or what went wrong: the key
+    /// is missing, or Fluent could not fill it in (a value it names is not given).
+    pub fn message_checked(
+        &self,
+        lang: Lang,
+        key: &str,
+        args: Option<&FluentArgs>,
+    ) -> Result<String, String> {
+        let bundle = &self.bundles[lang.index()];
+        let pattern = bundle
+            .get_message(key)
+            .and_then(|m| m.value())
+            .ok_or_else(|| format!("{}: no {key}", lang.own_name()))?;
+        let mut errors = Vec::new();
+        let text = bundle.format_pattern(pattern, args, &mut errors);
+        if errors.is_empty() {
+            Ok(text.into_owned())
+        } else {
+            Err(format!("{}: {key}: {errors:?}", lang.own_name()))
+        }
+    }
+
+    /// A phrase from a rules core in `lang`: nested phrases worded first,
+    /// seats called by `seat_name`. Fails like [`Catalogue::message_checked`].
+    pub fn phrase(
+        &self,
+        lang: Lang,
+        phrase: &Phrase,
+        seat_name: &dyn Fn(Seat) -> String,
+    ) -> Result<String, String> {
+        let mut args = FluentArgs::new();
+        for (name, arg) in &phrase.args {
+            let value: FluentValue = match arg {
+                PhraseArg::Number(n) => (*n).into(),
+                PhraseArg::Seat(seat) => seat_name(*seat).into(),
+                PhraseArg::Text(text) => text.clone().into(),
+                PhraseArg::Phrase(inner) => self.phrase(lang, inner, seat_name)?.into(),
+            };
+            args.set(*name, value);
+        }
+        self.message_checked(lang, phrase.key, Some(&args))
+    }
+
     /// Every key of `lang`'s catalogue.
     pub fn keys(lang: Lang) -> Vec<String> {
         let (_, files) = SOURCES[lang.index()];
@@ -180,6 +224,68 @@ pub fn tr_args(key: &str, args: Option<&FluentArgs>) -> String {
         .message(language(), key, args)
         .or_else(|| catalogue.message(Lang::En, key, args))
         .unwrap_or_else(|| key.to_owned())
+}
+
+/// The text of `key` in the language on screen, or `None` when no
+/// catalogue has it (for names that may or may not have a translation).
+pub fn tr_opt(key: &str) -> Option<String> {
+    let catalogue = CATALOGUE.as_ref()?;
+    catalogue
+        .message(language(), key, None)
+        .or_else(|| catalogue.message(Lang::En, key, None))
+}
+
+/// Why a move was refused, in the language on screen: the rules' `phrase`
+/// worded there (seats called by `seat_name`), or, should no catalogue know
+/// it, the rules' English `reason`.
+pub fn refusal(phrase: &Phrase, reason: &str, seat_name: &dyn Fn(Seat) -> String) -> String {
+    let worded = CATALOGUE.as_ref().and_then(|catalogue| {
+        catalogue
+            .phrase(language(), phrase, seat_name)
+            .or_else(|_| catalogue.phrase(Lang::En, phrase, seat_name))
+            .ok()
+    });
+    worded.unwrap_or_else(|| {
+        let mut c = reason.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// A bot's level as shown to people (`expert` → "Expert", "Experte"…); its
+/// record name when no catalogue has a word for it.
+pub fn bot_name(name: &str) -> String {
+    tr_opt(&format!("bot-{name}")).unwrap_or_else(|| name.to_owned())
+}
+
+/// A variant's name as shown to people: the game's own word for it
+/// (`<game>-variant-<name>`), the shared one (`variant-<name>`), or its
+/// record name.
+pub fn variant_name(game: &str, name: &str) -> String {
+    tr_opt(&format!("{game}-variant-{name}"))
+        .or_else(|| tr_opt(&format!("variant-{name}")))
+        .unwrap_or_else(|| name.to_owned())
+}
+
+/// `x` with `places` decimals, written as the language on screen writes
+/// numbers (1.25 in English, 1,25 in French and Danish).
+pub fn decimal(x: f64, places: usize) -> String {
+    let text = format!("{x:.places$}");
+    match language() {
+        Lang::En => text,
+        Lang::Fr | Lang::Da => text.replace('.', ","),
+    }
+}
+
+/// A number typed in either way of writing decimals, with or without the `×` after it.
+pub fn parse_decimal(text: &str) -> Option<f64> {
+    text.trim()
+        .trim_end_matches('×')
+        .trim()
+        .replace(',', ".")
+        .parse()
+        .ok()
 }
 
 /// The text of `key` in the language on screen.
@@ -244,11 +350,143 @@ mod tests {
         args.set("name", "Anna");
         for lang in Lang::ALL {
             let text = catalogue
-                .message(lang, "hand-over-pass", Some(&args))
+                .message(lang, "hand-over-title", Some(&args))
                 .unwrap();
             assert!(text.contains("Anna"), "{text}");
             assert!(!text.contains('\u{2068}'), "isolation marks in {text:?}");
         }
+    }
+
+    /// Every kind of refusal `G`'s rules can give, worded in `lang`.
+    fn refusals<G: parlour_core::engine::Game>(
+        catalogue: &Catalogue,
+        lang: Lang,
+    ) -> Vec<Result<String, String>> {
+        use parlour_core::engine::Explain;
+        let seat_name = |seat: Seat| format!("Player{seat}");
+        G::Error::kinds()
+            .iter()
+            .map(|kind| catalogue.phrase(lang, &kind.phrase(), &seat_name))
+            .collect()
+    }
+
+    #[test]
+    fn every_refusal_of_every_game_has_its_words_in_all_three_languages() {
+        use crate::games::{Neighbours, PaperBoxing, Rummy};
+        let catalogue = Catalogue::load().unwrap();
+        // The table's own refusals, whatever the game.
+        let table = [
+            "refused-animating",
+            "refused-round-over",
+            "refused-no-match",
+        ];
+        for lang in Lang::ALL {
+            let mut worded: Vec<Result<String, String>> = table
+                .iter()
+                .map(|key| catalogue.phrase(lang, &Phrase::new(key), &|_| String::new()))
+                .collect();
+            worded.extend(refusals::<Neighbours>(&catalogue, lang));
+            worded.extend(refusals::<PaperBoxing>(&catalogue, lang));
+            worded.extend(refusals::<Rummy>(&catalogue, lang));
+            assert!(worded.len() > 60, "{} refusals only", worded.len());
+            for text in worded {
+                let text = text.unwrap();
+                assert!(!text.contains('{') && !text.contains('$'), "{text}");
+                assert!(!text.trim().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_refusal_names_the_players_and_words_the_cards() {
+        use parlour_core::engine::Explain;
+        use parlour_core::games::neighbours;
+        use parlour_core::games::rummy::{self, Colour, Face};
+        let catalogue = Catalogue::load().unwrap();
+        let names = |seat: Seat| ["Ada", "Bram"][seat].to_owned();
+        let turn = neighbours::RuleError::NotYourTurn {
+            seat: 1,
+            to_move: 0,
+        }
+        .phrase();
+        assert_eq!(
+            catalogue.phrase(Lang::Fr, &turn, &names).unwrap(),
+            "C’est à Ada de jouer, pas à Bram."
+        );
+        let set = rummy::RuleError::Set {
+            index: 0,
+            cards: "r4 b5 r6".into(),
+            reason: rummy::SetError::MixedColours(
+                Face::number(Colour::Red, 4),
+                Face::number(Colour::Blue, 5),
+            ),
+        }
+        .phrase();
+        assert_eq!(
+            catalogue.phrase(Lang::Da, &set, &names).unwrap(),
+            "Kombination 1 (r4 b5 r6) er ikke gyldig: en serie har kun én farve, men rød 4 og blå 5 er forskellige."
+        );
+    }
+
+    #[test]
+    fn every_bot_has_a_name_in_every_language() {
+        use crate::games::{Neighbours, PaperBoxing, Rummy};
+        use parlour_core::engine::Game;
+        let catalogue = Catalogue::load().unwrap();
+        let bots = [Neighbours::bots(), PaperBoxing::bots(), Rummy::bots()].concat();
+        for lang in Lang::ALL {
+            for bot in &bots {
+                assert!(
+                    catalogue
+                        .message(lang, &format!("bot-{bot}"), None)
+                        .is_some(),
+                    "{}: no word for the {bot} bot",
+                    lang.own_name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_neighbours_variant_has_a_name_in_every_language() {
+        use crate::games::Neighbours;
+        use parlour_core::engine::Game;
+        let catalogue = Catalogue::load().unwrap();
+        for lang in Lang::ALL {
+            for variant in Neighbours::variants() {
+                let key = format!("neighbours-variant-{variant}");
+                assert!(
+                    catalogue.message(lang, &key, None).is_some(),
+                    "{}: no {key}",
+                    lang.own_name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        let catalogue = Catalogue::load().unwrap();
+        let score = |lang, tokens: i64| {
+            let mut args = FluentArgs::new();
+            args.set("points", 12);
+            args.set("tokens", tokens);
+            catalogue
+                .message_checked(lang, "neighbours-hud-score", Some(&args))
+                .unwrap()
+        };
+        assert_eq!(score(Lang::En, 1), "12 pts · 1 token");
+        assert_eq!(score(Lang::En, 0), "12 pts · 0 tokens");
+        // French counts 0 as singular.
+        assert_eq!(score(Lang::Fr, 0), "12 pts · 0 jeton");
+        assert_eq!(score(Lang::Da, 5), "12 point · 5 brikker");
+    }
+
+    #[test]
+    fn decimals_are_read_either_way() {
+        assert_eq!(parse_decimal("1,25×"), Some(1.25));
+        assert_eq!(parse_decimal(" 0.5 "), Some(0.5));
+        assert_eq!(parse_decimal("x"), None);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use parlour_core::engine::{Bot, Game, Location, Match, Phase, Seat};
+use parlour_core::engine::{Bot, Explain, Game, Location, Match, Phase, Phrase, Seat};
 
 /// Adds the rules of `G`: messages, the turn phase, the entity mirror, bots and the turn clock.
 pub struct RulesPlugin<G: Game>(PhantomData<G>);
@@ -123,8 +123,10 @@ pub struct MoveRejected<G: Game> {
     pub seat: Seat,
     /// The move.
     pub mv: G::Move,
-    /// Why, in words for a person.
+    /// Why, in English words for a person (what the command line prints).
     pub reason: String,
+    /// Why, as a key and values a screen words in its own language.
+    pub phrase: Phrase,
 }
 
 /// The screen has finished showing a move or a round: play goes on.
@@ -573,6 +575,7 @@ fn apply_moves<G: Game>(
                 seat: request.seat,
                 mv: request.mv.clone(),
                 reason: "no match is being played".into(),
+                phrase: Phrase::new("refused-no-match"),
             });
         }
         return;
@@ -586,15 +589,22 @@ fn apply_moves<G: Game>(
     for request in requests.read() {
         let refusal = match current {
             TurnPhase::SetUp | TurnPhase::AwaitingMove | TurnPhase::MatchOver => None,
-            TurnPhase::Animating => Some("wait: the last move is still being shown"),
-            TurnPhase::RoundOver => Some("the round is over: continue to the next round first"),
-            TurnPhase::NoMatch => Some("no match is being played"),
+            TurnPhase::Animating => Some((
+                "wait: the last move is still being shown",
+                "refused-animating",
+            )),
+            TurnPhase::RoundOver => Some((
+                "the round is over: continue to the next round first",
+                "refused-round-over",
+            )),
+            TurnPhase::NoMatch => Some(("no match is being played", "refused-no-match")),
         };
-        if let Some(reason) = refusal {
+        if let Some((reason, key)) = refusal {
             rejected.write(MoveRejected {
                 seat: request.seat,
                 mv: request.mv.clone(),
                 reason: reason.into(),
+                phrase: Phrase::new(key),
             });
             continue;
         }
@@ -621,6 +631,7 @@ fn apply_moves<G: Game>(
                     seat: request.seat,
                     mv: request.mv.clone(),
                     reason: e.to_string(),
+                    phrase: e.phrase(),
                 });
             }
         }

@@ -64,22 +64,14 @@ impl GameKind {
         Self::ALL.into_iter().find(|g| g.name() == name)
     }
 
-    /// The title shown to people.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Neighbours => "Neighbours",
-            GameKind::PaperBoxing => "Paper Boxing",
-            GameKind::Rummy => "Rummy",
-        }
+    /// The title shown to people, in the language on screen.
+    pub fn title(self) -> String {
+        crate::tr!(&format!("game-{}", self.name()))
     }
 
-    /// One line about the game.
-    pub fn tagline(self) -> &'static str {
-        match self {
-            GameKind::Neighbours => "Lay digits next to their neighbours: 4 beside 3 and 5.",
-            GameKind::PaperBoxing => "Hide 1 to 15 in a grid, then box it out bout by bout.",
-            GameKind::Rummy => "Runs and groups, 40 to open, rebuild the whole table.",
-        }
+    /// One line about the game, in the language on screen.
+    pub fn tagline(self) -> String {
+        crate::tr!(&format!("game-{}-tagline", self.name()))
     }
 
     /// Whether the game can be played on screen yet.
@@ -131,7 +123,8 @@ impl Default for Table {
             variant: "standard".into(),
             seats: vec![
                 SeatChoice {
-                    name: "You".into(),
+                    // In the language on screen when the table is first laid.
+                    name: crate::tr!("setup-you"),
                     controller: Controller::Human,
                 },
                 SeatChoice {
@@ -222,15 +215,19 @@ pub struct ResultsSheet {
 /// The screens' state and shared resources, drawing nothing: what the play
 /// logic needs, so tests can drive the screen flow headless.
 pub fn state_plugin(app: &mut App) {
+    app.init_resource::<Settings>();
+    // The settings' language from the start, so the first words laid (the
+    // default seat names) are already in it.
+    crate::i18n::set_language(app.world().resource::<Settings>().language);
     app.init_state::<Screen>()
         .init_resource::<Table>()
-        .init_resource::<Settings>()
         .init_resource::<Notice>()
         .init_resource::<ResultsSheet>()
         .init_resource::<anim::Motion>()
         .add_message::<BeginMatch>()
         // The window plugin adds it too; headless tests need it for the play systems.
-        .add_message::<bevy::window::RequestRedraw>();
+        .add_message::<bevy::window::RequestRedraw>()
+        .add_systems(PreUpdate, follow_language);
 }
 
 /// The app's screens and what they share.
@@ -244,7 +241,7 @@ pub fn plugin(app: &mut App) {
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
-        .add_systems(Update, (fade_notice, follow_language))
+        .add_systems(Update, fade_notice)
         .add_plugins((anim::plugin, input::plugin, screens::plugin, demo::plugin));
 }
 
@@ -293,9 +290,21 @@ fn fade_notice(
     }
 }
 
-/// The screens speak the language the settings name, from the next frame on.
-fn follow_language(settings: Res<Settings>) {
-    if settings.is_changed() {
-        crate::i18n::set_language(settings.language);
+/// The screens speak the language the settings name, from the frame after
+/// the change on (before any screen draws it). A seat still called by the
+/// default name ("You") is renamed in the new language.
+fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
+    if !settings.is_changed() || crate::i18n::language() == settings.language {
+        return;
+    }
+    let before = crate::tr!("setup-you");
+    crate::i18n::set_language(settings.language);
+    let after = crate::tr!("setup-you");
+    if let Some(mut table) = table {
+        for seat in &mut table.seats {
+            if seat.name == before {
+                seat.name = after.clone();
+            }
+        }
     }
 }

@@ -11,6 +11,8 @@ use parlour_core::games::rummy::Rummy;
 use super::theme::{ecolour, size};
 use super::{BeginMatch, GameKind, ResultsSheet, Screen, SeatChoice, Settings, Table};
 use crate::engine::{Controller, EndMatch};
+use crate::i18n::{Lang, bot_name, variant_name};
+use crate::tr;
 
 /// The game whose how-to-play page is open.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -86,15 +88,12 @@ fn title(
             ui.vertical_centered(|ui| {
                 ui.add_space(12.0);
                 ui.label(
-                    egui::RichText::new("Parlour")
+                    egui::RichText::new(tr!("app-title"))
                         .size(size::TITLE)
                         .color(ecolour::ACCENT)
                         .strong(),
                 );
-                ui.label(
-                    egui::RichText::new("Three tabletop games for one screen")
-                        .color(ecolour::TEXT_DIM),
-                );
+                ui.label(egui::RichText::new(tr!("app-subtitle")).color(ecolour::TEXT_DIM));
                 ui.add_space(20.0);
             });
             let width = ui.available_width();
@@ -104,12 +103,22 @@ fn title(
             } else {
                 ((width - 80.0) / 3.0).min(380.0)
             };
-            let card_h = if narrow { 250.0 } else { 380.0 };
+            // The longest name and line, as this language words them, set
+            // every card's picture size, so the cards stay alike.
+            let words_h = GameKind::ALL
+                .into_iter()
+                .map(|kind| card_words_height(ui, kind, card_w - 32.0))
+                .fold(0.0, f32::max);
+            let card_h = if narrow {
+                (words_h + CARD_FIXED + 84.0 + 32.0).max(250.0)
+            } else {
+                380.0
+            };
             let mut clicked = None;
             let mut how = None;
             let mut layout = |ui: &mut egui::Ui| {
                 for kind in GameKind::ALL {
-                    let (play, rules) = game_card(ui, kind, egui::vec2(card_w, card_h));
+                    let (play, rules) = game_card(ui, kind, egui::vec2(card_w, card_h), words_h);
                     if play {
                         clicked = Some(kind);
                     }
@@ -131,7 +140,7 @@ fn title(
             }
             ui.add_space(20.0);
             ui.vertical_centered(|ui| {
-                if big_button(ui, "Settings", false).clicked() {
+                if big_button(ui, &tr!("button-settings"), false).clicked() {
                     return_to.0 = Some(Screen::Title);
                     next.set(Screen::Settings);
                 }
@@ -160,8 +169,41 @@ fn title(
     Ok(())
 }
 
-/// One game as a large card: a picture, the name, one line. Returns (play, rules) clicks.
-fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool) {
+/// A game card's height besides its picture and words: the button row and
+/// the gaps (6 under the picture, three item spacings of 12, and 2 to spare).
+const CARD_FIXED: f32 = size::TOUCH + 44.0;
+
+/// The height a game card's name and line take at `width`, in the language on screen.
+fn card_words_height(ui: &egui::Ui, kind: GameKind, width: f32) -> f32 {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let heading = egui::FontId::new(size::HEADING, body.family.clone());
+    let height = |text: String, font: egui::FontId| {
+        ui.painter()
+            .layout(text, font, ecolour::INK, width)
+            .size()
+            .y
+    };
+    height(kind.title(), heading) + height(kind.tagline(), body)
+}
+
+/// The width a button needs for `text` in `font` (at least `min`), so a
+/// row of buttons can be centred whatever length the language gives them.
+fn button_width(ui: &egui::Ui, text: &str, font: egui::FontId, min: f32) -> f32 {
+    let galley = ui
+        .painter()
+        .layout_no_wrap(text.to_owned(), font, ecolour::INK);
+    (galley.size().x + 2.0 * ui.spacing().button_padding.x).max(min)
+}
+
+/// The width [`big_button`] gives `text`.
+pub fn big_button_width(ui: &egui::Ui, text: &str) -> f32 {
+    let family = egui::TextStyle::Button.resolve(ui.style()).family;
+    button_width(ui, text, egui::FontId::new(size::TEXT + 2.0, family), 180.0)
+}
+
+/// One game as a large card: a picture, the name, one line, the buttons at
+/// its foot; `words_h` is the room kept for the name and line. Returns (play, rules) clicks.
+fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2, words_h: f32) -> (bool, bool) {
     let mut rules = false;
     let response = egui::Frame::new()
         .fill(ecolour::CARD)
@@ -177,7 +219,7 @@ fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool
             ui.set_width(card.x - 32.0);
             ui.set_height(card.y - 32.0);
             ui.vertical_centered(|ui| {
-                let picture_h = (card.y - 200.0).max(90.0);
+                let picture_h = (card.y - 32.0 - words_h - CARD_FIXED).max(60.0);
                 let (rect, _) = ui.allocate_exact_size(
                     egui::vec2(card.x - 32.0, picture_h),
                     egui::Sense::hover(),
@@ -191,16 +233,28 @@ fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool
                         .strong(),
                 );
                 ui.label(egui::RichText::new(kind.tagline()).color(ecolour::INK));
-                ui.add_space(4.0);
+                // The buttons at the card's foot, however many lines the words took.
+                let room = ui.available_height() - size::TOUCH;
+                ui.add_space(room.max(4.0));
                 ui.horizontal(|ui| {
-                    let w = ui.available_width();
-                    ui.add_space((w - 2.0 * 150.0 - 12.0).max(0.0) / 2.0);
+                    ui.spacing_mut().item_spacing.x = 12.0;
+                    let font = egui::TextStyle::Button.resolve(ui.style());
+                    let play_text = tr!("button-play");
+                    let how_text = tr!("button-how-to-play");
+                    let play_w = button_width(ui, &play_text, font.clone(), 150.0);
+                    let how_w = button_width(ui, &how_text, font, 150.0);
+                    let total = if kind.playable() {
+                        play_w + ui.spacing().item_spacing.x + how_w
+                    } else {
+                        how_w
+                    };
+                    ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
                     if kind.playable() {
                         let play = egui::Button::new(
-                            egui::RichText::new("Play").color(ecolour::ON_ACCENT),
+                            egui::RichText::new(play_text).color(ecolour::ON_ACCENT),
                         )
                         .fill(ecolour::ACCENT)
-                        .min_size(egui::vec2(150.0, size::TOUCH));
+                        .min_size(egui::vec2(play_w, size::TOUCH));
                         if ui.add(play).clicked() {
                             // Handled through the card's own click below.
                             ui.ctx().data_mut(|d| {
@@ -208,10 +262,9 @@ fn game_card(ui: &mut egui::Ui, kind: GameKind, card: egui::Vec2) -> (bool, bool
                             });
                         }
                     }
-                    let how =
-                        egui::Button::new(egui::RichText::new("How to play").color(ecolour::INK))
-                            .fill(egui::Color32::from_rgb(228, 220, 200))
-                            .min_size(egui::vec2(150.0, size::TOUCH));
+                    let how = egui::Button::new(egui::RichText::new(how_text).color(ecolour::INK))
+                        .fill(egui::Color32::from_rgb(228, 220, 200))
+                        .min_size(egui::vec2(how_w, size::TOUCH));
                     if ui.add(how).clicked() {
                         rules = true;
                     }
@@ -419,7 +472,7 @@ fn setup(
     full_screen(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.heading(format!("New match of {}", kind.title()));
+                ui.heading(tr!("setup-title", game = kind.title()));
             });
             ui.add_space(16.0);
             let width = ui.available_width().min(720.0);
@@ -427,57 +480,66 @@ fn setup(
                 ui.set_max_width(width);
                 let seats = kind.seats();
                 let mut remove = None;
-                for (i, seat) in table.seats.iter_mut().enumerate() {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(format!("Seat {}", i + 1)).color(ecolour::TEXT_DIM),
-                        );
-                        ui.add(
-                            egui::TextEdit::singleline(&mut seat.name)
-                                .desired_width(220.0)
-                                .char_limit(16)
-                                .min_size(egui::vec2(0.0, size::TOUCH)),
-                        );
-                        let label = match &seat.controller {
-                            Controller::Human => "Person".to_owned(),
-                            Controller::Bot(b) => format!("Bot: {b}"),
-                        };
-                        egui::ComboBox::from_id_salt(("controller", i))
-                            .selected_text(label)
-                            .width(190.0)
-                            .show_ui(ui, |ui| {
-                                ui.selectable_value(
-                                    &mut seat.controller,
-                                    Controller::Human,
-                                    "Person",
-                                );
-                                for b in bots {
+                // A grid keeps the rows in columns whatever the words' lengths.
+                egui::Grid::new("seats")
+                    .spacing(egui::vec2(12.0, 10.0))
+                    .show(ui, |ui| {
+                        for (i, seat) in table.seats.iter_mut().enumerate() {
+                            ui.label(
+                                egui::RichText::new(tr!("setup-seat", number = i + 1))
+                                    .color(ecolour::TEXT_DIM),
+                            );
+                            // Sized outright: a grid cell would shrink it to last frame's width.
+                            ui.add_sized(
+                                egui::vec2(220.0, size::TOUCH),
+                                egui::TextEdit::singleline(&mut seat.name)
+                                    .char_limit(16)
+                                    .vertical_align(egui::Align::Center),
+                            );
+                            let label = match &seat.controller {
+                                Controller::Human => tr!("setup-person"),
+                                Controller::Bot(b) => tr!("setup-bot", level = bot_name(b)),
+                            };
+                            egui::ComboBox::from_id_salt(("controller", i))
+                                .selected_text(label)
+                                .width(210.0)
+                                // Room for a person and three bots without scrolling.
+                                .height(5.0 * (size::TOUCH + 12.0))
+                                .show_ui(ui, |ui| {
                                     ui.selectable_value(
                                         &mut seat.controller,
-                                        Controller::Bot((*b).to_owned()),
-                                        format!("Bot: {b}"),
+                                        Controller::Human,
+                                        tr!("setup-person"),
                                     );
-                                }
-                            });
-                        if ui
-                            .add_enabled(
-                                i >= *seats.start(),
-                                egui::Button::new("−")
-                                    .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
-                            )
-                            .clicked()
-                        {
-                            remove = Some(i);
+                                    for b in bots {
+                                        ui.selectable_value(
+                                            &mut seat.controller,
+                                            Controller::Bot((*b).to_owned()),
+                                            tr!("setup-bot", level = bot_name(b)),
+                                        );
+                                    }
+                                });
+                            // Inter has the multiplication sign, not a heavy ✕.
+                            if ui
+                                .add_enabled(
+                                    i >= *seats.start(),
+                                    egui::Button::new("×")
+                                        .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                                )
+                                .clicked()
+                            {
+                                remove = Some(i);
+                            }
+                            ui.end_row();
                         }
                     });
-                }
                 if let Some(i) = remove {
                     if table.seats.len() > *seats.start() {
                         table.seats.remove(i);
                     }
                 }
                 if table.seats.len() < *seats.end()
-                    && big_button(ui, "+ Add a seat", false).clicked()
+                    && big_button(ui, &tr!("setup-add-seat"), false).clicked()
                 {
                     let n = table.seats.len();
                     let names = ["Ada", "Bram", "Cleo", "Dag"];
@@ -490,7 +552,7 @@ fn setup(
                 }
                 ui.add_space(12.0);
                 ui.horizontal(|ui| {
-                    ui.label("Variant");
+                    ui.label(tr!("setup-variant"));
                     // The name, then the table's own agreements (`standard,rounds=3`).
                     let (base, agreed) = match table.variant.split_once(',') {
                         Some((b, rest)) => (b.to_owned(), Some(rest.to_owned())),
@@ -498,11 +560,16 @@ fn setup(
                     };
                     let mut variant = base.clone();
                     egui::ComboBox::from_id_salt("variant")
-                        .selected_text(&variant)
+                        .selected_text(variant_name(kind.name(), &variant))
                         .width(240.0)
+                        .height(5.0 * (size::TOUCH + 12.0))
                         .show_ui(ui, |ui| {
                             for v in variants {
-                                ui.selectable_value(&mut variant, (*v).to_owned(), *v);
+                                ui.selectable_value(
+                                    &mut variant,
+                                    (*v).to_owned(),
+                                    variant_name(kind.name(), v),
+                                );
                             }
                         });
                     if variant != base {
@@ -514,7 +581,7 @@ fn setup(
                 });
                 if kind == GameKind::Rummy {
                     ui.horizontal(|ui| {
-                        ui.label(crate::tr!("setup-rounds"));
+                        ui.label(tr!("setup-rounds"));
                         let (base, rounds) = rummy_rounds(&table.variant);
                         for n in 1..=5 {
                             if ui
@@ -538,13 +605,13 @@ fn setup(
                 }
                 ui.add_space(20.0);
                 ui.horizontal(|ui| {
-                    if big_button(ui, "Back", false).clicked() {
+                    if big_button(ui, &tr!("button-back"), false).clicked() {
                         next.set(Screen::Title);
                     }
-                    if big_button(ui, "Start", true).clicked() {
+                    if big_button(ui, &tr!("button-start"), true).clicked() {
                         for (i, seat) in table.seats.iter_mut().enumerate() {
                             if seat.name.trim().is_empty() {
-                                seat.name = format!("Player {}", i + 1);
+                                seat.name = tr!("setup-default-name", number = i + 1);
                             }
                         }
                         table.viewer = None;
@@ -587,18 +654,15 @@ fn hand_over(
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.3);
             ui.label(
-                egui::RichText::new(format!("Pass to {name}"))
+                egui::RichText::new(tr!("hand-over-title", name = name.as_str()))
                     .size(size::TITLE * 0.8)
                     .color(ecolour::ACCENT)
                     .strong(),
             );
             ui.add_space(12.0);
-            ui.label(
-                egui::RichText::new("Tap when ready — your hand stays hidden until then.")
-                    .size(size::TEXT),
-            );
+            ui.label(egui::RichText::new(tr!("hand-over-hint")).size(size::TEXT));
             ui.add_space(24.0);
-            if big_button(ui, &format!("I am {name}"), true).clicked() {
+            if big_button(ui, &tr!("hand-over-ready", name = name.as_str()), true).clicked() {
                 ready = true;
             }
         });
@@ -632,9 +696,12 @@ fn results(
                 .map(|r| r.0.as_str())
                 .collect();
             let headline = match winners.as_slice() {
-                [] => "The match is over".to_owned(),
-                [one] => format!("{one} wins!"),
-                many => format!("{} share the win!", many.join(" and ")),
+                [] => tr!("results-over"),
+                [one] => tr!("results-wins", name = *one),
+                [many @ .., last] => tr!(
+                    "results-share",
+                    names = tr!("list-and", first = many.join(", "), last = *last)
+                ),
             };
             ui.label(
                 egui::RichText::new(headline)
@@ -684,13 +751,17 @@ fn results(
             }
             ui.add_space(24.0);
             ui.horizontal(|ui| {
-                let w = ui.available_width();
-                ui.add_space((w - 2.0 * 190.0 - 12.0).max(0.0) / 2.0);
-                if big_button(ui, "Play again", true).clicked() {
+                let again = tr!("results-play-again");
+                let back = tr!("results-back-to-title");
+                let total = big_button_width(ui, &again)
+                    + ui.spacing().item_spacing.x
+                    + big_button_width(ui, &back);
+                ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
+                if big_button(ui, &again, true).clicked() {
                     begin.write(BeginMatch);
                     next.set(Screen::Play);
                 }
-                if big_button(ui, "Back to title", false).clicked() {
+                if big_button(ui, &back, false).clicked() {
                     end.write(EndMatch);
                     next.set(Screen::Title);
                 }
@@ -700,74 +771,25 @@ fn results(
     Ok(())
 }
 
-/// The rules of a game in plain words.
-pub fn rules_text(kind: GameKind) -> &'static [(&'static str, &'static str)] {
+/// The sections of each game's how-to-play page, by key: each has a
+/// heading (`how-<game>-<section>-heading`) and a text (`how-<game>-<section>`).
+fn rules_sections(kind: GameKind) -> &'static [&'static str] {
     match kind {
-        GameKind::Neighbours => &[
-            (
-                "The aim",
-                "Score the most points by laying digit tokens next to their neighbours.",
-            ),
-            (
-                "Setting up",
-                "50 tokens, five of each digit 0–9, are drawn blind. One goes on the centre cell. Everyone draws five and keeps them hidden.",
-            ),
-            (
-                "Your turn",
-                "Lay one token on an empty cell beside a token on the board — up, down, left or right, never diagonally. Its digit must be one more or one less than EVERY token it touches: a 5 fits between a 4 and a 6. 0 sits between 9 and 1. Then draw a new token.",
-            ),
-            (
-                "Points",
-                "The token's digit (0 counts 10) times the number of tokens it touches, plus 5 on a K cell or 10 on an x cell. A 0 between a 9 and a 1 on an x cell: 10 × 2 + 10 = 30.",
-            ),
-            (
-                "Passing",
-                "If you cannot lay any token you pass. If you can, you must.",
-            ),
-            (
-                "The end",
-                "The game ends when someone has laid all their tokens, or when nobody can lay one. Tokens still in a hand cost three times their value. Highest score wins; a tie shares the win.",
-            ),
-        ],
-        GameKind::PaperBoxing => &[
-            ("The aim", "Win more of the 15 bouts than your opponent."),
-            (
-                "Setting up",
-                "Each player writes the numbers 1 to 15 in secret in a 4 × 4 grid whose top-left corner is the start, D. Then the grids are shown. Add the two bottom-right numbers: if the sum is even, the player called Even leads first; if odd, Odd does.",
-            ),
-            (
-                "A bout",
-                "The leader draws a line from their last cell to a neighbouring unused cell — across, up, down or diagonally. Then the other player does the same on their own grid. The higher number wins the bout and leads the next; a draw keeps the lead.",
-            ),
-            (
-                "The end",
-                "After 15 bouts the player with more bouts wins; a tie goes to the first leader. A player who has to move but has no unused neighbour loses at once by knock-out.",
-            ),
-        ],
-        GameKind::Rummy => &[
-            ("The aim", "Be the first to lay down all your cards."),
-            (
-                "Cards",
-                "108 cards: 1 to 13 in black, blue, orange and red, two of each, and 4 jokers. Each colour also has its own symbol.",
-            ),
-            (
-                "Sets",
-                "A run is three or more consecutive cards of one colour (1 is always low). A group is three or four cards of one number in different colours. A joker stands in for any card.",
-            ),
-            (
-                "Your turn",
-                "Lay down sets from your hand, and rebuild the table as you like — split, join, move cards — as long as every set is valid at the end and every table card stays on the table. Lay nothing and you draw a card. Each turn has 2 minutes.",
-            ),
-            (
-                "First meld",
-                "Your first cards down must come from your hand alone, in new sets worth 40 points or more.",
-            ),
-            (
-                "Scoring",
-                "When someone lays their last card, the others count their hands (a joker costs 25) as minus points; the winner scores their sum.",
-            ),
-        ],
+        GameKind::Neighbours => &["aim", "setup", "turn", "points", "passing", "end"],
+        GameKind::PaperBoxing => &["aim", "setup", "bout", "end"],
+        GameKind::Rummy => &["aim", "cards", "sets", "turn", "first-meld", "scoring"],
     }
+}
+
+/// The rules of a game in plain words, in the language on screen: (heading, text) pairs.
+pub fn rules_text(kind: GameKind) -> Vec<(String, String)> {
+    rules_sections(kind)
+        .iter()
+        .map(|section| {
+            let key = format!("how-{}-{section}", kind.name());
+            (tr!(&format!("{key}-heading")), tr!(&key))
+        })
+        .collect()
 }
 
 fn how_to(
@@ -780,8 +802,9 @@ fn how_to(
     full_screen(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.set_max_width(820.0);
-                ui.heading(format!("How to play {}", game.0.title()));
+                // Never wider than the window: a narrow screen would push the text off its left edge.
+                ui.set_max_width(ui.available_width().min(820.0));
+                ui.heading(tr!("how-to-title", game = game.0.title()));
                 ui.add_space(8.0);
                 let (rect, _) = ui.allocate_exact_size(
                     egui::vec2(ui.available_width().min(420.0), 170.0),
@@ -794,17 +817,17 @@ fn how_to(
                 for (heading, text) in rules_text(game.0) {
                     ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
                         ui.label(
-                            egui::RichText::new(*heading)
+                            egui::RichText::new(heading)
                                 .size(size::TEXT + 4.0)
                                 .color(ecolour::ACCENT)
                                 .strong(),
                         );
-                        ui.label(*text);
+                        ui.label(text);
                         ui.add_space(6.0);
                     });
                 }
                 ui.add_space(12.0);
-                if big_button(ui, "Back", true).clicked() {
+                if big_button(ui, &tr!("button-back"), true).clicked() {
                     next.set(return_to.0.unwrap_or(Screen::Title));
                 }
             });
@@ -823,27 +846,55 @@ fn settings(
     full_screen(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.set_max_width(640.0);
-            ui.heading("Settings");
+            ui.heading(tr!("settings-title"));
             ui.add_space(16.0);
             egui::Grid::new("settings")
                 .spacing(egui::vec2(24.0, 18.0))
                 .show(ui, |ui| {
-                    ui.label("Animation speed");
+                    ui.label(tr!("settings-animation-speed"));
                     ui.add(
                         egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
                             .step_by(0.25)
+                            .custom_formatter(|n, _| crate::i18n::decimal(n, 2))
+                            .custom_parser(crate::i18n::parse_decimal)
                             .suffix("×"),
                     );
                     ui.end_row();
-                    ui.label("Hints");
-                    ui.checkbox(&mut settings.hints, "allowed");
+                    ui.label(tr!("settings-hints"));
+                    ui.checkbox(&mut settings.hints, tr!("settings-hints-allowed"));
+                    ui.end_row();
+                    ui.label(tr!("settings-language"));
+                    language_choice(ui, &mut settings);
                     ui.end_row();
                 });
             ui.add_space(24.0);
-            if big_button(ui, "Done", true).clicked() {
+            if big_button(ui, &tr!("button-done"), true).clicked() {
                 next.set(return_to.0.unwrap_or(Screen::Title));
             }
         });
     });
     Ok(())
+}
+
+/// The language row of the settings: each language in its own name, the
+/// chosen one lit; a tap switches every screen at once.
+fn language_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.horizontal(|ui| {
+        for lang in Lang::ALL {
+            let chosen = settings.language == lang;
+            let text = egui::RichText::new(lang.own_name());
+            let button = if chosen {
+                egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
+            } else {
+                egui::Button::new(text)
+            };
+            if ui
+                .add(button.min_size(egui::vec2(110.0, size::TOUCH)))
+                .clicked()
+                && !chosen
+            {
+                settings.language = lang;
+            }
+        }
+    });
 }

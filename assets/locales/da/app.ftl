@@ -1,4 +1,114 @@
+# Appens fælles ord: menuer, opsætning, overlevering, resultater, indstillinger.
 app-title = Parlour
-hand-over-pass = Giv videre til { $name } — tryk når du er klar
+app-subtitle = Tre brætspil til én skærm
+
+## Spillene, som startskærmen viser dem
+
+game-neighbours = Naboer
+game-neighbours-tagline = Læg cifre ved siden af deres naboer: 4 ved siden af 3 og 5.
+game-paper-boxing = Papirboksning
+game-paper-boxing-tagline = Gem tallene 1 til 15 i et gitter, og boks så runde efter runde.
+game-rummy = Rummy
+game-rummy-tagline = Serier og grupper, 40 point for at åbne, byg hele bordet om.
+
+## Knapper på flere skærme
+
+button-play = Spil
+button-how-to-play = Spilleregler
+button-settings = Indstillinger
+button-back = Tilbage
+button-start = Start
+button-done = Færdig
+
+## Opsætning af spillet
+
+setup-title = Nyt spil: { $game }
+setup-seat = Plads { $number }
+setup-person = Menneske
+setup-bot = Computer: { $level }
+setup-add-seat = + Tilføj en plads
+setup-variant = Variant
+setup-default-name = Spiller { $number }
+setup-you = Dig
+
+bot-random = tilfældig
+bot-greedy = grådig
+bot-expert = ekspert
+bot-solver = perfekt
+
+variant-standard = Standard
+
+## Overlevering mellem to spilleres ture
+
+hand-over-title = Giv videre til { $name }
+hand-over-hint = Tryk, når du er klar — din hånd er skjult indtil da.
+hand-over-ready = Jeg er { $name }
+
+## Resultater
+
+results-over = Spillet er slut
+results-wins = { $name } vinder!
+results-share = { $names } deler sejren!
+list-and = { $first } og { $last }
+results-play-again = Spil igen
+results-back-to-title = Til startskærmen
+
+## Menuen under et spil
+
+menu-title = Menu
+menu-resume = Fortsæt
+menu-leave = Forlad spillet
+
+## Indstillinger
+
+settings-title = Indstillinger
+settings-animation-speed = Animationshastighed
+settings-hints = Tips
+settings-hints-allowed = tilladt
 settings-language = Sprog
 setup-rounds = Runder
+
+## Spilleregler: hvert spils side, afsnit for afsnit
+
+how-to-title = Sådan spiller man { $game }
+
+how-neighbours-aim-heading = Målet
+how-neighbours-aim = Få flest point ved at lægge brikkerne, så nabocifre følger efter hinanden.
+how-neighbours-setup-heading = Forberedelse
+how-neighbours-setup = De 50 brikker, fem af hvert ciffer fra 0 til 9, trækkes blindt. Én brik lægges på midterfeltet. Hver spiller trækker fem brikker og holder dem skjult.
+how-neighbours-turn-heading = Din tur
+how-neighbours-turn = Læg én brik på et tomt felt ved siden af en brik på brættet — op, ned, til venstre eller til højre, aldrig på skrå. Dens ciffer skal være én mere eller én mindre end HVER brik, den rører: et 5-tal passer mellem et 4-tal og et 6-tal. 0 ligger mellem 9 og 1. Træk derefter en ny brik.
+how-neighbours-points-heading = Point
+how-neighbours-points = Brikkens ciffer (0 tæller 10) gange antallet af brikker, den rører, plus 5 på et K-felt eller 10 på et x-felt. Et 0 mellem et 9-tal og et 1-tal på et x-felt: 10 × 2 + 10 = 30.
+how-neighbours-passing-heading = At stå over
+how-neighbours-passing = Kan du ikke lægge nogen brik, står du over. Kan du, skal du.
+how-neighbours-end-heading = Slutningen
+how-neighbours-end = Spillet slutter, når en spiller har lagt alle sine brikker, eller når ingen kan lægge en brik. Brikker, der stadig er på hånden, koster tre gange deres værdi. Flest point vinder; står det lige, deles sejren.
+
+how-paper-boxing-aim-heading = Målet
+how-paper-boxing-aim = Vind flere af de 15 runder end din modstander.
+how-paper-boxing-setup-heading = Forberedelse
+how-paper-boxing-setup = Hver spiller skriver i hemmelighed tallene 1 til 15 i et gitter på 4 × 4 felter, hvis øverste venstre hjørne er starten, D. Så vises gitrene. Læg de to tal i nederste højre hjørne sammen: er summen lige, fører spilleren kaldet Lige først; er den ulige, gør Ulige.
+how-paper-boxing-bout-heading = En runde
+how-paper-boxing-bout = Føreren trækker en streg fra sit sidste felt til et ubrugt nabofelt — vandret, lodret eller på skrå. Derefter gør den anden spiller det samme i sit eget gitter. Det højeste tal vinder runden og fører i den næste; ved uafgjort beholder føreren føringen.
+how-paper-boxing-end-heading = Slutningen
+how-paper-boxing-end = Efter 15 runder vinder den spiller, der har vundet flest; står det lige, vinder den, der førte først. En spiller, der skal trække, men ikke har noget ubrugt nabofelt, taber straks på knockout.
+
+how-rummy-aim-heading = Målet
+how-rummy-aim = Vær den første, der får alle sine kort lagt på bordet.
+how-rummy-cards-heading = Kortene
+how-rummy-cards = 108 kort: 1 til 13 i sort, blå, orange og rød, to af hver, og 4 jokere. Hver farve har også sit eget symbol.
+how-rummy-sets-heading = Kombinationer
+how-rummy-sets = En serie er tre eller flere kort i træk i samme farve (1 er altid lav). En gruppe er tre eller fire kort med samme tal i forskellige farver. En joker kan erstatte ethvert kort.
+how-rummy-turn-heading = Din tur
+how-rummy-turn = Læg kombinationer fra din hånd, og byg bordet om, som du vil — del, saml og flyt kort — så længe hver kombination er gyldig til sidst, og alle kort fra bordet bliver på bordet. Lægger du intet, trækker du et kort. Hver tur varer 2 minutter.
+how-rummy-first-meld-heading = Første træk
+how-rummy-first-meld = Dine første kort på bordet skal komme fra din egen hånd alene, i nye kombinationer til mindst 40 point.
+how-rummy-scoring-heading = Pointtælling
+how-rummy-scoring = Når en spiller lægger sit sidste kort, tæller de andre kortene på hånden (en joker tæller 25) som minuspoint; vinderen får summen.
+
+## Træk, som bordet afviser, frem for et spils regler
+
+refused-animating = Vent: det sidste træk bliver stadig vist.
+refused-round-over = Runden er slut: gå videre til næste runde først.
+refused-no-match = Der bliver ikke spillet noget spil.

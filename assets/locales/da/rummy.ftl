@@ -49,3 +49,56 @@ rummy-note-blocked = Runde { $round }: bunken slap op; den laveste hånd vandt.
 rummy-note-scoring = Kort tilbage på hånden tæller imod ejeren (en joker { $joker }); rundens vinder får det, de andre har på hånden.
 rummy-hint-shown = Det bedste træk er lagt frem: afslut din tur, eller fortryd den.
 rummy-hint-draw = Intet kan lægges i denne tur: træk et kort.
+# rummy
+
+## --- Afvisninger: hvorfor reglerne afviser et træk (parlour_cores rummy::RuleError og rummy::SetError).
+## Behold denne blok sidst i filen; skærmens egne ord står ovenover.
+## Pladser ($seat, $to_move) er spillernes navne; $card er et kort i ord
+## (rummy-refused-card); set-…-grundene sættes ind i rummy-refused-set.
+
+rummy-refused-players = Rummy spilles af 2 til 4 spillere, ikke { $players }.
+rummy-refused-config = Denne variant kan ikke spilles: { $detail }
+rummy-refused-deal-hands = Uddelingen skal give { $players } hænder med { $size } kort.
+rummy-refused-deal-first = Den første plads skal være mellem 0 og { $last }.
+rummy-refused-deal-count = Uddelingen skal indeholde præcis variantens kort, { $expected } × { $card }, men den har { $found }.
+rummy-refused-over = Spillet er slut.
+rummy-refused-no-seat = Der er ingen plads { $seat }.
+rummy-refused-not-your-turn = Det er { $to_move }, der skal spille nu, ikke { $seat }.
+rummy-refused-set = Kombination { $number } ({ $cards }) er ikke gyldig: { $reason }.
+rummy-refused-card-twice = Bordet har { $count } × { $card }, men spillet har kun { $copies }.
+rummy-refused-not-in-hand = Trækket lægger { $needed } × { $card } fra din hånd, men du har kun { $held }.
+rummy-refused-table-card-taken = Kortet { $card } lå på bordet og mangler: kort, der tages fra en kombination, skal ind i andre kombinationer, aldrig på hånden.
+rummy-refused-nothing-from-hand = En tur skal lægge mindst ét kort fra din hånd; vil du ikke spille noget, så træk et kort.
+rummy-refused-first-meld-touches-table = Dit første træk må ikke røre kombinationerne på bordet: læg kun nye kombinationer fra din egen hånd.
+rummy-refused-first-meld-too-small = Det første træk skal give mindst { $threshold } point, og disse nye kombinationer giver { $value }.
+rummy-refused-swap-before-first-meld = Kun en spiller, der har lavet sit første træk, må bytte en joker.
+rummy-refused-to-hand-not-joker = Kun en joker, byttet for det kort, den erstatter, må gå fra bordet til en hånd, ikke { $card }.
+rummy-refused-too-many-to-hand = { $asked ->
+    [one] { $asked } joker taget tilbage
+   *[other] { $asked } jokere taget tilbage
+}, men bordet har kun { $on_table }.
+rummy-refused-swap-must-play = I denne variant skal en joker, der er frigjort ved et bytte, spilles igen i samme tur: den kan ikke komme på hånden.
+rummy-refused-swap-without-card = En joker kan kun tages fra bordet ved at lægge det kort, den erstatter, fra din hånd { $count ->
+    [0] (og ingen joker på bordet kan byttes nu).
+   *[other] (de jokere, der kan byttes, erstatter { $jokers }).
+}
+rummy-refused-joker-changed-number = En joker på bordet, der erstattede et { $number }-tal, skal stadig erstatte et { $number }-tal: en flyttet joker beholder sit tal.
+rummy-refused-no-clock = Denne variant har ikke noget ur, så en tur kan ikke løbe ud.
+rummy-refused-set-too-short = en kombination skal have mindst 3 kort, og denne har { $count }
+rummy-refused-set-too-long = en kombination har højst 13 kort (en serie fra 1 til 13), og denne har { $count }
+rummy-refused-set-group-too-long = en gruppe har højst 4 kort, ét i hver farve, og denne har { $count }
+rummy-refused-set-colour-twice = kortene i en gruppe skal alle have forskellige farver, og denne har { $colour } { $number } to gange
+rummy-refused-set-mixed-colours = en serie har kun én farve, men { $first } og { $second } er forskellige
+rummy-refused-set-not-consecutive = tallene i en serie følger hinanden fra lav til høj, fra venstre mod højre: { $card } kan ikke komme der efter { $after }
+rummy-refused-set-wrap = 1 er altid lav: 12-13-1 er ikke en serie, og { $card } kan ikke følge efter 13
+rummy-refused-set-below-one = en serie kan ikke gå under 1: jokere foran { $card } skulle stå for 0 eller mindre
+rummy-refused-set-above-thirteen = en serie kan ikke gå over 13 (1 er altid lav): jokere efter { $card } skulle stå for 14 eller mere
+rummy-refused-set-annotation = { $card } kan ikke stå der i denne kombination
+rummy-refused-set-neither = disse kort er hverken en serie eller en gruppe
+rummy-refused-card = { $colour } { $number }
+rummy-refused-joker = joker
+rummy-refused-joker-as = en joker som { $card }
+rummy-refused-colour-black = sort
+rummy-refused-colour-blue = blå
+rummy-refused-colour-orange = orange
+rummy-refused-colour-red = rød

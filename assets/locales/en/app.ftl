@@ -1,5 +1,119 @@
 # The app's shared words: menus, set-up, hand-over, results, settings.
 app-title = Parlour
-hand-over-pass = Pass to { $name } — tap when ready
+app-subtitle = Three tabletop games for one screen
+
+## The games, as the title screen shows them
+
+game-neighbours = Neighbours
+game-neighbours-tagline = Lay digits next to their neighbours: 4 beside 3 and 5.
+game-paper-boxing = Paper Boxing
+game-paper-boxing-tagline = Hide 1 to 15 in a grid, then box it out bout by bout.
+game-rummy = Rummy
+game-rummy-tagline = Runs and groups, 40 to open, rebuild the whole table.
+
+## Buttons found on several screens
+
+button-play = Play
+button-how-to-play = How to play
+button-settings = Settings
+button-back = Back
+button-start = Start
+button-done = Done
+
+## Match set-up
+
+setup-title = New match of { $game }
+setup-seat = Seat { $number }
+setup-person = Person
+setup-bot = Bot: { $level }
+setup-add-seat = + Add a seat
+setup-variant = Variant
+# The name given to a seat left without one.
+setup-default-name = Player { $number }
+# The first seat's name at start-up.
+setup-you = You
+
+# The bots' levels (a game uses some of them).
+bot-random = Random
+bot-greedy = Greedy
+bot-expert = Expert
+bot-solver = Perfect
+
+# A variant every game has.
+variant-standard = Standard
+
+## Hand-over between two people's turns
+
+hand-over-title = Pass to { $name }
+hand-over-hint = Tap when ready — your hand stays hidden until then.
+hand-over-ready = I am { $name }
+
+## Results
+
+results-over = The match is over
+results-wins = { $name } wins!
+results-share = { $names } share the win!
+# A list of names: "Ada, Bram and Cleo".
+list-and = { $first } and { $last }
+results-play-again = Play again
+results-back-to-title = Back to title
+
+## The menu during a match
+
+menu-title = Menu
+menu-resume = Resume
+menu-leave = Leave match
+
+## Settings
+
+settings-title = Settings
+settings-animation-speed = Animation speed
+settings-hints = Hints
+settings-hints-allowed = allowed
 settings-language = Language
 setup-rounds = Rounds
+
+## How to play: each game's page, section by section
+
+how-to-title = How to play { $game }
+
+how-neighbours-aim-heading = The aim
+how-neighbours-aim = Score the most points by laying digit tokens next to their neighbours.
+how-neighbours-setup-heading = Setting up
+how-neighbours-setup = 50 tokens, five of each digit 0–9, are drawn blind. One goes on the centre cell. Everyone draws five and keeps them hidden.
+how-neighbours-turn-heading = Your turn
+how-neighbours-turn = Lay one token on an empty cell beside a token on the board — up, down, left or right, never diagonally. Its digit must be one more or one less than EVERY token it touches: a 5 fits between a 4 and a 6. 0 sits between 9 and 1. Then draw a new token.
+how-neighbours-points-heading = Points
+how-neighbours-points = The token's digit (0 counts 10) times the number of tokens it touches, plus 5 on a K cell or 10 on an x cell. A 0 between a 9 and a 1 on an x cell: 10 × 2 + 10 = 30.
+how-neighbours-passing-heading = Passing
+how-neighbours-passing = If you cannot lay any token you pass. If you can, you must.
+how-neighbours-end-heading = The end
+how-neighbours-end = The game ends when someone has laid all their tokens, or when nobody can lay one. Tokens still in a hand cost three times their value. Highest score wins; a tie shares the win.
+
+how-paper-boxing-aim-heading = The aim
+how-paper-boxing-aim = Win more of the 15 bouts than your opponent.
+how-paper-boxing-setup-heading = Setting up
+how-paper-boxing-setup = Each player writes the numbers 1 to 15 in secret in a 4 × 4 grid whose top-left corner is the start, D. Then the grids are shown. Add the two bottom-right numbers: if the sum is even, the player called Even leads first; if odd, Odd does.
+how-paper-boxing-bout-heading = A bout
+how-paper-boxing-bout = The leader draws a line from their last cell to a neighbouring unused cell — across, up, down or diagonally. Then the other player does the same on their own grid. The higher number wins the bout and leads the next; a draw keeps the lead.
+how-paper-boxing-end-heading = The end
+how-paper-boxing-end = After 15 bouts the player with more bouts wins; a tie goes to the first leader. A player who has to move but has no unused neighbour loses at once by knock-out.
+
+how-rummy-aim-heading = The aim
+how-rummy-aim = Be the first to lay down all your cards.
+how-rummy-cards-heading = Cards
+how-rummy-cards = 108 cards: 1 to 13 in black, blue, orange and red, two of each, and 4 jokers. Each colour also has its own symbol.
+how-rummy-sets-heading = Sets
+how-rummy-sets = A run is three or more consecutive cards of one colour (1 is always low). A group is three or four cards of one number in different colours. A joker stands in for any card.
+how-rummy-turn-heading = Your turn
+how-rummy-turn = Lay down sets from your hand, and rebuild the table as you like — split, join, move cards — as long as every set is valid at the end and every table card stays on the table. Lay nothing and you draw a card. Each turn has 2 minutes.
+how-rummy-first-meld-heading = First meld
+how-rummy-first-meld = Your first cards down must come from your hand alone, in new sets worth 40 points or more.
+how-rummy-scoring-heading = Scoring
+how-rummy-scoring = When someone lays their last card, the others count their hands (a joker costs 25) as minus points; the winner scores their sum.
+
+## Moves refused by the table rather than by a game's rules
+
+refused-animating = Wait: the last move is still being shown.
+refused-round-over = The round is over: continue to the next round first.
+refused-no-match = No match is being played.

@@ -49,3 +49,56 @@ rummy-note-blocked = Round { $round }: the pile ran out; the lowest hand won.
 rummy-note-scoring = Cards left in a hand count against their holder (a joker { $joker }); the round's winner scores what the others hold.
 rummy-hint-shown = The best play is laid out: end your turn, or undo it.
 rummy-hint-draw = Nothing can be laid this turn: draw a card.
+# rummy
+
+## --- Refusals: why the rules refuse a move (parlour_core's rummy::RuleError and rummy::SetError).
+## Keep this block at the end of the file; the screen's own words go above it.
+## Seats ($seat, $to_move) are players' names; $card is a card in words
+## (rummy-refused-card); the set-… reasons are fragments put inside rummy-refused-set.
+
+rummy-refused-players = Rummy is played by 2 to 4 players, not { $players }.
+rummy-refused-config = This variant cannot be played: { $detail }
+rummy-refused-deal-hands = The deal must give { $players } hands of { $size } cards.
+rummy-refused-deal-first = The first seat must be one of 0 to { $last }.
+rummy-refused-deal-count = The deal must hold exactly the variant's deck, { $expected } × { $card }, but it has { $found }.
+rummy-refused-over = The match is over.
+rummy-refused-no-seat = There is no seat { $seat }.
+rummy-refused-not-your-turn = It is { $to_move } to play now, not { $seat }.
+rummy-refused-set = Set { $number } ({ $cards }) is not valid: { $reason }.
+rummy-refused-card-twice = The table holds { $count } × { $card }, but the deck has only { $copies }.
+rummy-refused-not-in-hand = The move lays { $needed } × { $card } from your hand, but you hold { $held }.
+rummy-refused-table-card-taken = The { $card } was on the table and is missing: cards taken from a set must go into other sets, never into a hand.
+rummy-refused-nothing-from-hand = A turn must lay at least one card from your hand; to play nothing, draw.
+rummy-refused-first-meld-touches-table = Your first meld may not touch the sets already on the table: lay new sets from your hand only.
+rummy-refused-first-meld-too-small = A first meld must be worth at least { $threshold }, and these new sets are worth { $value }.
+rummy-refused-swap-before-first-meld = Only a player who has made their first meld may swap a joker.
+rummy-refused-to-hand-not-joker = Only a joker, swapped for the card it stands for, may go from the table to a hand, not { $card }.
+rummy-refused-too-many-to-hand = { $asked ->
+    [one] One joker taken back
+   *[other] { $asked } jokers taken back
+}, but the table holds { $on_table }.
+rummy-refused-swap-must-play = In this variant a joker freed by a swap must be played again this turn: it cannot go to the hand.
+rummy-refused-swap-without-card = A joker can only be taken from the table by laying, from your hand, the card it stands for { $count ->
+    [0] (and no joker on the table can be swapped now).
+   *[other] (the jokers that can be swapped stand for { $jokers }).
+}
+rummy-refused-joker-changed-number = A joker on the table that stood for a { $number } must still stand for a { $number }: a moved joker keeps its number.
+rummy-refused-no-clock = This variant has no turn clock, so a turn cannot time out.
+rummy-refused-set-too-short = a set needs at least 3 cards, and this one has { $count }
+rummy-refused-set-too-long = a set has at most 13 cards (a run from 1 to 13), and this one has { $count }
+rummy-refused-set-group-too-long = a group has at most 4 cards, one of each colour, and this one has { $count }
+rummy-refused-set-colour-twice = a group's cards must all have different colours, and this one has the { $colour } { $number } twice
+rummy-refused-set-mixed-colours = a run is all one colour, but { $first } and { $second } differ
+rummy-refused-set-not-consecutive = a run's numbers follow each other from low to high, left to right: { $card } cannot come there after { $after }
+rummy-refused-set-wrap = 1 is always low: 12-13-1 is not a run, and { $card } cannot follow a 13
+rummy-refused-set-below-one = a run cannot go below 1: jokers in front of { $card } would have to stand for 0 or less
+rummy-refused-set-above-thirteen = a run cannot go past 13 (1 is always low): jokers after { $card } would have to stand for 14 or more
+rummy-refused-set-annotation = { $card } cannot stand there in this set
+rummy-refused-set-neither = these cards are neither a run nor a group
+rummy-refused-card = { $colour } { $number }
+rummy-refused-joker = joker
+rummy-refused-joker-as = a joker standing for { $card }
+rummy-refused-colour-black = black
+rummy-refused-colour-blue = blue
+rummy-refused-colour-orange = orange
+rummy-refused-colour-red = red

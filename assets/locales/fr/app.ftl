@@ -1,4 +1,114 @@
+# Les mots communs de l'application : menus, préparation, passage de main, résultats, réglages.
 app-title = Parlour
-hand-over-pass = Passez à { $name } — touchez quand vous êtes prêt
+app-subtitle = Trois jeux de société pour un seul écran
+
+## Les jeux, tels que l'écran d'accueil les montre
+
+game-neighbours = Voisins
+game-neighbours-tagline = Placez les chiffres près de leurs voisins : le 4 à côté du 3 et du 5.
+game-paper-boxing = Boxe sur papier
+game-paper-boxing-tagline = Cachez les nombres de 1 à 15 dans un carré, puis boxez round après round.
+game-rummy = Rami
+game-rummy-tagline = Suites et groupes, 40 points pour ouvrir, toute la table à réorganiser.
+
+## Boutons présents sur plusieurs écrans
+
+button-play = Jouer
+button-how-to-play = Règles du jeu
+button-settings = Réglages
+button-back = Retour
+button-start = Commencer
+button-done = Terminé
+
+## Préparation de la partie
+
+setup-title = Nouvelle partie de { $game }
+setup-seat = Place { $number }
+setup-person = Humain
+setup-bot = IA : { $level }
+setup-add-seat = + Ajouter une place
+setup-variant = Variante
+setup-default-name = Joueur { $number }
+setup-you = Vous
+
+bot-random = au hasard
+bot-greedy = gourmande
+bot-expert = experte
+bot-solver = parfaite
+
+variant-standard = Standard
+
+## Passage de main entre deux joueurs
+
+hand-over-title = Passez à { $name }
+hand-over-hint = Touchez l’écran quand vous êtes prêt — votre main reste cachée jusque-là.
+hand-over-ready = Je suis { $name }
+
+## Résultats
+
+results-over = La partie est terminée
+results-wins = { $name } gagne !
+results-share = { $names } se partagent la victoire !
+list-and = { $first } et { $last }
+results-play-again = Rejouer
+results-back-to-title = Retour à l’accueil
+
+## Le menu pendant une partie
+
+menu-title = Menu
+menu-resume = Reprendre
+menu-leave = Quitter la partie
+
+## Réglages
+
+settings-title = Réglages
+settings-animation-speed = Vitesse des animations
+settings-hints = Indices
+settings-hints-allowed = autorisés
 settings-language = Langue
 setup-rounds = Manches
+
+## Règles du jeu : la page de chaque jeu, section par section
+
+how-to-title = Comment jouer : { $game }
+
+how-neighbours-aim-heading = But du jeu
+how-neighbours-aim = Accumuler le plus grand nombre de points en plaçant les jetons de telle sorte que les chiffres voisins soient consécutifs.
+how-neighbours-setup-heading = Mise en place
+how-neighbours-setup = Les 50 jetons, cinq pour chaque chiffre de 0 à 9, sont tirés à l’aveugle. Un jeton est placé dans la case du centre. Chaque joueur prend cinq jetons et les cache aux autres.
+how-neighbours-turn-heading = Votre tour
+how-neighbours-turn = Placez un jeton sur une case vide qui touche horizontalement ou verticalement un jeton déjà posé — jamais en diagonale. Son chiffre doit être le précédent ou le suivant de CHAQUE jeton qu’il touche : un 5 va entre un 4 et un 6. Le 0 peut être voisin du 9 et du 1. Prenez ensuite un jeton dans la banque.
+how-neighbours-points-heading = Calcul des points
+how-neighbours-points = Le chiffre du jeton (0 compte pour 10) multiplié par le nombre de jetons qu’il touche, plus une prime de 5 sur une case K ou de 10 sur une case x. Un 0 entre un 9 et un 1 sur une case x : 10 × 2 + 10 = 30.
+how-neighbours-passing-heading = Passer son tour
+how-neighbours-passing = Si vous ne pouvez placer aucun jeton, vous passez votre tour. Si vous le pouvez, vous devez jouer.
+how-neighbours-end-heading = Fin de la partie
+how-neighbours-end = La partie se termine quand un joueur a placé tous ses jetons ou quand plus personne ne peut en placer. Chaque joueur soustrait de son total le triple des points des jetons qui lui restent. Le plus grand total gagne ; en cas d’égalité, la victoire est partagée.
+
+how-paper-boxing-aim-heading = But du jeu
+how-paper-boxing-aim = Gagner plus de rounds que votre adversaire sur les 15.
+how-paper-boxing-setup-heading = Mise en place
+how-paper-boxing-setup = Chaque joueur inscrit en secret les nombres de 1 à 15 dans un carré de 4 × 4 cases dont la case du coin en haut à gauche est le départ, « D ». Puis les carrés sont montrés. On additionne les deux nombres des cases du coin en bas à droite : si la somme est paire, le joueur appelé « pair » est le leader du premier coup ; sinon, c’est « impair ».
+how-paper-boxing-bout-heading = Un round
+how-paper-boxing-bout = Le leader trace une ligne depuis sa dernière case jusqu’à une case adjacente encore libre — horizontalement, verticalement ou en diagonale. L’autre joueur fait de même sur son propre carré. Le nombre le plus fort gagne le round et son joueur devient le leader du coup suivant ; en cas de round nul, le leader garde l’initiative.
+how-paper-boxing-end-heading = Fin de la partie
+how-paper-boxing-end = Après 15 rounds, le joueur qui en a gagné le plus est déclaré vainqueur ; en cas d’égalité, c’est celui qui a commencé la partie. Un joueur qui doit jouer mais n’a plus de case libre adjacente perd aussitôt par KO.
+
+how-rummy-aim-heading = But du jeu
+how-rummy-aim = Être le premier à poser toutes ses cartes.
+how-rummy-cards-heading = Les cartes
+how-rummy-cards = 108 cartes : de 1 à 13 en noir, bleu, orange et rouge, deux de chaque, et 4 jokers. Chaque couleur a aussi son propre symbole.
+how-rummy-sets-heading = Les combinaisons
+how-rummy-sets = Une suite compte au moins trois cartes consécutives de la même couleur (le 1 est toujours en bas). Un groupe compte trois ou quatre cartes du même nombre, de couleurs différentes. Un joker remplace n’importe quelle carte.
+how-rummy-turn-heading = Votre tour
+how-rummy-turn = Posez des combinaisons de votre main et réorganisez la table comme vous le voulez — séparez, réunissez, déplacez des cartes — pourvu que chaque combinaison soit valable à la fin et que toutes les cartes de la table y restent. Si vous ne posez rien, vous piochez une carte. Chaque tour dure 2 minutes.
+how-rummy-first-meld-heading = Première pose
+how-rummy-first-meld = Vos premières cartes posées doivent venir de votre seule main, en nouvelles combinaisons valant au moins 40 points.
+how-rummy-scoring-heading = Décompte
+how-rummy-scoring = Quand un joueur pose sa dernière carte, les autres comptent les cartes de leur main (un joker vaut 25) en points négatifs ; le gagnant marque leur somme.
+
+## Coups refusés par la table plutôt que par les règles d'un jeu
+
+refused-animating = Attendez : le dernier coup est encore en train d’être montré.
+refused-round-over = La manche est finie : passez d’abord à la manche suivante.
+refused-no-match = Aucune partie n’est en cours.

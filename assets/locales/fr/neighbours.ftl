@@ -1,1 +1,40 @@
-# neighbours
+# Voisins : l'écran de jeu, ses résultats et ses variantes.
+neighbours-hud-score = { $points } pts · { $tokens ->
+    [one] { $tokens } jeton
+   *[other] { $tokens } jetons
+}
+neighbours-bag = en banque
+neighbours-must-pass = Aucun coup possible — vous passez votre tour
+neighbours-pass = Passer
+neighbours-passed = { $name } ne peut pas jouer : il passe son tour
+
+neighbours-results-points = Points
+neighbours-results-penalty = Pénalité
+neighbours-results-final = Total
+neighbours-results-left = Jetons restants
+neighbours-results-note = Les jetons restés en main coûtent { $times } fois leur valeur (le 0 compte pour 10).
+
+neighbours-variant-standard = Standard
+neighbours-variant-any-neighbour = Un seul voisin suffit
+neighbours-variant-diamond = Tableau en losange
+neighbours-variant-gentle-penalty = Pénalité douce
+
+## Pourquoi les règles refusent un coup (neighbours::RuleError de parlour_core).
+## Les places ($seat, $to_move) sont des noms de joueurs ; rangées et colonnes comptent à partir de 1.
+
+neighbours-refused-players = Voisins se joue de 2 à 4 joueurs, pas { $players }.
+neighbours-refused-config = Cette variante ne peut pas être jouée : { $detail }
+neighbours-refused-deal-count = La donne doit contenir exactement { $expected } jetons de chaque chiffre, mais elle a { $found } jetons du chiffre { $digit }.
+neighbours-refused-not-a-digit = { $digit } n’est pas un chiffre de 0 à 9.
+neighbours-refused-deal-hands = La donne doit comporter { $players } mains de { $size } jetons.
+neighbours-refused-deal-first = La première place doit être entre 0 et { $last }.
+neighbours-refused-over = La partie est terminée.
+neighbours-refused-no-seat = Il n’y a pas de place { $seat }.
+neighbours-refused-not-your-turn = C’est à { $to_move } de jouer, pas à { $seat }.
+neighbours-refused-not-in-hand = Vous n’avez pas de { $digit } en main.
+neighbours-refused-off-board = La case rangée { $row }, colonne { $col } n’est pas sur le tableau.
+neighbours-refused-occupied = Cette case porte déjà un jeton.
+neighbours-refused-isolated = Un jeton doit toucher, horizontalement ou verticalement, un jeton déjà posé.
+neighbours-refused-not-consecutive = Le { $digit } ne peut pas aller à côté du { $neighbour } : les chiffres voisins doivent être consécutifs (le 0 va entre le 9 et le 1).
+neighbours-refused-no-consecutive-neighbour = Le { $digit } n’est consécutif à aucun des jetons qu’il touche.
+neighbours-refused-must-place = Vous pouvez placer un jeton, vous devez donc jouer : seul un joueur qui ne peut rien placer passe son tour.

@@ -49,3 +49,56 @@ rummy-note-blocked = Manche { $round } : la pioche s'est vidée ; la main la plu
 rummy-note-scoring = Les cartes restées en main comptent contre leur joueur (un joker { $joker }) ; le gagnant de la manche marque ce que les autres ont en main.
 rummy-hint-shown = Le meilleur coup est posé : finissez votre tour, ou annulez-le.
 rummy-hint-draw = Rien ne peut être posé ce tour-ci : piochez une carte.
+# rummy
+
+## --- Refus : pourquoi les règles refusent un coup (rummy::RuleError et rummy::SetError de parlour_core).
+## Gardez ce bloc à la fin du fichier ; les mots de l'écran vont au-dessus.
+## Les places ($seat, $to_move) sont des noms de joueurs ; $card est une carte en toutes lettres
+## (rummy-refused-card) ; les raisons set-… se placent dans rummy-refused-set.
+
+rummy-refused-players = Le rami se joue de 2 à 4 joueurs, pas { $players }.
+rummy-refused-config = Cette variante ne peut pas être jouée : { $detail }
+rummy-refused-deal-hands = La donne doit comporter { $players } mains de { $size } cartes.
+rummy-refused-deal-first = La première place doit être entre 0 et { $last }.
+rummy-refused-deal-count = La donne doit contenir exactement le jeu de la variante, { $expected } × { $card }, mais elle en a { $found }.
+rummy-refused-over = La partie est terminée.
+rummy-refused-no-seat = Il n’y a pas de place { $seat }.
+rummy-refused-not-your-turn = C’est à { $to_move } de jouer, pas à { $seat }.
+rummy-refused-set = La combinaison { $number } ({ $cards }) n’est pas valable : { $reason }.
+rummy-refused-card-twice = La table contient { $count } × { $card }, mais le jeu n’en a que { $copies }.
+rummy-refused-not-in-hand = Le coup pose { $needed } × { $card } de votre main, mais vous n’en avez que { $held }.
+rummy-refused-table-card-taken = Le { $card } était sur la table et il manque : les cartes retirées d’une combinaison doivent aller dans d’autres combinaisons, jamais dans une main.
+rummy-refused-nothing-from-hand = Un tour doit poser au moins une carte de votre main ; pour ne rien jouer, piochez.
+rummy-refused-first-meld-touches-table = Votre première pose ne peut pas toucher aux combinaisons déjà sur la table : posez de nouvelles combinaisons, de votre main seulement.
+rummy-refused-first-meld-too-small = Une première pose doit valoir au moins { $threshold } points, et ces nouvelles combinaisons en valent { $value }.
+rummy-refused-swap-before-first-meld = Seul un joueur qui a fait sa première pose peut échanger un joker.
+rummy-refused-to-hand-not-joker = Seul un joker, échangé contre la carte qu’il remplace, peut passer de la table à une main, et non cette carte : { $card }.
+rummy-refused-too-many-to-hand = { $asked ->
+    [one] { $asked } joker repris
+   *[other] { $asked } jokers repris
+}, mais la table n’en a que { $on_table }.
+rummy-refused-swap-must-play = Dans cette variante, un joker libéré par un échange doit être rejoué dans le même tour : il ne peut pas aller dans la main.
+rummy-refused-swap-without-card = Un joker ne peut être pris sur la table qu’en posant, de votre main, la carte qu’il remplace { $count ->
+    [0] (et aucun joker de la table ne peut être échangé maintenant).
+   *[other] (les jokers échangeables remplacent { $jokers }).
+}
+rummy-refused-joker-changed-number = Un joker de la table qui remplaçait un { $number } doit toujours remplacer un { $number } : un joker déplacé garde sa valeur.
+rummy-refused-no-clock = Cette variante n’a pas de minuterie : un tour ne peut pas expirer.
+rummy-refused-set-too-short = une combinaison demande au moins 3 cartes, et celle-ci en a { $count }
+rummy-refused-set-too-long = une combinaison a au plus 13 cartes (une suite de 1 à 13), et celle-ci en a { $count }
+rummy-refused-set-group-too-long = un groupe a au plus 4 cartes, une de chaque couleur, et celui-ci en a { $count }
+rummy-refused-set-colour-twice = les cartes d’un groupe doivent être de couleurs toutes différentes, et celui-ci a deux fois le { $number } { $colour }
+rummy-refused-set-mixed-colours = une suite est d’une seule couleur, mais le { $first } et le { $second } diffèrent
+rummy-refused-set-not-consecutive = les nombres d’une suite se suivent du plus petit au plus grand, de gauche à droite : le { $card } ne peut pas venir là après le { $after }
+rummy-refused-set-wrap = le 1 est toujours en bas : 12-13-1 n’est pas une suite, et le { $card } ne peut pas suivre un 13
+rummy-refused-set-below-one = une suite ne peut pas descendre sous 1 : des jokers devant le { $card } devraient valoir 0 ou moins
+rummy-refused-set-above-thirteen = une suite ne peut pas dépasser 13 (le 1 est toujours en bas) : des jokers après le { $card } devraient valoir 14 ou plus
+rummy-refused-set-annotation = { $card } ne peut pas se trouver là dans cette combinaison
+rummy-refused-set-neither = ces cartes ne forment ni une suite ni un groupe
+rummy-refused-card = { $number } { $colour }
+rummy-refused-joker = joker
+rummy-refused-joker-as = un joker valant le { $card }
+rummy-refused-colour-black = noir
+rummy-refused-colour-blue = bleu
+rummy-refused-colour-orange = orange
+rummy-refused-colour-red = rouge

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::bot::{Bot, BotError};
+use super::phrase::Explain;
 
 /// A seat at the table, numbered from 0.
 pub type Seat = usize;
@@ -136,8 +137,9 @@ pub trait Game: Sized + Send + Sync + 'static {
     type View: Clone + Debug + Send + Sync + 'static;
     /// What a move did (points scored, a bout won, a round ended).
     type Outcome: Clone + Debug + PartialEq + Send + Sync + Serialize + 'static;
-    /// Why a move or a deal was refused, in words a person can read.
-    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why a move or a deal was refused: in English words a person can read
+    /// (`Display`), and as a phrase a screen words in its own language.
+    type Error: std::error::Error + Explain + Clone + PartialEq + Send + Sync + 'static;
 
     /// The built-in variants' names, `standard` first.
     fn variants() -> &'static [&'static str];

@@ -4,6 +4,7 @@
 pub mod bot;
 pub mod game;
 pub mod matches;
+pub mod phrase;
 pub mod record;
 pub mod rng;
 pub mod selfplay;
@@ -11,5 +12,6 @@ pub mod selfplay;
 pub use bot::{Bot, BotError};
 pub use game::{CellSpec, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone};
 pub use matches::Match;
+pub use phrase::{Explain, Phrase, PhraseArg};
 pub use record::{Record, RecordError};
 pub use rng::GameRng;

@@ -12,6 +12,7 @@ use crate::engine::{
     ActiveMatch, At, CellOf, MatchEntity, MoveApplied, MoveRejected, MoveRequest, PieceOf,
     StartMatch, TurnPhase,
 };
+use crate::tr;
 use crate::ui::anim::{Rise, Tween, move_to};
 use crate::ui::input::PointerInput;
 use crate::ui::play::{PlaySystems, plugin_for};
@@ -385,7 +386,19 @@ fn start_table(
         BagCount,
         look.rounded_sprite(Color::srgb(0.42, 0.29, 0.18), Vec2::new(120.0, 100.0), 26.0),
         Transform::default(),
-        children![text(&look.bold, 27.0, colour::IVORY, "")],
+        // The count large, the words under it smaller: they are longer in French.
+        children![(
+            text(&look.bold, 30.0, colour::IVORY, ""),
+            children![(
+                TextSpan::new(""),
+                TextFont {
+                    font: look.semibold.clone().into(),
+                    font_size: FontSize::Px(19.0),
+                    ..default()
+                },
+                TextColor(colour::IVORY),
+            )],
+        )],
     ));
     for (i, (bonus, label)) in [(Bonus::K, "K  +5"), (Bonus::X, "x  +10")]
         .into_iter()
@@ -641,28 +654,23 @@ fn on_applied(
                     },
                 ));
             }
-            None => notice.show(format!("No move for {}: pass", table.name(a.seat)), false),
+            None => notice.show(tr!("neighbours-passed", name = table.name(a.seat)), false),
         }
     }
 }
 
 fn on_rejected(
     mut rejected: MessageReader<MoveRejected<Neighbours>>,
+    table: Res<Table>,
     mut notice: ResMut<Notice>,
     mut hold: ResMut<Hold>,
 ) {
     for r in rejected.read() {
         debug!("refused: {}", r.reason);
-        notice.show(capitalise(&r.reason), true);
+        let seat_name = |seat| table.name(seat).to_owned();
+        notice.show(crate::i18n::refusal(&r.phrase, &r.reason, &seat_name), true);
         *hold = Hold::Empty;
     }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// Moves every token towards where it belongs: its cell, the viewer's hand,
@@ -794,16 +802,27 @@ fn highlight_cells(
 fn update_bag(
     active: Res<ActiveMatch<Neighbours>>,
     bag: Query<&Children, With<BagCount>>,
-    mut texts: Query<&mut Text2d>,
+    mut texts: Query<(&mut Text2d, Option<&Children>)>,
+    mut spans: Query<&mut TextSpan>,
+    mut language: Local<Option<crate::i18n::Lang>>,
 ) {
-    if !active.is_changed() {
+    // A new bag, a token drawn, or a new language.
+    let now = crate::i18n::language();
+    if !active.is_changed() && *language == Some(now) {
         return;
     }
     let n = active.get().state().bag_len();
     for children in &bag {
         for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child) {
-                text.0 = format!("{n}\nin bag");
+            let Ok((mut count, words)) = texts.get_mut(child) else {
+                continue;
+            };
+            count.0 = n.to_string();
+            for span in words.into_iter().flat_map(|w| w.iter()) {
+                if let Ok(mut span) = spans.get_mut(span) {
+                    span.0 = format!("\n{}", tr!("neighbours-bag", count = n));
+                    *language = Some(now);
+                }
             }
         }
     }
@@ -892,9 +911,10 @@ fn hud(
                                 );
                                 let held = game.state().hand(seat).len();
                                 ui.label(
-                                    egui::RichText::new(format!(
-                                        "{:.0} pts · {held} tokens",
-                                        shown_scores[seat].round()
+                                    egui::RichText::new(tr!(
+                                        "neighbours-hud-score",
+                                        points = shown_scores[seat].round() as i64,
+                                        tokens = held
                                     ))
                                     .color(ink)
                                     .size(size::TEXT - 4.0),
@@ -917,27 +937,28 @@ fn hud(
         });
 
     if *menu_open {
-        egui::Window::new("Menu")
+        egui::Window::new(tr!("menu-title"))
+            .id(egui::Id::new("match-menu"))
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, size::HUD + 8.0))
             .show(ctx, |ui| {
                 ui.vertical_centered_justified(|ui| {
-                    if big_button(ui, "Resume", true).clicked() {
+                    if big_button(ui, &tr!("menu-resume"), true).clicked() {
                         *menu_open = false;
                     }
-                    if big_button(ui, "How to play", false).clicked() {
+                    if big_button(ui, &tr!("button-how-to-play"), false).clicked() {
                         *menu_open = false;
                         how_to.0 = GameKind::Neighbours;
                         return_to.0 = Some(Screen::Play);
                         next.set(Screen::HowTo);
                     }
-                    if big_button(ui, "Settings", false).clicked() {
+                    if big_button(ui, &tr!("button-settings"), false).clicked() {
                         *menu_open = false;
                         return_to.0 = Some(Screen::Play);
                         next.set(Screen::Settings);
                     }
-                    if big_button(ui, "Leave match", false).clicked() {
+                    if big_button(ui, &tr!("menu-leave"), false).clicked() {
                         *menu_open = false;
                         end.write(crate::engine::EndMatch);
                         next.set(Screen::Title);
@@ -969,11 +990,11 @@ fn hud(
                     .show(ui, |ui| {
                         ui.horizontal(|ui| {
                             ui.label(
-                                egui::RichText::new("No move — you must pass")
+                                egui::RichText::new(tr!("neighbours-must-pass"))
                                     .color(ecolour::INK)
                                     .size(size::TEXT),
                             );
-                            if big_button(ui, "Pass", true).clicked() {
+                            if big_button(ui, &tr!("neighbours-pass"), true).clicked() {
                                 requests.write(MoveRequest {
                                     seat: view.seat(),
                                     mv: Move::Pass,
@@ -1020,10 +1041,10 @@ pub fn results_sheet(game: &crate::engine::Match<Neighbours>, table: &Table) -> 
     let scores = game.scores();
     ResultsSheet {
         columns: vec![
-            "Points".into(),
-            "Penalty".into(),
-            "Final".into(),
-            "Left in hand".into(),
+            tr!("neighbours-results-points"),
+            tr!("neighbours-results-penalty"),
+            tr!("neighbours-results-final"),
+            tr!("neighbours-results-left"),
         ],
         rows: (0..game.players())
             .map(|s| {
@@ -1052,9 +1073,9 @@ pub fn results_sheet(game: &crate::engine::Match<Neighbours>, table: &Table) -> 
                 )
             })
             .collect(),
-        notes: vec![format!(
-            "Tokens left in a hand cost {} times their value (0 counts 10).",
-            game.config().penalty
+        notes: vec![tr!(
+            "neighbours-results-note",
+            times = game.config().penalty
         )],
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod bots;
+pub mod reasons;
 pub mod rules;
 pub mod view;
 

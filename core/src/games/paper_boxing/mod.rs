@@ -3,6 +3,7 @@
 
 pub mod bots;
 pub mod matrix;
+pub mod reasons;
 pub mod rules;
 pub mod solver;
 pub mod view;

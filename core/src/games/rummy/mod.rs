@@ -7,6 +7,7 @@
 
 pub mod bots;
 pub mod cards;
+pub mod reasons;
 pub mod rules;
 pub mod sets;
 pub mod solver;

@@ -488,11 +488,13 @@ pub enum RuleError {
         "in this variant a joker freed by a swap must be played again this turn: it cannot go to the hand"
     )]
     SwapMustPlay,
-    /// A joker taken without laying the card it stands for.
+    /// A joker taken without laying the card it stands for; holds what each
+    /// joker that could be swapped now stands for (empty: none can).
     #[error(
-        "a joker can only be taken from the table by laying, from your hand, the card it stands for{0}"
+        "a joker can only be taken from the table by laying, from your hand, the card it stands for{}",
+        swap_hint(.0)
     )]
-    SwapWithoutCard(String),
+    SwapWithoutCard(Vec<Vec<Face>>),
     /// A moved table joker that changed its number.
     #[error(
         "a joker on the table that stood for a {0} must still stand for a {0} (a moved joker keeps its number; write it j:<card> to say which)"
@@ -950,16 +952,8 @@ impl State {
             }
         }
         if !swap_ok {
-            let wanted: Vec<String> = movable.iter().map(|&k| names(&jokers[k].options)).collect();
-            let hint = if wanted.is_empty() {
-                " (and no joker on the table can be swapped now)".to_owned()
-            } else {
-                format!(
-                    " (the jokers that can be swapped stand for {})",
-                    wanted.join("; ")
-                )
-            };
-            return Err(RuleError::SwapWithoutCard(hint));
+            let wanted = movable.iter().map(|&k| jokers[k].options.clone()).collect();
+            return Err(RuleError::SwapWithoutCard(wanted));
         }
         Err(RuleError::JokerChangedNumber(first_missing.unwrap_or(0)))
     }
@@ -1514,6 +1508,20 @@ fn choose_readings(numbers: &[Vec<[usize; 14]>], pins: &[usize; 14]) -> Result<V
             choice[j] = 0;
             j += 1;
         }
+    }
+}
+
+/// The end of [`RuleError::SwapWithoutCard`]'s reason: what the jokers
+/// that could be swapped stand for.
+fn swap_hint(wanted: &[Vec<Face>]) -> String {
+    if wanted.is_empty() {
+        " (and no joker on the table can be swapped now)".to_owned()
+    } else {
+        let wanted: Vec<String> = wanted.iter().map(|options| names(options)).collect();
+        format!(
+            " (the jokers that can be swapped stand for {})",
+            wanted.join("; ")
+        )
     }
 }
 

@@ -1,0 +1,86 @@
+//! The language setting, headless: switching it changes the words at once,
+//! a refused move included.
+
+use bevy::prelude::*;
+use parlour::engine::replay::Headless;
+use parlour::engine::{Controller, Match, MoveRejected, MoveRequest};
+use parlour::i18n::Lang;
+use parlour::tr;
+use parlour::ui::{GameKind, Settings};
+use parlour_core::games::neighbours::{Deal, Move, Neighbours, Placement};
+
+/// A 4 in the centre, seat 0 to move with a 9 in hand.
+fn deal() -> Deal {
+    Deal {
+        start: 4,
+        hands: vec![vec![5, 3, 0, 9, 1], vec![6, 2, 7, 8, 4]],
+        bag: vec![
+            0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7,
+            7, 7, 8, 8, 8, 8, 9, 9, 9, 9,
+        ],
+        first: 0,
+    }
+}
+
+fn switch_to(h: &mut Headless<Neighbours>, lang: Lang) {
+    h.app().world_mut().resource_mut::<Settings>().language = lang;
+    h.app().update();
+}
+
+/// Asks for a 9 next to the 4 and words the refusal in the language on screen.
+fn refused_nine(h: &mut Headless<Neighbours>) -> String {
+    let world = h.app().world();
+    let mut cursor = world
+        .resource::<Messages<MoveRejected<Neighbours>>>()
+        .get_cursor_current();
+    let mv = Move::Place(Placement {
+        digit: 9,
+        row: 3,
+        col: 6,
+    });
+    h.app()
+        .world_mut()
+        .write_message(MoveRequest::<Neighbours> { seat: 0, mv });
+    h.app().update();
+    let world = h.app().world();
+    let r = cursor
+        .read(world.resource::<Messages<MoveRejected<Neighbours>>>())
+        .last()
+        .expect("the 9 is refused")
+        .clone();
+    // The command line's English reason is still there beside the phrase.
+    assert!(r.reason.contains("9 cannot go next to 4"), "{}", r.reason);
+    parlour::i18n::refusal(&r.phrase, &r.reason, &|seat| format!("P{seat}"))
+}
+
+#[test]
+fn switching_the_language_setting_changes_the_words_at_once() {
+    let mut h = Headless::<Neighbours>::new();
+    h.app().add_plugins(parlour::ui::state_plugin);
+    let game =
+        Match::<Neighbours>::new("standard", Default::default(), 2, 0, Some(deal())).unwrap();
+    h.start(game, vec![Controller::Human; 2]);
+
+    switch_to(&mut h, Lang::En);
+    assert_eq!(tr!("settings-title"), "Settings");
+    assert_eq!(GameKind::Neighbours.title(), "Neighbours");
+    assert!(refused_nine(&mut h).starts_with("9 cannot go next to 4:"));
+
+    switch_to(&mut h, Lang::Fr);
+    assert_eq!(tr!("settings-title"), "Réglages");
+    assert_eq!(GameKind::Neighbours.title(), "Voisins");
+    assert_eq!(tr!("hand-over-title", name = "Ada"), "Passez à Ada");
+    assert!(
+        refused_nine(&mut h).starts_with("Le 9 ne peut pas aller à côté du 4"),
+        "{}",
+        refused_nine(&mut h)
+    );
+
+    switch_to(&mut h, Lang::Da);
+    assert_eq!(tr!("settings-title"), "Indstillinger");
+    assert_eq!(GameKind::Rummy.tagline(), tr!("game-rummy-tagline"));
+    assert!(refused_nine(&mut h).starts_with("9 kan ikke ligge ved siden af 4"));
+
+    switch_to(&mut h, Lang::En);
+    assert_eq!(tr!("settings-title"), "Settings");
+}
