@@ -718,6 +718,12 @@ pub fn reveal_text(view: &View, table: &Table) -> Option<String> {
     })
 }
 
+/// Whether to tag a seat as leading the bout: only led bouts have a
+/// leader who moves first.
+fn leads(view: &View, seat: Seat) -> bool {
+    view.config.bouts == Bouts::Led && view.leader == Some(seat) && !view.over
+}
+
 /// The winner of a finished match, from a view.
 fn winner_of(view: &View) -> Option<Seat> {
     if !view.over {
@@ -1854,7 +1860,7 @@ fn hud(
                                     n = view.wins[seat],
                                     role = role(&view, seat)
                                 );
-                                if view.leader == Some(seat) && !view.over {
+                                if leads(&view, seat) {
                                     line = format!("{line} · {}", tr!("pb-leads"));
                                 }
                                 ui.add(
@@ -2097,7 +2103,7 @@ fn table_words(
             top + LABEL_H,
         );
         let mut words = table.name(s).to_owned();
-        if view.leader == Some(s) && !view.over {
+        if leads(&view, s) {
             words = format!("{words} · {}", tr!("pb-leads"));
         }
         if view.ko == Some(s) {
