@@ -15,7 +15,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use parlour_core::engine::{GameRng, Match, Phase, Seat};
+use parlour_core::engine::{Game, GameRng, Match, Phase, Seat};
 use parlour_core::games::paper_boxing::{
     Bouts, FirstLead, Grid, Move, NEIGHBOURS, PaperBoxing, Solver, State as Position, View, bots,
 };
@@ -626,6 +626,17 @@ fn is_human(table: &Table, seat: Seat) -> bool {
         .seats
         .get(seat)
         .is_some_and(|s| s.controller == Controller::Human)
+}
+
+/// The grid the solver bot would write in the viewer's place: its own
+/// set-up move, asked from the viewer's view (which holds nothing of the
+/// other grid).
+pub fn solver_set_up(view: &View, rng: &mut GameRng) -> Option<Grid> {
+    let mut bot = PaperBoxing::bot("solver", rng.below(1 << 30) as u64).ok()?;
+    match bot.choose(view) {
+        Move::Grid(grid) => Some(grid),
+        Move::To { .. } => None,
+    }
 }
 
 /// Whether the viewer is filling in its grid on screen now.
@@ -2061,9 +2072,10 @@ fn table_words(
                                 draft.arrangement = Arrangement::from_grid(bots::random_grid(rng));
                                 draft.hold = SetUpHold::Empty;
                             }
-                            if big_button(ui, &tr!("pb-use-bot"), false).clicked() {
-                                draft.arrangement =
-                                    Arrangement::from_grid(bots::chosen_grid(rng, &view.config));
+                            if big_button(ui, &tr!("pb-use-bot"), false).clicked()
+                                && let Some(grid) = solver_set_up(&view, rng)
+                            {
+                                draft.arrangement = Arrangement::from_grid(grid);
                                 draft.hold = SetUpHold::Empty;
                             }
                             let grid = draft.arrangement.grid();
