@@ -1200,7 +1200,8 @@ fn start_table(
             commands.spawn((
                 MatchEntity,
                 Stroke::Step(seat, index),
-                look.rounded_sprite(ink.with_alpha(0.8), Vec2::ONE, 8.0),
+                // Opaque, so joints and crossings do not darken.
+                look.rounded_sprite(mix(colour::CELL, ink, 0.8), Vec2::ONE, 8.0),
                 Transform::default(),
                 hidden,
             ));
@@ -1530,7 +1531,7 @@ fn draw_paths(
     }
     let thick = pitch * 0.14;
     for (stroke, mut sprite, mut transform, mut visibility) in &mut strokes {
-        let (a, b, alpha) = match *stroke {
+        let (a, b) = match *stroke {
             Stroke::Step(s, i) if shown && i + 1 < view.paths[s].len() => {
                 let path = &view.paths[s];
                 let a = layout.cell_centre(s, path[i]);
@@ -1541,15 +1542,11 @@ fn draw_paths(
                 } else {
                     layout.cell_centre(s, path[i + 1])
                 };
-                (a, b, 0.8)
+                (a, b)
             }
             Stroke::Preview if dragged.is_some() => {
                 let s = view.seat;
-                (
-                    layout.cell_centre(s, head(s)),
-                    dragged.unwrap_or_default(),
-                    0.45,
-                )
+                (layout.cell_centre(s, head(s)), dragged.unwrap_or_default())
             }
             _ => {
                 visibility.set_if_neq(Visibility::Hidden);
@@ -1559,9 +1556,6 @@ fn draw_paths(
         let d = b - a;
         let len = d.length();
         sprite.custom_size = Some(Vec2::new(len + thick, thick));
-        if let Stroke::Step(s, _) = *stroke {
-            sprite.color = SEAT[s].with_alpha(alpha);
-        }
         transform.translation = ((a + b) / 2.0).extend(1.05);
         transform.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
         visibility.set_if_neq(Visibility::Visible);
