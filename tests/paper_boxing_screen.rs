@@ -10,7 +10,7 @@ use bevy::time::TimeUpdateStrategy;
 use parlour::engine::{ActiveMatch, Controller, MoveRequest, RulesPlugin, TurnPhase};
 use parlour::games::paper_boxing::screen::{
     Arrangement, LABEL_H, PbLayout, PlayHold, SetUpHold, handle_play_pointer, handle_setup_pointer,
-    legal_cells, logic_plugin, status_lines, viewer_view,
+    legal_cells, logic_plugin, solver_set_up, status_lines, viewer_view,
 };
 use parlour::ui::input::PointerInput;
 use parlour::ui::theme::size;
@@ -333,6 +333,21 @@ fn the_grid_is_ready_only_when_all_fifteen_are_placed() {
     assert_eq!(Arrangement::from_grid(grid), a);
 }
 
+#[test]
+fn the_bots_arrangement_is_a_whole_grid_the_rules_accept() {
+    for variant in PaperBoxing::variants() {
+        let config = PaperBoxing::variant(variant).unwrap();
+        let mut game = Match::<PaperBoxing>::new(variant, config, 2, 0, None).unwrap();
+        let mut rng = parlour_core::engine::GameRng::seeded(5);
+        for seat in 0..2 {
+            let grid = solver_set_up(&viewer_view(&game, Some(seat)), &mut rng).expect("a grid");
+            let a = Arrangement::from_grid(grid);
+            assert_eq!(a.placed(), 15, "{variant}");
+            game.submit(seat, Move::Grid(a.grid().unwrap())).unwrap();
+        }
+    }
+}
+
 // --- Play: tap a cell, drag the ring ---------------------------------------
 
 /// Seat 0 at D (cell 0): its legal steps are cells 1, 4 and 5.
@@ -445,6 +460,10 @@ fn nothing_is_asked_out_of_turn() {
 // --- Whole matches through the screen's input and the rules plugin ---------
 
 fn app_with(controllers: [Controller; 2]) -> App {
+    app_with_variant(controllers, "standard")
+}
+
+fn app_with_variant(controllers: [Controller; 2], variant: &str) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -455,7 +474,7 @@ fn app_with(controllers: [Controller; 2]) -> App {
     logic_plugin(&mut app);
     app.insert_resource(Table {
         game: parlour::ui::GameKind::PaperBoxing,
-        variant: "standard".into(),
+        variant: variant.into(),
         seats: controllers
             .into_iter()
             .zip(["Anna", "Ada"])
@@ -548,12 +567,15 @@ fn a_whole_match_against_the_solver_bot_reaches_the_results() {
     let l = layout();
     begin(&mut app);
     let mut steps = 0;
-    for _ in 0..3_000 {
+    // Bots think on background tasks: bound the match by the clock, not by frames.
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while std::time::Instant::now() < deadline {
         app.update();
         if screen(&app) == Screen::Results {
             break;
         }
         if !game(&app).awaiting().contains(&0) {
+            std::thread::sleep(Duration::from_micros(200));
             continue;
         }
         let mv = match turn_phase(&app) {
@@ -692,8 +714,10 @@ fn the_demo_ends_the_paper_boxing_match_before_the_next_game_begins() {
         100,
     )));
     let mut saw_paper_boxing = false;
-    for _ in 0..3_000 {
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while std::time::Instant::now() < deadline {
         app.update();
+        std::thread::sleep(Duration::from_micros(200));
         saw_paper_boxing |= app.world().contains_resource::<ActiveMatch<PaperBoxing>>();
         if app.world().contains_resource::<ActiveMatch<Neighbours>>() {
             break;
@@ -707,4 +731,69 @@ fn the_demo_ends_the_paper_boxing_match_before_the_next_game_begins() {
         "one match at a time"
     );
     assert_eq!(screen(&app), Screen::Play);
+}
+
+/// Runs frames until the hand-over screen asks for `seat`, then hands the
+/// screen over ("I am …") and waits until the seat may move.
+fn hand_over_to(app: &mut App, seat: usize, ready: TurnPhase) {
+    for _ in 0..20 {
+        app.update();
+        if screen(app) == Screen::HandOver {
+            break;
+        }
+    }
+    assert_eq!(screen(app), Screen::HandOver);
+    assert_eq!(app.world().resource::<Table>().handing_to, Some(seat));
+    {
+        let mut table = app.world_mut().resource_mut::<Table>();
+        table.viewer = Some(seat);
+        table.handing_to = None;
+    }
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    for _ in 0..20 {
+        app.update();
+        if turn_phase(app) == ready {
+            break;
+        }
+    }
+    assert_eq!(turn_phase(app), ready);
+}
+
+#[test]
+fn simultaneous_bouts_between_two_people_hide_the_first_choice_from_the_second() {
+    let mut app = app_with_variant([Controller::Human, Controller::Human], "simultaneous");
+    let l = layout();
+    begin(&mut app);
+    for seat in 0..2 {
+        hand_over_to(&mut app, seat, TurnPhase::SetUp);
+        let mv = fill_in_by_dragging(&l);
+        app.world_mut()
+            .write_message(MoveRequest::<PaperBoxing> { seat, mv });
+        app.update();
+    }
+    // The first bout: Anna chooses in secret, then hands over to Ada.
+    hand_over_to(&mut app, 0, TurnPhase::AwaitingMove);
+    let mv = tap_a_step(&app, &l, 0).expect("a step");
+    app.world_mut()
+        .write_message(MoveRequest::<PaperBoxing> { seat: 0, mv });
+    app.update();
+    hand_over_to(&mut app, 1, TurnPhase::AwaitingMove);
+    let view = viewer_view(game(&app), Some(1));
+    assert_eq!(
+        view.paths[0],
+        vec![0],
+        "Anna's choice is not on her path yet"
+    );
+    assert!(view.other_chosen);
+    let told = status_lines(&view, app.world().resource::<Table>()).join("\n");
+    assert!(told.contains("Anna has chosen in secret"), "{told}");
+    let mv = tap_a_step(&app, &l, 1).expect("a step");
+    app.world_mut()
+        .write_message(MoveRequest::<PaperBoxing> { seat: 1, mv });
+    app.update();
+    let view = viewer_view(game(&app), Some(1));
+    assert_eq!(view.bouts, 1, "both chose: the bout is played");
+    assert_eq!((view.paths[0].len(), view.paths[1].len()), (2, 2));
 }

@@ -710,19 +710,25 @@ fn results(
                     .strong(),
             );
             ui.add_space(16.0);
-            // egui lays a frame from the left: centre the score sheet by hand.
-            let sheet_w = (130.0 * (sheet.columns.len() + 1) as f32).min(ui.available_width());
-            let inset = ((ui.available_width() - sheet_w) / 2.0).max(0.0);
+            // egui lays a frame from the left: centre the score sheet by hand,
+            // by its width as last drawn; narrow windows close up the columns.
+            let avail = ui.available_width();
+            let width_id = egui::Id::new("results-sheet-width");
+            let sheet_w: f32 = ui
+                .ctx()
+                .data(|d| d.get_temp(width_id))
+                .unwrap_or(130.0 * (sheet.columns.len() + 1) as f32);
+            let inset = ((avail - sheet_w) / 2.0).max(0.0);
+            let column_gap = if avail < 900.0 { 16.0 } else { 36.0 };
             ui.horizontal(|ui| {
                 ui.add_space(inset);
-                egui::Frame::new()
+                let drawn = egui::Frame::new()
                     .fill(ecolour::CARD)
                     .corner_radius(14)
                     .inner_margin(20)
                     .show(ui, |ui| {
-                        ui.set_width(sheet_w - 40.0);
                         egui::Grid::new("results")
-                            .spacing(egui::vec2(36.0, 14.0))
+                            .spacing(egui::vec2(column_gap, 14.0))
                             .show(ui, |ui| {
                                 ui.label(egui::RichText::new("").color(ecolour::INK));
                                 for c in &sheet.columns {
@@ -744,10 +750,17 @@ fn results(
                                     ui.end_row();
                                 }
                             });
-                    });
+                    })
+                    .response
+                    .rect
+                    .width();
+                if (drawn - sheet_w).abs() > 0.5 {
+                    ui.ctx().data_mut(|d| d.insert_temp(width_id, drawn));
+                    ui.ctx().request_repaint();
+                }
             });
             for note in &sheet.notes {
-                ui.label(egui::RichText::new(note).color(ecolour::TEXT_DIM));
+                ui.add(egui::Label::new(egui::RichText::new(note).color(ecolour::TEXT_DIM)).wrap());
             }
             ui.add_space(24.0);
             ui.horizontal(|ui| {

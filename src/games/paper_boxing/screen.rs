@@ -15,7 +15,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use parlour_core::engine::{GameRng, Match, Phase, Seat};
+use parlour_core::engine::{Game, GameRng, Match, Phase, Seat};
 use parlour_core::games::paper_boxing::{
     Bouts, FirstLead, Grid, Move, NEIGHBOURS, PaperBoxing, Solver, State as Position, View, bots,
 };
@@ -628,6 +628,17 @@ fn is_human(table: &Table, seat: Seat) -> bool {
         .is_some_and(|s| s.controller == Controller::Human)
 }
 
+/// The grid the solver bot would write in the viewer's place: its own
+/// set-up move, asked from the viewer's view (which holds nothing of the
+/// other grid).
+pub fn solver_set_up(view: &View, rng: &mut GameRng) -> Option<Grid> {
+    let mut bot = PaperBoxing::bot("solver", rng.below(1 << 30) as u64).ok()?;
+    match bot.choose(view) {
+        Move::Grid(grid) => Some(grid),
+        Move::To { .. } => None,
+    }
+}
+
 /// Whether the viewer is filling in its grid on screen now.
 fn arranging(view: &View, table: &Table) -> bool {
     view.phase == Phase::SetUp
@@ -716,6 +727,12 @@ pub fn reveal_text(view: &View, table: &Table) -> Option<String> {
             }
         }
     })
+}
+
+/// Whether to tag a seat as leading the bout: only led bouts have a
+/// leader who moves first.
+fn leads(view: &View, seat: Seat) -> bool {
+    view.config.bouts == Bouts::Led && view.leader == Some(seat) && !view.over
 }
 
 /// The winner of a finished match, from a view.
@@ -1183,7 +1200,8 @@ fn start_table(
             commands.spawn((
                 MatchEntity,
                 Stroke::Step(seat, index),
-                look.rounded_sprite(ink.with_alpha(0.8), Vec2::ONE, 8.0),
+                // Opaque, so joints and crossings do not darken.
+                look.rounded_sprite(mix(colour::CELL, ink, 0.8), Vec2::ONE, 8.0),
                 Transform::default(),
                 hidden,
             ));
@@ -1513,7 +1531,7 @@ fn draw_paths(
     }
     let thick = pitch * 0.14;
     for (stroke, mut sprite, mut transform, mut visibility) in &mut strokes {
-        let (a, b, alpha) = match *stroke {
+        let (a, b) = match *stroke {
             Stroke::Step(s, i) if shown && i + 1 < view.paths[s].len() => {
                 let path = &view.paths[s];
                 let a = layout.cell_centre(s, path[i]);
@@ -1524,15 +1542,11 @@ fn draw_paths(
                 } else {
                     layout.cell_centre(s, path[i + 1])
                 };
-                (a, b, 0.8)
+                (a, b)
             }
             Stroke::Preview if dragged.is_some() => {
                 let s = view.seat;
-                (
-                    layout.cell_centre(s, head(s)),
-                    dragged.unwrap_or_default(),
-                    0.45,
-                )
+                (layout.cell_centre(s, head(s)), dragged.unwrap_or_default())
             }
             _ => {
                 visibility.set_if_neq(Visibility::Hidden);
@@ -1542,9 +1556,6 @@ fn draw_paths(
         let d = b - a;
         let len = d.length();
         sprite.custom_size = Some(Vec2::new(len + thick, thick));
-        if let Stroke::Step(s, _) = *stroke {
-            sprite.color = SEAT[s].with_alpha(alpha);
-        }
         transform.translation = ((a + b) / 2.0).extend(1.05);
         transform.rotation = Quat::from_rotation_z(d.y.atan2(d.x));
         visibility.set_if_neq(Visibility::Visible);
@@ -1854,7 +1865,7 @@ fn hud(
                                     n = view.wins[seat],
                                     role = role(&view, seat)
                                 );
-                                if view.leader == Some(seat) && !view.over {
+                                if leads(&view, seat) {
                                     line = format!("{line} · {}", tr!("pb-leads"));
                                 }
                                 ui.add(
@@ -2055,9 +2066,10 @@ fn table_words(
                                 draft.arrangement = Arrangement::from_grid(bots::random_grid(rng));
                                 draft.hold = SetUpHold::Empty;
                             }
-                            if big_button(ui, &tr!("pb-use-bot"), false).clicked() {
-                                draft.arrangement =
-                                    Arrangement::from_grid(bots::chosen_grid(rng, &view.config));
+                            if big_button(ui, &tr!("pb-use-bot"), false).clicked()
+                                && let Some(grid) = solver_set_up(&view, rng)
+                            {
+                                draft.arrangement = Arrangement::from_grid(grid);
                                 draft.hold = SetUpHold::Empty;
                             }
                             let grid = draft.arrangement.grid();
@@ -2097,7 +2109,7 @@ fn table_words(
             top + LABEL_H,
         );
         let mut words = table.name(s).to_owned();
-        if view.leader == Some(s) && !view.over {
+        if leads(&view, s) {
             words = format!("{words} · {}", tr!("pb-leads"));
         }
         if view.ko == Some(s) {
