@@ -783,7 +783,13 @@ fn refusal_text(refusal: &DropRefusal) -> String {
 
 /// A rule the turn breaks, in words for the player.
 fn rule_text(error: &RuleError) -> String {
-    capitalise(&error.to_string())
+    use parlour_core::engine::Explain;
+    // In the language on screen; the English reason when a catalogue lacks it.
+    capitalise(&crate::i18n::refusal(
+        &error.phrase(),
+        &error.to_string(),
+        &|seat| (seat + 1).to_string(),
+    ))
 }
 
 fn capitalise(s: &str) -> String {
@@ -829,10 +835,18 @@ fn on_applied(
     }
 }
 
-fn on_rejected(mut rejected: MessageReader<MoveRejected<Rummy>>, mut notice: ResMut<Notice>) {
+fn on_rejected(
+    mut rejected: MessageReader<MoveRejected<Rummy>>,
+    table: Res<Table>,
+    mut notice: ResMut<Notice>,
+) {
     for r in rejected.read() {
         debug!("refused: {}", r.reason);
-        notice.show(capitalise(&r.reason), true);
+        let names = |seat: Seat| table.name(seat).to_owned();
+        notice.show(
+            capitalise(&crate::i18n::refusal(&r.phrase, &r.reason, &names)),
+            true,
+        );
     }
 }
 
@@ -1253,7 +1267,14 @@ fn status_line(
             tr!(
                 "rummy-set-invalid",
                 set = s + 1,
-                reason = capitalise(&reason.to_string())
+                reason = {
+                    use parlour_core::engine::Explain;
+                    capitalise(&crate::i18n::refusal(
+                        &reason.phrase(),
+                        &reason.to_string(),
+                        &|seat| (seat + 1).to_string(),
+                    ))
+                }
             ),
             true,
         );
