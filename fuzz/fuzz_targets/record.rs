@@ -7,6 +7,7 @@ use libfuzzer_sys::fuzz_target;
 use parlour_core::engine::record::game_of;
 use parlour_core::engine::{Game, Match, Record};
 use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::rummy::Rummy;
 
 fn replay<G: Game>(record: &Record) {
@@ -27,5 +28,6 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(record) = Record::from_json(text) {
         replay::<Neighbours>(&record);
         replay::<Rummy>(&record);
+        replay::<PaperBoxing>(&record);
     }
 });
