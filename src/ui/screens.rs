@@ -61,6 +61,34 @@ fn panel_frame() -> egui::Frame {
         .inner_margin(24)
 }
 
+/// The notice under the HUD (a refusal in red, news on a card), at most
+/// `max_width` wide; it lets the pointer through.
+pub fn notice_banner(ctx: &egui::Context, id: &str, notice: &super::Notice, max_width: f32) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, size::HUD + 10.0))
+        .interactable(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            let (fill, ink) = if notice.warning {
+                (ecolour::WARN, egui::Color32::WHITE)
+            } else {
+                (ecolour::CARD, ecolour::INK)
+            };
+            egui::Frame::new()
+                .fill(fill)
+                .corner_radius(12)
+                .inner_margin(12)
+                .show(ui, |ui| {
+                    ui.set_max_width(max_width);
+                    ui.label(
+                        egui::RichText::new(&notice.text)
+                            .color(ink)
+                            .size(size::TEXT),
+                    );
+                });
+        });
+}
+
 /// A screen that covers the whole window.
 pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)) {
     let mut root = egui::Ui::new(

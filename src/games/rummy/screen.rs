@@ -1210,28 +1210,7 @@ fn hud(
                 }
             });
     } else if notice.remaining > 0.0 {
-        egui::Area::new(egui::Id::new("rummy-notice"))
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, size::HUD + 10.0))
-            .interactable(false)
-            .show(ctx, |ui| {
-                let (fill, ink) = if notice.warning {
-                    (ecolour::WARN, egui::Color32::WHITE)
-                } else {
-                    (ecolour::CARD, ecolour::INK)
-                };
-                egui::Frame::new()
-                    .fill(fill)
-                    .corner_radius(12)
-                    .inner_margin(12)
-                    .show(ui, |ui| {
-                        ui.set_max_width(width * 0.8);
-                        ui.label(
-                            egui::RichText::new(&notice.text)
-                                .color(ink)
-                                .size(size::TEXT),
-                        );
-                    });
-            });
+        crate::ui::screens::notice_banner(ctx, "rummy-notice", &notice, width * 0.8);
     }
     Ok(())
 }
