@@ -73,6 +73,7 @@ pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)
 
 fn title(
     mut contexts: EguiContexts,
+    mut extras: super::home::TitleExtras,
     mut table: ResMut<Table>,
     mut how_to: ResMut<HowToGame>,
     mut return_to: ResMut<ReturnTo>,
@@ -95,6 +96,7 @@ fn title(
                 );
                 ui.add_space(20.0);
             });
+            extras.continue_card(ui);
             let width = ui.available_width();
             let narrow = width < 900.0;
             let card_w = if narrow {
@@ -127,6 +129,7 @@ fn title(
                 });
             }
             ui.add_space(20.0);
+            extras.more_buttons(ui);
             ui.vertical_centered(|ui| {
                 if big_button(ui, "Settings", false).clicked() {
                     return_to.0 = Some(Screen::Title);
@@ -757,6 +760,7 @@ fn how_to(
 
 fn settings(
     mut contexts: EguiContexts,
+    mut extras: super::home::SettingsExtras,
     mut settings: ResMut<Settings>,
     return_to: Res<ReturnTo>,
     mut next: ResMut<NextState<Screen>>,
@@ -780,6 +784,7 @@ fn settings(
                     ui.label("Hints");
                     ui.checkbox(&mut settings.hints, "allowed");
                     ui.end_row();
+                    extras.rows(ui, &mut settings);
                 });
             ui.add_space(24.0);
             if big_button(ui, "Done", true).clicked() {

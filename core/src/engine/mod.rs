@@ -11,5 +11,5 @@ pub mod selfplay;
 pub use bot::{Bot, BotError};
 pub use game::{CellSpec, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone};
 pub use matches::Match;
-pub use record::{Record, RecordError};
+pub use record::{Record, RecordError, SeatRecord};
 pub use rng::GameRng;
