@@ -86,7 +86,8 @@ impl FrameBudget {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (start_demo, next_demo_match).run_if(resource_exists::<Demo>),
+        // Each checks for itself: kiosk mode may end attract mode between the two.
+        (start_demo, next_demo_match).distributive_run_if(resource_exists::<Demo>),
     )
     .add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
 }
