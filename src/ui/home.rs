@@ -41,14 +41,17 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                history.run_if(in_state(Screen::History)),
-                statistics.run_if(in_state(Screen::Statistics)),
-                replay_bar.run_if(in_state(Screen::Play).and_then(resource_exists::<Replay>)),
+                (
+                    history.run_if(in_state(Screen::History)),
+                    statistics.run_if(in_state(Screen::Statistics)),
+                    replay_bar.run_if(in_state(Screen::Play).and_then(resource_exists::<Replay>)),
+                )
+                    .in_set(MenuSystems),
+                // Over the title screen.
                 warnings_banner
                     .run_if(in_state(Screen::Title))
                     .after(MenuSystems),
-            )
-                .in_set(MenuSystems),
+            ),
         );
 }
 
@@ -88,22 +91,25 @@ impl TitleExtras<'_> {
         };
         let table = table_of(&record);
         let names: Vec<&str> = table.seats.iter().map(|s| s.name.as_str()).collect();
-        let width = ui.available_width().min(560.0);
+        let width = ui.available_width().min(640.0);
+        let button_w = 190.0;
         ui.vertical_centered(|ui| {
             egui::Frame::new()
                 .fill(ecolour::CARD)
                 .corner_radius(16)
-                .inner_margin(14)
+                .inner_margin(10)
                 .show(ui, |ui| {
-                    ui.set_width(width - 28.0);
+                    ui.set_width(width - 20.0);
                     ui.horizontal(|ui| {
+                        ui.add_space(6.0);
                         ui.vertical(|ui| {
+                            ui.set_width(width - 20.0 - button_w - 24.0);
+                            ui.spacing_mut().item_spacing.y = 2.0;
                             ui.label(
                                 egui::RichText::new(crate::tr!(
                                     "continue-heading",
                                     game = table.game.title()
                                 ))
-                                .size(size::TEXT + 2.0)
                                 .color(ecolour::INK)
                                 .strong(),
                             );
@@ -113,33 +119,47 @@ impl TitleExtras<'_> {
                                     names = names.join(", "),
                                     moves = record.moves.len()
                                 ))
-                                .color(ecolour::INK),
+                                .size(size::TEXT - 4.0)
+                                .color(egui::Color32::from_gray(90)),
                             );
                         });
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if big_button(ui, &crate::tr!("continue"), true).clicked() {
+                            let button = egui::Button::new(
+                                egui::RichText::new(crate::tr!("continue"))
+                                    .size(size::TEXT + 2.0)
+                                    .color(ecolour::ON_ACCENT),
+                            )
+                            .fill(ecolour::ACCENT)
+                            .min_size(egui::vec2(button_w, size::TOUCH + 8.0));
+                            if ui.add(button).clicked() {
                                 self.resume.write(ResumeMatch(record.clone()));
                             }
                         });
                     });
                 });
         });
-        ui.add_space(16.0);
+        ui.add_space(14.0);
     }
 
-    /// "History" and "Statistics".
-    pub fn more_buttons(&mut self, ui: &mut egui::Ui) {
+    /// "History", "Statistics" and "Settings" in a row; returns whether
+    /// "Settings" was pressed.
+    pub fn more_buttons(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut settings = false;
         ui.horizontal(|ui| {
             let w = ui.available_width();
-            ui.add_space(((w - 2.0 * 180.0 - 12.0) / 2.0).max(0.0));
+            let spacing = ui.spacing().item_spacing.x;
+            ui.add_space(((w - 3.0 * 180.0 - 2.0 * spacing) / 2.0).max(0.0));
             if big_button(ui, &crate::tr!("history"), false).clicked() {
                 self.goto.0 = Some(Screen::History);
             }
             if big_button(ui, &crate::tr!("statistics"), false).clicked() {
                 self.goto.0 = Some(Screen::Statistics);
             }
+            if big_button(ui, &crate::tr!("home-settings"), false).clicked() {
+                settings = true;
+            }
         });
-        ui.add_space(10.0);
+        settings
     }
 }
 

@@ -104,7 +104,12 @@ fn title(
             } else {
                 ((width - 80.0) / 3.0).min(380.0)
             };
-            let card_h = if narrow { 250.0 } else { 380.0 };
+            // Side by side, the cards give up height so the buttons under them stay in view.
+            let card_h = if narrow {
+                250.0
+            } else {
+                (ui.ctx().content_rect().bottom() - ui.cursor().top() - 170.0).clamp(270.0, 380.0)
+            };
             let mut clicked = None;
             let mut how = None;
             let mut layout = |ui: &mut egui::Ui| {
@@ -129,13 +134,11 @@ fn title(
                 });
             }
             ui.add_space(20.0);
-            extras.more_buttons(ui);
-            ui.vertical_centered(|ui| {
-                if big_button(ui, "Settings", false).clicked() {
-                    return_to.0 = Some(Screen::Title);
-                    next.set(Screen::Settings);
-                }
-            });
+            // History, Statistics and Settings, in one row.
+            if extras.more_buttons(ui) {
+                return_to.0 = Some(Screen::Title);
+                next.set(Screen::Settings);
+            }
             if let Some(kind) = clicked {
                 if kind.playable() {
                     if table.game != kind {

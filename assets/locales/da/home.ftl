@@ -62,6 +62,7 @@ statistics-won = Vundet
 statistics-best = Bedste score
 
 ## Indstillinger
+home-settings = Indstillinger
 home-on = Til
 home-off = Fra
 settings-sound = Lyd

@@ -62,6 +62,7 @@ statistics-won = Won
 statistics-best = Best score
 
 ## Settings
+home-settings = Settings
 home-on = On
 home-off = Off
 settings-sound = Sound

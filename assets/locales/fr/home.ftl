@@ -62,6 +62,7 @@ statistics-won = Gagnées
 statistics-best = Meilleur score
 
 ## Réglages
+home-settings = Réglages
 home-on = Oui
 home-off = Non
 settings-sound = Son
