@@ -450,30 +450,69 @@ fn replay_bar(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    // Beside the board in a wide window; above the hand's tray in a tall one.
+    let wide = screen.width() > screen.height();
+    let tray = (screen.height() * 0.16).clamp(96.0, 150.0);
+    let (anchor, offset) = if wide {
+        (egui::Align2::LEFT_CENTER, egui::vec2(10.0, 0.0))
+    } else {
+        (egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -tray - 16.0))
+    };
+    let mut stop = false;
     egui::Area::new(egui::Id::new("replay-bar"))
         .order(egui::Order::Foreground)
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(12.0, -12.0))
+        .anchor(anchor, offset)
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(ecolour::PANEL)
                 .corner_radius(14)
                 .inner_margin(10)
                 .show(ui, |ui| {
-                    ui.horizontal(|ui| {
+                    let progress = |ui: &mut egui::Ui| {
+                        ui.label(
+                            egui::RichText::new(crate::tr!("replay-title"))
+                                .color(ecolour::ACCENT)
+                                .strong(),
+                        );
                         ui.label(
                             egui::RichText::new(crate::tr!(
                                 "replay-progress",
                                 n = replay.next,
                                 total = replay.record.moves.len()
                             ))
-                            .size(size::TEXT - 2.0),
+                            .size(size::TEXT - 4.0),
                         );
-                        if big_button(ui, &crate::tr!("replay-stop"), true).clicked() {
-                            leave_replay(&mut commands, &mut end, &mut next);
-                        }
-                    });
+                    };
+                    let button = |ui: &mut egui::Ui| {
+                        let b = egui::Button::new(
+                            egui::RichText::new(crate::tr!("replay-stop"))
+                                .size(size::TEXT - 2.0)
+                                .color(ecolour::ON_ACCENT),
+                        )
+                        .fill(ecolour::ACCENT)
+                        .min_size(egui::vec2(150.0, size::TOUCH));
+                        ui.add(b).clicked()
+                    };
+                    if wide {
+                        ui.set_max_width(170.0);
+                        ui.vertical_centered(|ui| {
+                            progress(ui);
+                            ui.add_space(6.0);
+                            stop = button(ui);
+                        });
+                    } else {
+                        ui.horizontal(|ui| {
+                            ui.vertical(|ui| progress(ui));
+                            ui.add_space(12.0);
+                            stop = button(ui);
+                        });
+                    }
                 });
         });
+    if stop {
+        leave_replay(&mut commands, &mut end, &mut next);
+    }
     Ok(())
 }
 

@@ -49,8 +49,9 @@ ago-days = { $n ->
     [one] i går
    *[other] for { $n } dage siden
 }
-replay-progress = Genafspilning · træk { $n } af { $total }
-replay-stop = Stop afspilningen
+replay-title = Genafspilning
+replay-progress = Træk { $n } af { $total }
+replay-stop = Stop
 
 ## Statistik
 statistics = Statistik

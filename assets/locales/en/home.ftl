@@ -49,7 +49,8 @@ ago-days = { $n ->
     [one] yesterday
    *[other] { $n } days ago
 }
-replay-progress = Replay · move { $n } of { $total }
+replay-title = Replay
+replay-progress = Move { $n } of { $total }
 replay-stop = Stop watching
 
 ## Statistics

@@ -49,7 +49,8 @@ ago-days = { $n ->
     [one] hier
    *[other] il y a { $n } jours
 }
-replay-progress = Partie revue · coup { $n } sur { $total }
+replay-title = Partie revue
+replay-progress = Coup { $n } sur { $total }
 replay-stop = Arrêter
 
 ## Statistiques
