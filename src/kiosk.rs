@@ -16,7 +16,8 @@ use bevy::input::mouse::{MouseButtonInput, MouseWheel};
 use bevy::input::touch::{TouchInput, Touches};
 use bevy::prelude::*;
 use bevy::window::{
-    CursorMoved, CursorOptions, MonitorSelection, PrimaryWindow, WindowCloseRequested, WindowMode,
+    CursorMoved, CursorOptions, Monitor, MonitorSelection, PrimaryMonitor, PrimaryWindow,
+    WindowCloseRequested, WindowMode, WindowPosition,
 };
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -135,7 +136,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 (hidden_corner, key_chord).run_if(|k: Res<Kiosk>| k.active),
-                fit_window,
+                (fit_window, cover_monitor).chain(),
                 hide_cursor_under_touch,
             ),
         )
@@ -285,6 +286,30 @@ fn fit_window(kiosk: Res<Kiosk>, mut windows: Query<&mut Window, With<PrimaryWin
     }
 }
 
+/// Without a window manager (a kiosk often has none) a borderless
+/// fullscreen request may leave the window at its old size: then it is
+/// sized and placed over the primary monitor by hand.
+fn cover_monitor(
+    kiosk: Res<Kiosk>,
+    monitors: Query<&Monitor, With<PrimaryMonitor>>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    if !kiosk.active {
+        return;
+    }
+    let (Ok(monitor), Ok(mut window)) = (monitors.single(), windows.single_mut()) else {
+        return;
+    };
+    let size = UVec2::new(monitor.physical_width, monitor.physical_height);
+    if size.x == 0 || size.y == 0 {
+        return;
+    }
+    if window.resolution.physical_size() != size {
+        window.resolution.set_physical_resolution(size.x, size.y);
+        window.position = WindowPosition::At(monitor.physical_position);
+    }
+}
+
 /// Under a finger the mouse cursor hides; the mouse brings it back.
 fn hide_cursor_under_touch(
     device: Res<PointerDevice>,
@@ -378,9 +403,9 @@ fn pin_pad(
                     for row in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
                         for digit in row {
                             if ui
-                                .add(
-                                    egui::Button::new(egui::RichText::new(digit).size(30.0))
-                                        .min_size(key),
+                                .add_sized(
+                                    key,
+                                    egui::Button::new(egui::RichText::new(digit).size(30.0)),
                                 )
                                 .clicked()
                                 && pad.typed.len() < 8
@@ -392,16 +417,18 @@ fn pin_pad(
                         ui.end_row();
                     }
                     if ui
-                        .add(
-                            egui::Button::new(egui::RichText::new(crate::tr!("pin-clear")))
-                                .min_size(key),
+                        .add_sized(
+                            key,
+                            egui::Button::new(
+                                egui::RichText::new(crate::tr!("pin-clear")).size(size::TEXT - 4.0),
+                            ),
                         )
                         .clicked()
                     {
                         pad.typed.clear();
                     }
                     if ui
-                        .add(egui::Button::new(egui::RichText::new("0").size(30.0)).min_size(key))
+                        .add_sized(key, egui::Button::new(egui::RichText::new("0").size(30.0)))
                         .clicked()
                         && pad.typed.len() < 8
                     {
@@ -409,14 +436,14 @@ fn pin_pad(
                         pad.wrong = false;
                     }
                     if ui
-                        .add(
+                        .add_sized(
+                            key,
                             egui::Button::new(
                                 egui::RichText::new(crate::tr!("pin-ok"))
                                     .color(ecolour::ON_ACCENT)
                                     .strong(),
                             )
-                            .fill(ecolour::ACCENT)
-                            .min_size(key),
+                            .fill(ecolour::ACCENT),
                         )
                         .clicked()
                     {

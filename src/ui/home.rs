@@ -524,6 +524,22 @@ pub struct SettingsExtras<'w> {
     pad: ResMut<'w, PinPad>,
 }
 
+/// A finger-sized choice button: filled with the accent when chosen.
+fn choice(ui: &mut egui::Ui, chosen: bool, label: &str, width: f32) -> bool {
+    let text = if chosen {
+        egui::RichText::new(label)
+            .color(ecolour::ON_ACCENT)
+            .strong()
+    } else {
+        egui::RichText::new(label)
+    };
+    let mut button = egui::Button::new(text).min_size(egui::vec2(width, size::TOUCH));
+    if chosen {
+        button = button.fill(ecolour::ACCENT);
+    }
+    ui.add(button).clicked()
+}
+
 /// Two big buttons, on and off.
 fn on_off(ui: &mut egui::Ui, value: &mut bool, enabled: bool) {
     ui.add_enabled_ui(enabled, |ui| {
@@ -532,9 +548,7 @@ fn on_off(ui: &mut egui::Ui, value: &mut bool, enabled: bool) {
                 (crate::tr!("home-on"), true),
                 (crate::tr!("home-off"), false),
             ] {
-                let button = egui::Button::selectable(*value == on, label)
-                    .min_size(egui::vec2(96.0, size::TOUCH));
-                if ui.add(button).clicked() {
+                if choice(ui, *value == on, &label, 96.0) {
                     *value = on;
                 }
             }
@@ -548,9 +562,9 @@ impl SettingsExtras<'_> {
         ui.label(crate::tr!("settings-language"));
         ui.horizontal(|ui| {
             for lang in crate::i18n::Lang::ALL {
-                let button = egui::Button::selectable(settings.language == lang, lang.own_name())
-                    .min_size(egui::vec2(120.0, size::TOUCH));
-                if ui.add(button).clicked() && settings.language != lang {
+                if choice(ui, settings.language == lang, lang.own_name(), 120.0)
+                    && settings.language != lang
+                {
                     settings.language = lang;
                 }
             }
