@@ -1,14 +1,19 @@
 //! The game window.
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use bevy::prelude::*;
+use bevy::window::{MonitorSelection, WindowMode};
 use bevy::winit::{UpdateMode, WinitSettings};
 
 use crate::cli::WindowOptions;
-use crate::ui::GameKind;
+use crate::kiosk::Kiosk;
+use crate::saves::SaveSlot;
+use crate::settings::{FileWarnings, SettingsFile};
+use crate::stats::{Statistics, StatisticsFile};
 use crate::ui::demo::{Demo, FrameBudget};
+use crate::ui::{GameKind, Settings};
 
 /// Builds the whole app: window, rules plugins, screens.
 pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
@@ -18,14 +23,29 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
             format!("unknown game {name:?}; the games are: neighbours, paper-boxing, rummy")
         })?],
     };
-    let (width, height) = options.window.unwrap_or((1280, 800));
+    let files = Files::open(SystemTime::now());
+    let kiosk = options.kiosk || files.settings.kiosk;
+    // The size asked for, else the size the window had last time.
+    let (width, height) = options
+        .window
+        .or(files.settings.window)
+        .unwrap_or((1280, 800));
+    let mode = if kiosk || options.fullscreen {
+        WindowMode::BorderlessFullscreen(MonitorSelection::Primary)
+    } else {
+        WindowMode::Windowed
+    };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Parlour".into(),
             resolution: bevy::window::WindowResolution::new(width, height),
+            mode,
+            decorations: !kiosk,
             ..default()
         }),
+        // Closing is decided by the kiosk module: never from the screen in kiosk mode.
+        close_when_requested: false,
         ..default()
     }))
     .add_plugins((
@@ -37,6 +57,22 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
     app.insert_resource(WinitSettings {
         focused_mode: UpdateMode::reactive(Duration::from_secs(5)),
         unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(30)),
+    });
+    if kiosk {
+        // Frames keep coming, slowly, so the idle timeout is kept on time.
+        app.insert_resource(WinitSettings {
+            focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
+            unfocused_mode: UpdateMode::reactive(Duration::from_secs(1)),
+        });
+    }
+    files.insert(&mut app);
+    app.insert_resource(crate::settings::RememberWindow(
+        options.window.is_none() && options.frames.is_none() && !options.demo,
+    ));
+    app.insert_resource(Kiosk {
+        forced: options.kiosk,
+        active: kiosk,
+        unlocked: false,
     });
     if options.demo {
         app.insert_resource(Demo::new(demo_games));
@@ -52,6 +88,73 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         ));
     }
     Ok(app)
+}
+
+/// What Parlour found in its files at start-up.
+pub struct Files {
+    /// The settings (the defaults when the file did not read).
+    pub settings: Settings,
+    /// The settings file.
+    pub settings_file: SettingsFile,
+    /// The statistics.
+    pub statistics: Statistics,
+    /// The statistics file.
+    pub statistics_file: StatisticsFile,
+    /// The save slot.
+    pub slot: SaveSlot,
+    /// What did not read.
+    pub warnings: FileWarnings,
+}
+
+impl Files {
+    /// Reads the settings, the statistics and the save slot from their usual
+    /// places (under `$PARLOUR_HOME` when it is set).
+    pub fn open(now: SystemTime) -> Self {
+        let mut warnings = Vec::new();
+        let settings_path = crate::settings::settings_path();
+        let settings = match &settings_path {
+            Some(path) => {
+                let (settings, warning) = crate::settings::load(path, now);
+                warnings.extend(warning);
+                settings
+            }
+            None => Settings::default(),
+        };
+        let statistics_path = crate::stats::statistics_path();
+        let statistics = match &statistics_path {
+            Some(path) => {
+                let (stats, warning) = crate::stats::load(path, now);
+                warnings.extend(warning);
+                stats
+            }
+            None => Statistics::default(),
+        };
+        let (slot, warning) = SaveSlot::open(
+            crate::persist::current_save(),
+            crate::persist::history_dir(),
+            now,
+        );
+        warnings.extend(warning);
+        Self {
+            settings_file: SettingsFile::new(settings_path, &settings),
+            settings,
+            statistics,
+            statistics_file: StatisticsFile(statistics_path),
+            slot,
+            warnings: FileWarnings(warnings),
+        }
+    }
+
+    /// Hands them to the app.
+    pub fn insert(self, app: &mut App) {
+        crate::i18n::set_language(self.settings.language);
+        app.insert_resource(self.settings)
+            .insert_resource(self.settings_file)
+            .insert_resource(self.statistics)
+            .insert_resource(self.statistics_file)
+            .insert_resource(self.slot)
+            .insert_resource(self.warnings);
+    }
 }
 
 /// Opens the game window and runs until it closes.

@@ -46,6 +46,14 @@ pub struct WindowOptions {
     /// The window's size in logical pixels, e.g. 1280x800 or 800x1280.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub window: Option<(u32, u32)>,
+    /// Fill the primary monitor, without borders.
+    #[arg(long)]
+    pub fullscreen: bool,
+    /// Kiosk mode: fullscreen, no way out without the PIN (a long press in
+    /// the top-left corner, or Ctrl+Alt+Q), the title after the idle
+    /// timeout and attract mode after as long again.
+    #[arg(long)]
+    pub kiosk: bool,
 }
 
 /// Reads a window size written `WIDTHxHEIGHT`.

@@ -84,12 +84,13 @@ macro_rules! catalogue_files {
             include_str!(concat!("../assets/locales/", $lang, "/neighbours.ftl")),
             include_str!(concat!("../assets/locales/", $lang, "/paper-boxing.ftl")),
             include_str!(concat!("../assets/locales/", $lang, "/rummy.ftl")),
+            include_str!(concat!("../assets/locales/", $lang, "/home.ftl")),
         ]
     };
 }
 
 /// The sources of every catalogue, by language.
-pub const SOURCES: [(Lang, [&str; 4]); 3] = [
+pub const SOURCES: [(Lang, [&str; 5]); 3] = [
     (Lang::En, catalogue_files!("en")),
     (Lang::Fr, catalogue_files!("fr")),
     (Lang::Da, catalogue_files!("da")),

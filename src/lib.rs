@@ -10,7 +10,11 @@ pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod i18n;
+pub mod kiosk;
 pub mod persist;
+pub mod saves;
+pub mod settings;
+pub mod stats;
 pub mod ui;
 
 pub use parlour_core;

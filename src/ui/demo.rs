@@ -22,6 +22,9 @@ pub struct Demo {
     pub next: usize,
     /// Time on the results screen before the next match.
     pub linger: Timer,
+    /// The first match has been started (a new `Demo` starts again: kiosk
+    /// mode turns attract mode on and off).
+    pub started: bool,
 }
 
 impl Demo {
@@ -36,6 +39,7 @@ impl Demo {
             games,
             next: 0,
             linger: Timer::from_seconds(4.0, TimerMode::Once),
+            started: false,
         }
     }
 }
@@ -82,7 +86,8 @@ impl FrameBudget {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (start_demo, next_demo_match).run_if(resource_exists::<Demo>),
+        // Each checks for itself: kiosk mode may end attract mode between the two.
+        (start_demo, next_demo_match).distributive_run_if(resource_exists::<Demo>),
     )
     .add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
 }
@@ -110,16 +115,15 @@ pub fn bot_table(game: GameKind) -> Table {
 }
 
 fn start_demo(
-    mut started: Local<bool>,
     mut demo: ResMut<Demo>,
     mut table: ResMut<Table>,
     mut begin: MessageWriter<BeginMatch>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if *started {
+    if demo.started {
         return;
     }
-    *started = true;
+    demo.started = true;
     let game = demo.games[demo.next % demo.games.len()];
     demo.next += 1;
     *table = bot_table(game);

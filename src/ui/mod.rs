@@ -3,6 +3,7 @@
 
 pub mod anim;
 pub mod demo;
+pub mod home;
 pub mod input;
 pub mod play;
 pub mod screens;
@@ -32,6 +33,10 @@ pub enum Screen {
     HowTo,
     /// Animation speed and other preferences.
     Settings,
+    /// Finished matches, to watch again.
+    History,
+    /// Matches played and won, by name.
+    Statistics,
 }
 
 /// The three games, as the screens list them.
@@ -156,8 +161,12 @@ impl Table {
     }
 }
 
-/// Preferences.
-#[derive(Resource, Clone, Debug, PartialEq)]
+/// Preferences, kept in the settings file (see [`crate::settings`]).
+///
+/// Read leniently: a field left out takes its default, a field this version
+/// does not know is ignored, and values out of range are brought back in.
+#[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Settings {
     /// 0.5 (slow) to 2 (fast); bots' pace and every animation follow it.
     pub animation_speed: f32,
@@ -165,6 +174,19 @@ pub struct Settings {
     pub hints: bool,
     /// The language on screen.
     pub language: crate::i18n::Lang,
+    /// Whether sounds play (for builds with sound).
+    pub sound: bool,
+    /// Card faces told apart by symbol and pattern as well as colour.
+    pub colour_blind: bool,
+    /// Start in kiosk mode (as `--kiosk` does).
+    pub kiosk: bool,
+    /// Kiosk mode: seconds without a touch before the match is put away and
+    /// the title comes back (and as long again before attract mode).
+    pub idle_timeout_secs: u32,
+    /// Kiosk mode: the PIN that lets staff leave; empty, no PIN is asked.
+    pub kiosk_pin: String,
+    /// The window's size when it was last closed, in logical pixels.
+    pub window: Option<(u32, u32)>,
 }
 
 impl Default for Settings {
@@ -173,7 +195,38 @@ impl Default for Settings {
             animation_speed: 1.0,
             hints: true,
             language: crate::i18n::Lang::system(),
+            sound: true,
+            colour_blind: false,
+            kiosk: false,
+            idle_timeout_secs: Settings::IDLE_DEFAULT,
+            kiosk_pin: String::new(),
+            window: None,
         }
+    }
+}
+
+impl Settings {
+    /// The idle timeout when none is set: two minutes.
+    pub const IDLE_DEFAULT: u32 = 120;
+    /// The shortest and longest idle timeouts offered.
+    pub const IDLE_RANGE: std::ops::RangeInclusive<u32> = 30..=1800;
+
+    /// Brings every value into its range (a hand-edited file may hold anything).
+    pub fn sanitised(mut self) -> Self {
+        self.animation_speed = if self.animation_speed.is_finite() {
+            self.animation_speed.clamp(0.5, 2.0)
+        } else {
+            1.0
+        };
+        self.idle_timeout_secs = self
+            .idle_timeout_secs
+            .clamp(*Self::IDLE_RANGE.start(), *Self::IDLE_RANGE.end());
+        self.kiosk_pin.retain(|c| c.is_ascii_digit());
+        self.kiosk_pin.truncate(8);
+        self.window = self
+            .window
+            .filter(|&(w, h)| (320..=8192).contains(&w) && (320..=8192).contains(&h));
+        self
     }
 }
 
@@ -242,7 +295,9 @@ pub fn plugin(app: &mut App) {
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
         .add_systems(Update, fade_notice)
-        .add_plugins((anim::plugin, input::plugin, screens::plugin, demo::plugin));
+        .add_plugins((anim::plugin, input::plugin, screens::plugin, demo::plugin))
+        .add_plugins((home::plugin, crate::saves::plugin, crate::settings::plugin))
+        .add_plugins(crate::kiosk::plugin);
 }
 
 /// bevy_egui reports the modifier keys to egui every frame, and egui asks for

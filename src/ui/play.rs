@@ -33,10 +33,16 @@ pub struct ShowTimer(pub Option<Timer>);
 #[derive(Resource, Default, Debug)]
 pub struct ResultsTimer(pub Option<Timer>);
 
+/// The seed the next deal is drawn from; `None` (the default) draws a new
+/// one from the clock. Fixed by tests, and by anyone who wants a deal again.
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct DealSeed(pub Option<u64>);
+
 /// Adds the shared play systems for game `G`, known to the screens as `kind`.
 pub fn plugin_for<G: Game>(app: &mut App, kind: GameKind) {
     app.init_resource::<ShowTimer>()
         .init_resource::<ResultsTimer>()
+        .init_resource::<DealSeed>()
         .configure_sets(
             Update,
             (
@@ -63,6 +69,7 @@ fn begin<G: Game>(
     mut begins: MessageReader<BeginMatch>,
     mut table: ResMut<Table>,
     settings: Res<Settings>,
+    deal_seed: Res<DealSeed>,
     mut pacing: ResMut<Pacing>,
     mut execution: ResMut<BotExecution>,
     mut clock: ResMut<ClockSettings>,
@@ -72,10 +79,12 @@ fn begin<G: Game>(
     if begins.read().last().is_none() {
         return;
     }
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
+    let seed = deal_seed.0.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
     let config = match G::variant(&table.variant) {
         Ok(c) => c,
         Err(e) => {

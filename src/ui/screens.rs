@@ -105,6 +105,7 @@ pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)
 
 fn title(
     mut contexts: EguiContexts,
+    mut extras: super::home::TitleExtras,
     mut table: ResMut<Table>,
     mut how_to: ResMut<HowToGame>,
     mut return_to: ResMut<ReturnTo>,
@@ -124,6 +125,7 @@ fn title(
                 ui.label(egui::RichText::new(tr!("app-subtitle")).color(ecolour::TEXT_DIM));
                 ui.add_space(20.0);
             });
+            extras.continue_card(ui);
             let width = ui.available_width();
             let narrow = width < 900.0;
             let card_w = if narrow {
@@ -132,7 +134,9 @@ fn title(
                 ((width - 80.0) / 3.0).min(380.0)
             };
             // The longest name and line, as this language words them, set
-            // every card's picture size, so the cards stay alike.
+            // every card's picture size, so the cards stay alike; side by
+            // side, the cards give up height so the buttons under them stay
+            // in view.
             let words_h = GameKind::ALL
                 .into_iter()
                 .map(|kind| card_words_height(ui, kind, card_w - 32.0))
@@ -140,7 +144,7 @@ fn title(
             let card_h = if narrow {
                 (words_h + CARD_FIXED + 84.0 + 32.0).max(250.0)
             } else {
-                380.0
+                (ui.ctx().content_rect().bottom() - ui.cursor().top() - 170.0).clamp(270.0, 380.0)
             };
             let mut clicked = None;
             let mut how = None;
@@ -167,12 +171,11 @@ fn title(
                 });
             }
             ui.add_space(20.0);
-            ui.vertical_centered(|ui| {
-                if big_button(ui, &tr!("button-settings"), false).clicked() {
-                    return_to.0 = Some(Screen::Title);
-                    next.set(Screen::Settings);
-                }
-            });
+            // History, Statistics and Settings, in one row.
+            if extras.more_buttons(ui) {
+                return_to.0 = Some(Screen::Title);
+                next.set(Screen::Settings);
+            }
             if let Some(kind) = clicked {
                 if kind.playable() {
                     if table.game != kind {
@@ -879,6 +882,7 @@ fn how_to(
 
 fn settings(
     mut contexts: EguiContexts,
+    mut extras: super::home::SettingsExtras,
     mut settings: ResMut<Settings>,
     return_to: Res<ReturnTo>,
     mut next: ResMut<NextState<Screen>>,
@@ -907,6 +911,7 @@ fn settings(
                     ui.label(tr!("settings-language"));
                     language_choice(ui, &mut settings);
                     ui.end_row();
+                    extras.rows(ui, &mut settings);
                 });
             ui.add_space(24.0);
             if big_button(ui, &tr!("button-done"), true).clicked() {

@@ -153,6 +153,7 @@ impl<G: Game> Match<G> {
                     Value::Object(object)
                 })
                 .collect(),
+            seats: Vec::new(),
         }
     }
 

@@ -13,5 +13,5 @@ pub use bot::{Bot, BotError};
 pub use game::{CellSpec, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone};
 pub use matches::Match;
 pub use phrase::{Explain, Phrase, PhraseArg};
-pub use record::{Record, RecordError};
+pub use record::{Record, RecordError, SeatRecord};
 pub use rng::GameRng;

@@ -34,6 +34,22 @@ pub struct Record {
     /// Every move in order, each an object naming its `seat`.
     #[serde(default)]
     pub moves: Vec<Value>,
+    /// Who sat where, one per seat: names and bots, for a saved match to
+    /// resume with the same table and a history to say who played. The
+    /// rules never read it; left out, the seats are just numbered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatRecord>,
+}
+
+/// One seat of a record's table: a name, and the bot that played it, if one did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRecord {
+    /// The name shown.
+    pub name: String,
+    /// The bot's name; a person when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 fn standard() -> String {
@@ -97,6 +113,13 @@ impl Record {
         if record.seed.is_none() && record.deal.is_none() {
             return Err(RecordError::NoDeal);
         }
+        if !record.seats.is_empty() && record.seats.len() != record.players {
+            return Err(RecordError::Malformed(format!(
+                "\"seats\" names {} seats but \"players\" is {}",
+                record.seats.len(),
+                record.players
+            )));
+        }
         Ok(record)
     }
 
@@ -117,6 +140,12 @@ impl Record {
         }
         if let Some(deal) = &self.deal {
             field("deal", json(deal));
+        }
+        if !self.seats.is_empty() {
+            field(
+                "seats",
+                serde_json::to_string(&self.seats).unwrap_or_default(),
+            );
         }
         if self.moves.is_empty() {
             out.push_str("  \"moves\": []\n}\n");
@@ -179,6 +208,7 @@ fn explain(text: &str, error: serde_json::Error) -> String {
             "seed" => fits::<Option<u64>>(value),
             "deal" => true,
             "moves" => fits::<Vec<Value>>(value),
+            "seats" => fits::<Vec<SeatRecord>>(value),
             // serde names an unknown field itself.
             _ => true,
         };

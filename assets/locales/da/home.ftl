@@ -1,0 +1,88 @@
+# Gemte partier, historik, statistik, kiosktilstand og indstillingerne dertil.
+
+## Hvorfor et gemt parti ikke kan genoptages (udfylder { $reason } herunder)
+problem-unreadable = filen kan ikke læses ({ $reason })
+problem-garbage = det er ikke et gemt parti, som Parlour kan læse
+problem-truncated = filen er afkortet
+problem-newer = den er lavet af en nyere version af Parlour
+problem-unknown-game = det er et parti i et ukendt spil, “{ $game }”
+problem-refused = reglerne afviser det: { $reason }
+
+## Filer der ikke kunne læses, på titelskærmen
+warning-settings = Indstillingerne kunne ikke læses ({ $reason }), så standardindstillingerne bruges. Filen er lagt til side som { $file }.
+warning-statistics = Statistikken kunne ikke læses ({ $reason }), så optællingen begynder forfra. Filen er lagt til side som { $file }.
+warning-save = Det gemte parti kan ikke genoptages: { $reason }. Filen er lagt til side som { $file }.
+warning-save-stuck = Det gemte parti kan ikke genoptages: { $reason }.
+warning-dismiss = Forstået
+
+## Fortsæt
+seat-default-name = Spiller { $number }
+continue-heading = Fortsæt dit parti { $game }
+continue-detail = { $names } · { $moves ->
+    [one] { $moves } træk spillet
+   *[other] { $moves } træk spillet
+}
+continue = Fortsæt
+
+## Historik og genafspilning
+history = Historik
+history-about = De seneste færdige partier, nyeste først.
+history-empty = Ingen færdige partier endnu.
+history-unreadable = { $n ->
+    [one] En fil, der ikke længere kan læses, vises ikke.
+   *[other] { $n } filer, der ikke længere kan læses, vises ikke.
+}
+history-winner = { $name } { $score } (vandt)
+history-seat = { $name } { $score }
+history-watch = Se igen
+home-back = Tilbage
+ago-now = lige nu
+ago-minutes = { $n ->
+    [one] for et minut siden
+   *[other] for { $n } minutter siden
+}
+ago-hours = { $n ->
+    [one] for en time siden
+   *[other] for { $n } timer siden
+}
+ago-days = { $n ->
+    [one] i går
+   *[other] for { $n } dage siden
+}
+replay-title = Genafspilning
+replay-progress = Træk { $n } af { $total }
+replay-stop = Stop
+
+## Statistik
+statistics = Statistik
+statistics-empty = Ingen statistik endnu: den tælles ved slutningen af hvert parti, som mennesker spiller.
+statistics-name = Navn
+statistics-game = Spil
+statistics-played = Spillet
+statistics-won = Vundet
+statistics-best = Bedste score
+
+## Indstillinger
+home-settings = Indstillinger
+home-on = Til
+home-off = Fra
+settings-sound = Lyd
+settings-colour-blind = Kort for farveblinde
+settings-kiosk = Kiosktilstand
+settings-kiosk-unlock = Lås op …
+settings-idle = Ventetid før pause (kiosk)
+settings-idle-unit = { " " }min
+settings-pin = Kioskens pinkode
+settings-pin-set = Vælg en pinkode
+settings-pin-change = Skift pinkoden
+settings-pin-remove = Fjern
+
+## Tastaturet til pinkoden
+pin-leave = Luk Parlour
+pin-unlock = Lås kioskindstillingerne op
+pin-choose = Vælg en ny pinkode
+pin-wrong = Forkert pinkode — prøv igen.
+pin-none-set = Der er ingen pinkode: tryk OK.
+pin-clear = Ryd
+pin-ok = OK
+pin-cancel = Annuller

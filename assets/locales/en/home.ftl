@@ -1,0 +1,88 @@
+# Saved matches, history, statistics, kiosk mode and the settings that go with them.
+
+## Why a saved match cannot be continued (fills { $reason } below)
+problem-unreadable = the file cannot be read ({ $reason })
+problem-garbage = it is not a saved match Parlour can read
+problem-truncated = the file is cut short
+problem-newer = it was made by a newer version of Parlour
+problem-unknown-game = it is a match of an unknown game, “{ $game }”
+problem-refused = the rules refuse it: { $reason }
+
+## Files that did not read, on the title screen
+warning-settings = The settings could not be read ({ $reason }), so the defaults are in use. The file was set aside as { $file }.
+warning-statistics = The statistics could not be read ({ $reason }), so counting starts again. The file was set aside as { $file }.
+warning-save = The saved match cannot be continued: { $reason }. The file was set aside as { $file }.
+warning-save-stuck = The saved match cannot be continued: { $reason }.
+warning-dismiss = OK
+
+## Continue
+seat-default-name = Player { $number }
+continue-heading = Continue your { $game } match
+continue-detail = { $names } · { $moves ->
+    [one] { $moves } move played
+   *[other] { $moves } moves played
+}
+continue = Continue
+
+## History and replays
+history = History
+history-about = The latest finished matches, newest first.
+history-empty = No finished matches yet.
+history-unreadable = { $n ->
+    [one] One file that no longer reads is not shown.
+   *[other] { $n } files that no longer read are not shown.
+}
+history-winner = { $name } { $score } (won)
+history-seat = { $name } { $score }
+history-watch = Watch
+home-back = Back
+ago-now = just now
+ago-minutes = { $n ->
+    [one] a minute ago
+   *[other] { $n } minutes ago
+}
+ago-hours = { $n ->
+    [one] an hour ago
+   *[other] { $n } hours ago
+}
+ago-days = { $n ->
+    [one] yesterday
+   *[other] { $n } days ago
+}
+replay-title = Replay
+replay-progress = Move { $n } of { $total }
+replay-stop = Stop watching
+
+## Statistics
+statistics = Statistics
+statistics-empty = No statistics yet: they are counted at the end of every match people play.
+statistics-name = Name
+statistics-game = Game
+statistics-played = Played
+statistics-won = Won
+statistics-best = Best score
+
+## Settings
+home-settings = Settings
+home-on = On
+home-off = Off
+settings-sound = Sound
+settings-colour-blind = Colour-blind card faces
+settings-kiosk = Kiosk mode
+settings-kiosk-unlock = Unlock…
+settings-idle = Idle timeout (kiosk)
+settings-idle-unit = { " " }min
+settings-pin = Kiosk PIN
+settings-pin-set = Set a PIN
+settings-pin-change = Change the PIN
+settings-pin-remove = Remove
+
+## The PIN pad
+pin-leave = Close Parlour
+pin-unlock = Unlock the kiosk settings
+pin-choose = Choose a new PIN
+pin-wrong = Wrong PIN — try again.
+pin-none-set = No PIN is set: tap OK.
+pin-clear = Clear
+pin-ok = OK
+pin-cancel = Cancel

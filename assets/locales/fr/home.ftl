@@ -1,0 +1,88 @@
+# Parties enregistrées, historique, statistiques, mode kiosque et leurs réglages.
+
+## Pourquoi une partie enregistrée ne peut pas être reprise (remplit { $reason } plus bas)
+problem-unreadable = le fichier ne peut pas être lu ({ $reason })
+problem-garbage = ce n’est pas une partie enregistrée que Parlour sait lire
+problem-truncated = le fichier est tronqué
+problem-newer = il a été créé par une version plus récente de Parlour
+problem-unknown-game = c’est une partie d’un jeu inconnu, « { $game } »
+problem-refused = les règles la refusent : { $reason }
+
+## Fichiers illisibles, sur l’écran d’accueil
+warning-settings = Les réglages n’ont pas pu être lus ({ $reason }) : les réglages par défaut s’appliquent. Le fichier a été mis de côté sous le nom { $file }.
+warning-statistics = Les statistiques n’ont pas pu être lues ({ $reason }) : le décompte repart de zéro. Le fichier a été mis de côté sous le nom { $file }.
+warning-save = La partie enregistrée ne peut pas être reprise : { $reason }. Le fichier a été mis de côté sous le nom { $file }.
+warning-save-stuck = La partie enregistrée ne peut pas être reprise : { $reason }.
+warning-dismiss = Compris
+
+## Reprendre
+seat-default-name = Joueur { $number }
+continue-heading = Reprendre votre partie de { $game }
+continue-detail = { $names } · { $moves ->
+    [one] { $moves } coup joué
+   *[other] { $moves } coups joués
+}
+continue = Reprendre
+
+## Historique et parties revues
+history = Historique
+history-about = Les dernières parties terminées, la plus récente d’abord.
+history-empty = Aucune partie terminée pour l’instant.
+history-unreadable = { $n ->
+    [one] Un fichier devenu illisible n’est pas affiché.
+   *[other] { $n } fichiers devenus illisibles ne sont pas affichés.
+}
+history-winner = { $name } { $score } (gagnant)
+history-seat = { $name } { $score }
+history-watch = Revoir
+home-back = Retour
+ago-now = à l’instant
+ago-minutes = { $n ->
+    [one] il y a une minute
+   *[other] il y a { $n } minutes
+}
+ago-hours = { $n ->
+    [one] il y a une heure
+   *[other] il y a { $n } heures
+}
+ago-days = { $n ->
+    [one] hier
+   *[other] il y a { $n } jours
+}
+replay-title = Partie revue
+replay-progress = Coup { $n } sur { $total }
+replay-stop = Arrêter
+
+## Statistiques
+statistics = Statistiques
+statistics-empty = Pas encore de statistiques : elles sont comptées à la fin de chaque partie jouée par des personnes.
+statistics-name = Nom
+statistics-game = Jeu
+statistics-played = Jouées
+statistics-won = Gagnées
+statistics-best = Meilleur score
+
+## Réglages
+home-settings = Réglages
+home-on = Oui
+home-off = Non
+settings-sound = Son
+settings-colour-blind = Cartes pour daltoniens
+settings-kiosk = Mode kiosque
+settings-kiosk-unlock = Déverrouiller…
+settings-idle = Mise en veille (kiosque)
+settings-idle-unit = { " " }min
+settings-pin = Code du kiosque
+settings-pin-set = Choisir un code
+settings-pin-change = Changer le code
+settings-pin-remove = Supprimer
+
+## Le pavé du code
+pin-leave = Fermer Parlour
+pin-unlock = Déverrouiller les réglages du kiosque
+pin-choose = Choisir un nouveau code
+pin-wrong = Code erroné — réessayez.
+pin-none-set = Aucun code n’est défini : touchez OK.
+pin-clear = Effacer
+pin-ok = OK
+pin-cancel = Annuler

@@ -1,0 +1,546 @@
+//! Kiosk mode: Parlour on a screen in a café or a shop window.
+//!
+//! - the window fills the primary monitor, without borders, and cannot be
+//!   closed from the screen or the window manager;
+//! - staff leave through a PIN pad, opened by a long press in the top-left
+//!   corner or by Ctrl+Alt+Q;
+//! - after the idle timeout without a touch, a match in play is put away
+//!   (it is already saved: "Continue" takes it up) and the title comes back;
+//!   after as long again, attract mode plays until someone touches the screen;
+//! - the mouse cursor hides while a finger is in use (in every mode).
+
+use std::time::Duration;
+
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::{MouseButtonInput, MouseWheel};
+use bevy::input::touch::{TouchInput, Touches};
+use bevy::prelude::*;
+use bevy::window::{
+    CursorMoved, CursorOptions, Monitor, MonitorSelection, PrimaryMonitor, PrimaryWindow,
+    WindowCloseRequested, WindowMode, WindowPosition,
+};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::engine::EndMatch;
+use crate::ui::demo::Demo;
+use crate::ui::input::PointerDevice;
+use crate::ui::theme::{ecolour, size};
+use crate::ui::{Screen, Settings};
+
+/// Whether the app runs as a kiosk.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kiosk {
+    /// Asked for on the command line (`--kiosk`): the setting cannot turn it off.
+    pub forced: bool,
+    /// In kiosk mode now (`forced`, or the `kiosk` setting).
+    pub active: bool,
+    /// The PIN has been given, so the kiosk settings may be changed (until
+    /// the title comes back).
+    pub unlocked: bool,
+}
+
+/// How long nobody has touched the screen, and whether attract mode is on
+/// because of it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Idle {
+    /// Time since the last touch, key or mouse movement.
+    pub quiet: Duration,
+    /// Attract mode was started by the idle timeout (a touch ends it).
+    pub attract: bool,
+}
+
+/// Someone touched the screen, pressed a key or moved the mouse.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct Activity;
+
+/// What the idle timeout calls for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdleStep {
+    /// Nothing yet.
+    Wait,
+    /// Put the match away and show the title.
+    PutAway,
+    /// Start attract mode.
+    Attract,
+}
+
+/// The idle rule: after `timeout` of quiet, any screen but the title goes
+/// back to the title; on the title, attract mode starts. Attract mode itself
+/// is left alone (a touch ends it).
+pub fn idle_step(screen: Screen, quiet: Duration, timeout: Duration, attract: bool) -> IdleStep {
+    if attract || quiet < timeout {
+        IdleStep::Wait
+    } else if screen == Screen::Title {
+        IdleStep::Attract
+    } else {
+        IdleStep::PutAway
+    }
+}
+
+/// What the PIN pad is asked to allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinPurpose {
+    /// Close Parlour.
+    Leave,
+    /// Let the kiosk settings be changed.
+    Unlock,
+    /// Type a new PIN.
+    Choose,
+}
+
+/// The PIN pad.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PinPad {
+    /// Open, and for what.
+    pub open: Option<PinPurpose>,
+    /// The digits typed.
+    pub typed: String,
+    /// The last PIN typed was wrong.
+    pub wrong: bool,
+}
+
+impl PinPad {
+    /// Opens the pad for `purpose`.
+    pub fn ask(&mut self, purpose: PinPurpose) {
+        self.open = Some(purpose);
+        self.typed.clear();
+        self.wrong = false;
+    }
+}
+
+/// How long a press in the hidden corner must last to open the PIN pad.
+pub const CORNER_PRESS: Duration = Duration::from_millis(1500);
+/// The hidden corner's size, in logical pixels from the top-left.
+pub const CORNER: f32 = 72.0;
+
+/// The idle rule and its state, without a window: what tests drive.
+pub fn idle_plugin(app: &mut App) {
+    app.init_resource::<Kiosk>()
+        .init_resource::<Idle>()
+        .init_resource::<PinPad>()
+        .add_message::<Activity>()
+        .add_systems(
+            Update,
+            (follow_kiosk_setting, watch_idle)
+                .chain()
+                .before(crate::ui::play::PlaySystems::Input),
+        );
+}
+
+/// Kiosk mode on screen: input watching, the hidden corner, the PIN pad,
+/// the window's mode and cursor.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(idle_plugin)
+        .add_systems(PreUpdate, notice_activity.after(bevy::input::InputSystems))
+        .add_systems(
+            Update,
+            (
+                (hidden_corner, key_chord).run_if(|k: Res<Kiosk>| k.active),
+                (fit_window, cover_monitor).chain(),
+                hide_cursor_under_touch,
+            ),
+        )
+        .add_systems(Last, close_unless_kiosk)
+        .add_systems(EguiPrimaryContextPass, pin_pad);
+}
+
+/// The kiosk setting takes effect at once (it cannot undo `--kiosk`).
+fn follow_kiosk_setting(settings: Res<Settings>, mut kiosk: ResMut<Kiosk>) {
+    let active = kiosk.forced || settings.kiosk;
+    if kiosk.active != active {
+        kiosk.active = active;
+    }
+}
+
+/// Any input at all counts as someone being there.
+fn notice_activity(
+    mut keys: MessageReader<KeyboardInput>,
+    mut buttons: MessageReader<MouseButtonInput>,
+    mut wheels: MessageReader<MouseWheel>,
+    mut touches: MessageReader<TouchInput>,
+    mut cursor: MessageReader<CursorMoved>,
+    mut activity: MessageWriter<Activity>,
+) {
+    let any = keys.read().count()
+        + buttons.read().count()
+        + wheels.read().count()
+        + touches.read().count()
+        + cursor.read().count();
+    if any > 0 {
+        activity.write(Activity);
+    }
+}
+
+/// Counts the quiet time and acts on it; a touch during attract mode ends it.
+#[allow(clippy::too_many_arguments)]
+fn watch_idle(
+    mut commands: Commands,
+    time: Res<Time<Real>>,
+    settings: Res<Settings>,
+    mut kiosk: ResMut<Kiosk>,
+    mut idle: ResMut<Idle>,
+    mut pad: ResMut<PinPad>,
+    screen: Res<State<Screen>>,
+    demo: Option<Res<Demo>>,
+    mut activity: MessageReader<Activity>,
+    mut end: MessageWriter<EndMatch>,
+    mut next: ResMut<NextState<Screen>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let touched = activity.read().count() > 0;
+    if !kiosk.active {
+        idle.quiet = Duration::ZERO;
+        return;
+    }
+    if touched {
+        idle.quiet = Duration::ZERO;
+        if idle.attract {
+            // Someone is here: attract mode gives way to the title.
+            idle.attract = false;
+            commands.remove_resource::<Demo>();
+            end.write(EndMatch);
+            next.set(Screen::Title);
+        }
+        return;
+    }
+    if idle.attract && demo.is_none() {
+        idle.attract = false;
+    }
+    idle.quiet += time.delta();
+    let timeout = Duration::from_secs(u64::from(settings.idle_timeout_secs));
+    match idle_step(*screen.get(), idle.quiet, timeout, idle.attract) {
+        IdleStep::Wait => {}
+        IdleStep::PutAway => {
+            // The match was saved after its last move: ending it here loses
+            // nothing, and "Continue" offers it on the title.
+            end.write(EndMatch);
+            next.set(Screen::Title);
+            pad.open = None;
+            kiosk.unlocked = false;
+            idle.quiet = Duration::ZERO;
+            redraw.write(bevy::window::RequestRedraw);
+        }
+        IdleStep::Attract => {
+            pad.open = None;
+            kiosk.unlocked = false;
+            idle.quiet = Duration::ZERO;
+            idle.attract = true;
+            if demo.is_none() {
+                commands.insert_resource(Demo::new(Vec::new()));
+            }
+            redraw.write(bevy::window::RequestRedraw);
+        }
+    }
+}
+
+/// A long press in the top-left corner opens the PIN pad.
+fn hidden_corner(
+    time: Res<Time<Real>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    mut pad: ResMut<PinPad>,
+    mut held: Local<Duration>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let in_corner = |p: Vec2| p.x <= CORNER && p.y <= CORNER;
+    let pressed = touches.iter().any(|t| in_corner(t.position()))
+        || (mouse.pressed(MouseButton::Left) && window.cursor_position().is_some_and(in_corner));
+    if !pressed || pad.open.is_some() {
+        *held = Duration::ZERO;
+        return;
+    }
+    // Keep frames coming while the press lasts, so it is timed.
+    redraw.write(bevy::window::RequestRedraw);
+    *held += time.delta();
+    if *held >= CORNER_PRESS {
+        *held = Duration::ZERO;
+        pad.ask(PinPurpose::Leave);
+    }
+}
+
+/// Ctrl+Alt+Q opens the PIN pad.
+fn key_chord(keys: Res<ButtonInput<KeyCode>>, mut pad: ResMut<PinPad>) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let alt = keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]);
+    if ctrl && alt && keys.just_pressed(KeyCode::KeyQ) && pad.open.is_none() {
+        pad.ask(PinPurpose::Leave);
+    }
+}
+
+/// The window fills the primary monitor without borders in kiosk mode.
+fn fit_window(kiosk: Res<Kiosk>, mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    if !kiosk.is_changed() {
+        return;
+    }
+    let Ok(mut window) = windows.single_mut() else {
+        return;
+    };
+    if kiosk.active {
+        window.mode = WindowMode::BorderlessFullscreen(MonitorSelection::Primary);
+        window.decorations = false;
+    } else if !window.decorations {
+        window.mode = WindowMode::Windowed;
+        window.decorations = true;
+    }
+}
+
+/// Without a window manager (a kiosk often has none) a borderless
+/// fullscreen request may leave the window at its old size: then it is
+/// sized and placed over the primary monitor by hand.
+fn cover_monitor(
+    kiosk: Res<Kiosk>,
+    monitors: Query<&Monitor, With<PrimaryMonitor>>,
+    mut windows: Query<&mut Window, With<PrimaryWindow>>,
+) {
+    if !kiosk.active {
+        return;
+    }
+    let (Ok(monitor), Ok(mut window)) = (monitors.single(), windows.single_mut()) else {
+        return;
+    };
+    let size = UVec2::new(monitor.physical_width, monitor.physical_height);
+    if size.x == 0 || size.y == 0 {
+        return;
+    }
+    if window.resolution.physical_size() != size {
+        window.resolution.set_physical_resolution(size.x, size.y);
+        window.position = WindowPosition::At(monitor.physical_position);
+    }
+}
+
+/// Under a finger the mouse cursor hides; the mouse brings it back.
+fn hide_cursor_under_touch(
+    device: Res<PointerDevice>,
+    mut cursors: Query<&mut CursorOptions, With<PrimaryWindow>>,
+) {
+    if !device.is_changed() {
+        return;
+    }
+    for mut cursor in &mut cursors {
+        let visible = *device != PointerDevice::Touch;
+        if cursor.visible != visible {
+            cursor.visible = visible;
+        }
+    }
+}
+
+/// The window manager's close button closes Parlour, except in kiosk mode.
+fn close_unless_kiosk(
+    kiosk: Res<Kiosk>,
+    mut commands: Commands,
+    mut requests: MessageReader<WindowCloseRequested>,
+) {
+    for request in requests.read() {
+        if !kiosk.active {
+            commands.entity(request.window).despawn();
+        }
+    }
+}
+
+/// Whether `typed` opens the kiosk: the PIN, or anything when no PIN is set.
+pub fn pin_matches(pin: &str, typed: &str) -> bool {
+    pin.is_empty() || pin == typed
+}
+
+/// The PIN pad: big keys for a finger, the digits shown as dots.
+fn pin_pad(
+    mut contexts: EguiContexts,
+    mut pad: ResMut<PinPad>,
+    mut kiosk: ResMut<Kiosk>,
+    mut settings: ResMut<Settings>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let Some(purpose) = pad.open else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut close = false;
+    let mut submit = false;
+    egui::Modal::new(egui::Id::new("pin-pad"))
+        .frame(
+            egui::Frame::new()
+                .fill(ecolour::PANEL)
+                .corner_radius(18)
+                .inner_margin(24),
+        )
+        .show(ctx, |ui| {
+            ui.set_width(3.0 * 84.0 + 2.0 * 10.0);
+            ui.vertical_centered(|ui| {
+                let heading = match purpose {
+                    PinPurpose::Leave => crate::tr!("pin-leave"),
+                    PinPurpose::Unlock => crate::tr!("pin-unlock"),
+                    PinPurpose::Choose => crate::tr!("pin-choose"),
+                };
+                ui.label(
+                    egui::RichText::new(heading)
+                        .size(size::HEADING * 0.8)
+                        .color(ecolour::ACCENT)
+                        .strong(),
+                );
+                ui.add_space(6.0);
+                let hint = if pad.wrong {
+                    egui::RichText::new(crate::tr!("pin-wrong")).color(ecolour::WARN)
+                } else if purpose != PinPurpose::Choose && settings.kiosk_pin.is_empty() {
+                    egui::RichText::new(crate::tr!("pin-none-set")).color(ecolour::TEXT_DIM)
+                } else {
+                    egui::RichText::new(" ")
+                };
+                ui.label(hint);
+                let dots = if pad.typed.is_empty() {
+                    "–".to_owned()
+                } else {
+                    "•".repeat(pad.typed.len())
+                };
+                ui.label(egui::RichText::new(dots).size(size::HEADING).strong());
+                ui.add_space(8.0);
+            });
+            let key = egui::vec2(84.0, 64.0);
+            egui::Grid::new("pin-keys")
+                .spacing(egui::vec2(10.0, 10.0))
+                .show(ui, |ui| {
+                    for row in [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"]] {
+                        for digit in row {
+                            if ui
+                                .add_sized(
+                                    key,
+                                    egui::Button::new(egui::RichText::new(digit).size(30.0)),
+                                )
+                                .clicked()
+                                && pad.typed.len() < 8
+                            {
+                                pad.typed.push_str(digit);
+                                pad.wrong = false;
+                            }
+                        }
+                        ui.end_row();
+                    }
+                    if ui
+                        .add_sized(
+                            key,
+                            egui::Button::new(
+                                egui::RichText::new(crate::tr!("pin-clear")).size(size::TEXT - 4.0),
+                            ),
+                        )
+                        .clicked()
+                    {
+                        pad.typed.clear();
+                    }
+                    if ui
+                        .add_sized(key, egui::Button::new(egui::RichText::new("0").size(30.0)))
+                        .clicked()
+                        && pad.typed.len() < 8
+                    {
+                        pad.typed.push('0');
+                        pad.wrong = false;
+                    }
+                    if ui
+                        .add_sized(
+                            key,
+                            egui::Button::new(
+                                egui::RichText::new(crate::tr!("pin-ok"))
+                                    .color(ecolour::ON_ACCENT)
+                                    .strong(),
+                            )
+                            .fill(ecolour::ACCENT),
+                        )
+                        .clicked()
+                    {
+                        submit = true;
+                    }
+                    ui.end_row();
+                });
+            ui.add_space(10.0);
+            ui.vertical_centered_justified(|ui| {
+                if ui
+                    .add(
+                        egui::Button::new(crate::tr!("pin-cancel"))
+                            .min_size(egui::vec2(0.0, size::TOUCH)),
+                    )
+                    .clicked()
+                {
+                    close = true;
+                }
+            });
+        });
+    if submit {
+        match purpose {
+            PinPurpose::Choose => {
+                settings.kiosk_pin = pad.typed.clone();
+                close = true;
+            }
+            PinPurpose::Leave | PinPurpose::Unlock
+                if pin_matches(&settings.kiosk_pin, &pad.typed) =>
+            {
+                if purpose == PinPurpose::Leave {
+                    exit.write(AppExit::Success);
+                } else {
+                    kiosk.unlocked = true;
+                }
+                close = true;
+            }
+            _ => {
+                pad.wrong = true;
+                pad.typed.clear();
+            }
+        }
+    }
+    if close {
+        pad.open = None;
+        pad.typed.clear();
+        pad.wrong = false;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIN: Duration = Duration::from_secs(60);
+
+    #[test]
+    fn before_the_timeout_nothing_happens() {
+        assert_eq!(idle_step(Screen::Play, MIN, 2 * MIN, false), IdleStep::Wait);
+    }
+
+    #[test]
+    fn a_quiet_match_is_put_away() {
+        for screen in [
+            Screen::Play,
+            Screen::HandOver,
+            Screen::Setup,
+            Screen::Settings,
+        ] {
+            assert_eq!(
+                idle_step(screen, 2 * MIN, 2 * MIN, false),
+                IdleStep::PutAway
+            );
+        }
+    }
+
+    #[test]
+    fn a_quiet_title_starts_attract_mode() {
+        assert_eq!(
+            idle_step(Screen::Title, 2 * MIN, 2 * MIN, false),
+            IdleStep::Attract
+        );
+    }
+
+    #[test]
+    fn attract_mode_is_left_to_run() {
+        assert_eq!(
+            idle_step(Screen::Play, 10 * MIN, 2 * MIN, true),
+            IdleStep::Wait
+        );
+    }
+
+    #[test]
+    fn no_pin_set_lets_staff_out_and_a_pin_must_match() {
+        assert!(pin_matches("", ""));
+        assert!(pin_matches("2468", "2468"));
+        assert!(!pin_matches("2468", "2469"));
+        assert!(!pin_matches("2468", ""));
+    }
+}

@@ -1,0 +1,312 @@
+//! The settings file: [`Settings`] as JSON in the platform's configuration
+//! directory (`$PARLOUR_HOME` in tests and kiosk installs), written whole
+//! whenever a setting changes. A file that does not read gives the defaults,
+//! a warning on screen, and is kept aside for whoever wants to look at it.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
+
+use crate::persist::{config_dir, set_aside, write_atomic};
+use crate::ui::Settings;
+
+/// The settings file's name in the configuration directory.
+pub const FILE: &str = "settings.json";
+
+/// The settings file's path.
+pub fn settings_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join(FILE))
+}
+
+/// A problem with one of Parlour's files, to be shown once on the title screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileWarning {
+    /// The settings file did not read: the defaults are in use.
+    Settings {
+        /// Why.
+        reason: String,
+        /// Where the file was put.
+        moved_to: Option<PathBuf>,
+    },
+    /// The statistics file did not read: counting starts again.
+    Statistics {
+        /// Why.
+        reason: String,
+        /// Where the file was put.
+        moved_to: Option<PathBuf>,
+    },
+    /// The saved match could not be continued.
+    Save {
+        /// Why.
+        problem: crate::persist::SaveProblem,
+        /// Where the file was put.
+        moved_to: Option<PathBuf>,
+    },
+}
+
+impl FileWarning {
+    /// One line for the screen, in the language on show.
+    pub fn text(&self) -> String {
+        let file = |p: &Option<PathBuf>| {
+            p.as_ref()
+                .and_then(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        };
+        match self {
+            FileWarning::Settings { reason, moved_to } => crate::tr!(
+                "warning-settings",
+                reason = reason.clone(),
+                file = file(moved_to)
+            ),
+            FileWarning::Statistics { reason, moved_to } => crate::tr!(
+                "warning-statistics",
+                reason = reason.clone(),
+                file = file(moved_to)
+            ),
+            FileWarning::Save { problem, moved_to } => match moved_to {
+                Some(_) => crate::tr!(
+                    "warning-save",
+                    reason = problem.text(),
+                    file = file(moved_to)
+                ),
+                None => crate::tr!("warning-save-stuck", reason = problem.text()),
+            },
+        }
+    }
+}
+
+/// Problems found with Parlour's files, shown on the title screen until dismissed.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct FileWarnings(pub Vec<FileWarning>);
+
+/// Reads the settings at `path`: the defaults when there is no file; the
+/// defaults and a warning when it does not read, the file set aside.
+pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
+    let text = match std::fs::read(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
+        Err(e) => Err(e.to_string()),
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not text".to_owned()),
+    };
+    match text.and_then(|t| serde_json::from_str::<Settings>(&t).map_err(|e| e.to_string())) {
+        Ok(settings) => (settings.sanitised(), None),
+        Err(reason) => {
+            let moved_to = set_aside(path, now).ok();
+            (
+                Settings::default(),
+                Some(FileWarning::Settings { reason, moved_to }),
+            )
+        }
+    }
+}
+
+/// The settings as the file writes them.
+pub fn to_text(settings: &Settings) -> String {
+    serde_json::to_string_pretty(settings).unwrap_or_default() + "\n"
+}
+
+/// Writes the settings file whole.
+pub fn save(path: &Path, settings: &Settings) -> std::io::Result<()> {
+    write_atomic(path, &to_text(settings))
+}
+
+/// Where the settings are written, and what was last written there.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SettingsFile {
+    /// The file (`None`: no configuration directory; nothing is written).
+    pub path: Option<PathBuf>,
+    /// The text last written or read, so an unchanged setting writes nothing.
+    pub written: String,
+    /// Time since the last change not yet written.
+    pending: Option<Duration>,
+}
+
+impl SettingsFile {
+    /// The file at `path`, holding `settings` now.
+    pub fn new(path: Option<PathBuf>, settings: &Settings) -> Self {
+        Self {
+            path,
+            written: to_text(settings),
+            pending: None,
+        }
+    }
+}
+
+/// Whether the window's size is remembered: not when the size was asked for
+/// on the command line, nor in demo and measured runs.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct RememberWindow(pub bool);
+
+impl Default for RememberWindow {
+    fn default() -> Self {
+        Self(true)
+    }
+}
+
+/// Writes the settings when they change (a moment after the last change, so
+/// dragging a slider writes once), and remembers the window's size.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SettingsFile>()
+        .init_resource::<FileWarnings>()
+        .init_resource::<RememberWindow>()
+        .add_systems(Update, (remember_window_size, write_settings).chain());
+}
+
+fn write_settings(
+    time: Res<Time<Real>>,
+    settings: Res<Settings>,
+    mut file: ResMut<SettingsFile>,
+    mut exits: MessageReader<AppExit>,
+) {
+    let exiting = exits.read().count() > 0;
+    // A screen may touch the settings every frame without changing them:
+    // only a different text starts the wait.
+    if settings.is_changed() && file.pending.is_none() && to_text(&settings) != file.written {
+        file.pending = Some(Duration::ZERO);
+    }
+    let Some(waited) = file.pending else { return };
+    let waited = waited + time.delta();
+    if waited < Duration::from_millis(400) && !exiting {
+        file.pending = Some(waited);
+        return;
+    }
+    file.pending = None;
+    let text = to_text(&settings);
+    if text == file.written {
+        return;
+    }
+    let Some(path) = file.path.clone() else {
+        return;
+    };
+    match write_atomic(&path, &text) {
+        Ok(()) => file.written = text,
+        Err(e) => warn!("could not write the settings to {}: {e}", path.display()),
+    }
+}
+
+/// A windowed window's size goes into the settings once it stops changing.
+fn remember_window_size(
+    remember: Res<RememberWindow>,
+    mut resized: MessageReader<WindowResized>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut settings: ResMut<Settings>,
+) {
+    if resized.read().count() == 0 || !remember.0 {
+        return;
+    }
+    let Ok(window) = windows.single() else { return };
+    if window.mode != WindowMode::Windowed || !window.decorations {
+        return;
+    }
+    let size = (
+        window.resolution.width().round() as u32,
+        window.resolution.height().round() as u32,
+    );
+    if (320..=8192).contains(&size.0)
+        && (320..=8192).contains(&size.1)
+        && settings.window != Some(size)
+    {
+        settings.window = Some(size);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "parlour-settings-{name}-{}-{}",
+            std::process::id(),
+            crate::persist::stamp(SystemTime::now())
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn no_file_gives_the_defaults_without_a_warning() {
+        let dir = scratch("none");
+        let (settings, warning) = load(&dir.join(FILE), SystemTime::now());
+        assert_eq!(settings, Settings::default());
+        assert_eq!(warning, None);
+    }
+
+    #[test]
+    fn settings_are_written_and_read_back() {
+        let dir = scratch("round");
+        let path = dir.join(FILE);
+        let settings = Settings {
+            animation_speed: 1.5,
+            hints: false,
+            language: crate::i18n::Lang::Da,
+            sound: false,
+            colour_blind: true,
+            kiosk: true,
+            idle_timeout_secs: 300,
+            kiosk_pin: "2468".into(),
+            window: Some((1024, 768)),
+        };
+        save(&path, &settings).unwrap();
+        let (back, warning) = load(&path, SystemTime::now());
+        assert_eq!(warning, None);
+        assert_eq!(back, settings);
+    }
+
+    #[test]
+    fn a_broken_settings_file_gives_defaults_a_warning_and_is_kept() {
+        let dir = scratch("broken");
+        let path = dir.join(FILE);
+        std::fs::write(&path, "{\"animation_speed\": 1.5, \"hints\": tr").unwrap();
+        let (settings, warning) = load(&path, SystemTime::now());
+        assert_eq!(settings, Settings::default());
+        let Some(FileWarning::Settings {
+            moved_to: Some(kept),
+            ..
+        }) = warning
+        else {
+            panic!("expected a settings warning naming the kept file, got {warning:?}");
+        };
+        assert!(!path.exists(), "the broken file is out of the way");
+        assert_eq!(
+            std::fs::read_to_string(&kept).unwrap(),
+            "{\"animation_speed\": 1.5, \"hints\": tr",
+            "and kept as it was"
+        );
+        assert!(
+            kept.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("settings.json.broken-")
+        );
+    }
+
+    #[test]
+    fn a_field_of_the_wrong_type_is_a_broken_file() {
+        let dir = scratch("type");
+        let path = dir.join(FILE);
+        std::fs::write(&path, r#"{"hints": "maybe"}"#).unwrap();
+        let (_, warning) = load(&path, SystemTime::now());
+        assert!(matches!(warning, Some(FileWarning::Settings { .. })));
+    }
+
+    #[test]
+    fn missing_and_unknown_fields_are_fine_and_values_come_back_in_range() {
+        let dir = scratch("lenient");
+        let path = dir.join(FILE);
+        std::fs::write(
+            &path,
+            r#"{"animation_speed": 40, "idle_timeout_secs": 1, "kiosk_pin": "12a34", "from_the_future": 1}"#,
+        )
+        .unwrap();
+        let (settings, warning) = load(&path, SystemTime::now());
+        assert_eq!(warning, None);
+        assert_eq!(settings.animation_speed, 2.0);
+        assert_eq!(settings.idle_timeout_secs, 30);
+        assert_eq!(settings.kiosk_pin, "1234");
+        assert!(settings.hints, "left out: the default");
+    }
+}

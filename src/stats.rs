@@ -1,0 +1,205 @@
+//! Statistics by player name: matches played and won in each game, and the
+//! best score, kept in `statistics.json` beside the settings and brought up
+//! to date at the end of every match people played (bots, attract mode and
+//! replays do not count).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::persist::{config_dir, set_aside, write_atomic};
+use crate::settings::FileWarning;
+
+/// The statistics file's name in the configuration directory.
+pub const FILE: &str = "statistics.json";
+
+/// The statistics file's path.
+pub fn statistics_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join(FILE))
+}
+
+/// One person's record in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tally {
+    /// Matches played to the end.
+    pub played: u32,
+    /// Matches won (a shared win counts).
+    pub won: u32,
+    /// The best final score (each game's own score: points, bouts, match total).
+    pub best: Option<i64>,
+}
+
+/// Every name's tallies, by game.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Statistics {
+    /// Name → game (as records name it) → tally.
+    pub players: BTreeMap<String, BTreeMap<String, Tally>>,
+}
+
+/// One seat at a match's end, for [`Statistics::count_match`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finisher {
+    /// The seat's name.
+    pub name: String,
+    /// Whether a person played it (only people are counted).
+    pub person: bool,
+    /// The final score.
+    pub score: i64,
+    /// Whether the seat won or shared the win.
+    pub won: bool,
+}
+
+impl Statistics {
+    /// Counts a finished match of `game`.
+    pub fn count_match(&mut self, game: &str, seats: &[Finisher]) {
+        for seat in seats.iter().filter(|s| s.person) {
+            let name = seat.name.trim();
+            if name.is_empty() {
+                continue;
+            }
+            let tally = self
+                .players
+                .entry(name.to_owned())
+                .or_default()
+                .entry(game.to_owned())
+                .or_default();
+            tally.played += 1;
+            tally.won += u32::from(seat.won);
+            tally.best = Some(tally.best.map_or(seat.score, |b| b.max(seat.score)));
+        }
+    }
+
+    /// A name's tally in a game.
+    pub fn tally(&self, name: &str, game: &str) -> Tally {
+        self.players
+            .get(name)
+            .and_then(|g| g.get(game))
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+/// Reads the statistics at `path`: empty when there is no file; empty and a
+/// warning when it does not read, the file set aside.
+pub fn load(path: &Path, now: SystemTime) -> (Statistics, Option<FileWarning>) {
+    let text = match std::fs::read(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (Statistics::default(), None);
+        }
+        Err(e) => Err(e.to_string()),
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not text".to_owned()),
+    };
+    match text.and_then(|t| serde_json::from_str::<Statistics>(&t).map_err(|e| e.to_string())) {
+        Ok(stats) => (stats, None),
+        Err(reason) => {
+            let moved_to = set_aside(path, now).ok();
+            (
+                Statistics::default(),
+                Some(FileWarning::Statistics { reason, moved_to }),
+            )
+        }
+    }
+}
+
+/// Writes the statistics file whole.
+pub fn save(path: &Path, stats: &Statistics) -> std::io::Result<()> {
+    write_atomic(
+        path,
+        &(serde_json::to_string_pretty(stats).unwrap_or_default() + "\n"),
+    )
+}
+
+/// Where the statistics are kept (`None`: nowhere; they live for the session).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct StatisticsFile(pub Option<PathBuf>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(name: &str, person: bool, score: i64, won: bool) -> Finisher {
+        Finisher {
+            name: name.into(),
+            person,
+            score,
+            won,
+        }
+    }
+
+    #[test]
+    fn a_match_counts_for_every_person_at_the_table() {
+        let mut stats = Statistics::default();
+        stats.count_match(
+            "neighbours",
+            &[seat("Anna", true, 80, true), seat("Ada", false, 60, false)],
+        );
+        stats.count_match(
+            "neighbours",
+            &[seat("Anna", true, 95, false), seat("Ada", false, 120, true)],
+        );
+        assert_eq!(
+            stats.tally("Anna", "neighbours"),
+            Tally {
+                played: 2,
+                won: 1,
+                best: Some(95)
+            }
+        );
+        assert_eq!(
+            stats.tally("Ada", "neighbours"),
+            Tally::default(),
+            "bots are not counted"
+        );
+        assert_eq!(stats.tally("Anna", "rummy"), Tally::default());
+    }
+
+    #[test]
+    fn a_shared_win_is_a_win_for_each() {
+        let mut stats = Statistics::default();
+        stats.count_match(
+            "rummy",
+            &[seat("Bo", true, 0, true), seat("Cy", true, 0, true)],
+        );
+        assert_eq!(stats.tally("Bo", "rummy").won, 1);
+        assert_eq!(stats.tally("Cy", "rummy").won, 1);
+    }
+
+    #[test]
+    fn negative_best_scores_are_kept() {
+        let mut stats = Statistics::default();
+        stats.count_match("rummy", &[seat("Bo", true, -40, false)]);
+        stats.count_match("rummy", &[seat("Bo", true, -12, false)]);
+        assert_eq!(stats.tally("Bo", "rummy").best, Some(-12));
+    }
+
+    #[test]
+    fn statistics_are_written_and_read_back_and_a_broken_file_is_kept() {
+        let dir = std::env::temp_dir().join(format!(
+            "parlour-stats-{}-{}",
+            std::process::id(),
+            crate::persist::stamp(SystemTime::now())
+        ));
+        let path = dir.join(FILE);
+        let mut stats = Statistics::default();
+        stats.count_match("paper-boxing", &[seat("Anna", true, 9, true)]);
+        save(&path, &stats).unwrap();
+        assert_eq!(load(&path, SystemTime::now()), (stats, None));
+        std::fs::write(&path, "[1, 2").unwrap();
+        let (empty, warning) = load(&path, SystemTime::now());
+        assert_eq!(empty, Statistics::default());
+        let Some(FileWarning::Statistics {
+            moved_to: Some(kept),
+            ..
+        }) = warning
+        else {
+            panic!("{warning:?}")
+        };
+        assert_eq!(std::fs::read_to_string(kept).unwrap(), "[1, 2");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
