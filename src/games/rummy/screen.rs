@@ -175,6 +175,13 @@ pub fn handle_pointer(
 #[derive(Component)]
 struct CardFace;
 
+/// Text inked in a card's colour: its number, or (`mark`) its symbol.
+#[derive(Component)]
+struct CardInk {
+    colour: Colour,
+    mark: bool,
+}
+
 /// Marks the small line under a joker (its card entity): the card it stands for.
 #[derive(Component)]
 struct JokerStands(Entity);
@@ -254,7 +261,7 @@ pub fn plugin(app: &mut App) {
                     (on_applied, on_rejected),
                     follow_turn,
                     update_layout,
-                    dress_cards,
+                    (dress_cards, follow_card_faces).chain(),
                     (place_cards, frame_sets, label_jokers, fill_results),
                     next_round_when_only_bots,
                 )
@@ -386,12 +393,49 @@ fn update_layout(
     commands.insert_resource(new);
 }
 
-fn card_colour(colour: Colour) -> Color {
-    match colour {
-        Colour::Black => Color::srgb(0.13, 0.13, 0.16),
-        Colour::Blue => Color::srgb(0.11, 0.36, 0.78),
-        Colour::Orange => Color::srgb(0.90, 0.47, 0.02),
-        Colour::Red => Color::srgb(0.80, 0.10, 0.16),
+/// A colour's ink. With colour-blind faces the four inks are the
+/// Okabe–Ito ones, chosen to stay apart for the common colour blindnesses
+/// (red and orange are the pair that otherwise merge).
+fn card_colour(colour: Colour, colour_blind: bool) -> Color {
+    match (colour, colour_blind) {
+        (Colour::Black, false) => Color::srgb(0.13, 0.13, 0.16),
+        (Colour::Blue, false) => Color::srgb(0.11, 0.36, 0.78),
+        (Colour::Orange, false) => Color::srgb(0.90, 0.47, 0.02),
+        (Colour::Red, false) => Color::srgb(0.80, 0.10, 0.16),
+        (Colour::Black, true) => Color::srgb(0.0, 0.0, 0.0),
+        (Colour::Blue, true) => Color::srgb(0.0, 0.447, 0.698),
+        (Colour::Orange, true) => Color::srgb(0.902, 0.624, 0.0),
+        (Colour::Red, true) => Color::srgb(0.835, 0.369, 0.0),
+    }
+}
+
+/// The colour's symbol is always on the face; colour-blind faces show it
+/// half as big again, so the shape carries the colour at a glance.
+fn mark_scale(colour_blind: bool) -> Vec3 {
+    if colour_blind {
+        Vec3::splat(1.5)
+    } else {
+        Vec3::ONE
+    }
+}
+
+/// Redresses every card when the colour-blind setting changes mid-match.
+fn follow_card_faces(
+    settings: Res<Settings>,
+    mut inks: Query<(&CardInk, &mut TextColor, &mut Transform)>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let blind = settings.colour_blind;
+    for (ink, mut colour, mut transform) in &mut inks {
+        let want = card_colour(ink.colour, blind);
+        if colour.0 != want {
+            colour.0 = want;
+        }
+        if ink.mark && transform.scale != mark_scale(blind) {
+            transform.scale = mark_scale(blind);
+        }
     }
 }
 
@@ -402,6 +446,7 @@ const JOKER_INK: Color = Color::srgb(0.55, 0.16, 0.62);
 fn dress_cards(
     mut commands: Commands,
     look: Res<Look>,
+    settings: Res<Settings>,
     cards: Query<(Entity, &PieceOf), Added<PieceOf>>,
 ) {
     let text = |font: &Handle<Font>, px: f32, ink: Color, s: String, y: f32| {
@@ -433,18 +478,25 @@ fn dress_cards(
             ));
             match face {
                 Face::Number { colour, number } => {
-                    let ink = card_colour(colour);
+                    let blind = settings.colour_blind;
+                    let ink = card_colour(colour, blind);
                     c.spawn((
                         CardFace,
+                        CardInk {
+                            colour,
+                            mark: false,
+                        },
                         text(&look.bold, 58.0, ink, number.to_string(), 14.0),
                     ));
-                    c.spawn(text(
+                    let mut mark = text(
                         &look.bold,
                         26.0,
                         ink,
                         draft::colour_mark(colour).into(),
                         -38.0,
-                    ));
+                    );
+                    mark.3.scale = mark_scale(blind);
+                    c.spawn((mark, CardInk { colour, mark: true }));
                 }
                 Face::Joker => {
                     c.spawn((
@@ -689,9 +741,14 @@ fn label_jokers(
     turn: Res<TurnOnScreen>,
     active: Res<ActiveMatch<Rummy>>,
     entities: Res<CardEntities>,
+    settings: Res<Settings>,
     mut labels: Query<(&JokerStands, &mut Text2d, &mut TextColor)>,
 ) {
-    if !turn.is_changed() && !active.is_changed() && !entities.is_changed() {
+    if !turn.is_changed()
+        && !active.is_changed()
+        && !entities.is_changed()
+        && !settings.is_changed()
+    {
         return;
     }
     // What each joker entity stands for: in the turn on screen, or on the match's table.
@@ -715,12 +772,14 @@ fn label_jokers(
         let (label, colour) = match stands.get(&joker.0) {
             Some(&Face::Number { colour, number }) => (
                 format!("{}{number}", draft::colour_mark(colour)),
-                card_colour(colour),
+                card_colour(colour, settings.colour_blind),
             ),
             _ => (tr!("rummy-joker"), JOKER_INK),
         };
         if text.0 != label {
             text.0 = label;
+        }
+        if ink.0 != colour {
             ink.0 = colour;
         }
     }
