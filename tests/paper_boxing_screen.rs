@@ -78,9 +78,9 @@ fn both_grids_their_names_and_the_band_fit_every_window() {
                 "{window}: grid {s} under the band"
             );
             assert!(!overlap(l.labels[s], l.band));
-            for b in 0..2 {
+            for (b, &board) in boards.iter().enumerate() {
                 assert!(
-                    !overlap(l.labels[s], boards[b]),
+                    !overlap(l.labels[s], board),
                     "{window}: name {s} over grid {b}"
                 );
             }

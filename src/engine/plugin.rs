@@ -240,12 +240,15 @@ pub struct PieceOf {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Deref)]
 pub struct At(pub Location);
 
+/// A bot thinking on a background task: it hands itself back with its move.
+type Thinking<G> = Task<(Box<dyn Bot<G>>, <G as Game>::Move)>;
+
 /// The seats' bots, each behind a lock so the resource can be shared; a
 /// slot is empty while its bot thinks on a background task.
 #[derive(Resource)]
 struct Bots<G: Game> {
     seats: Vec<Option<Mutex<Box<dyn Bot<G>>>>>,
-    thinking: Vec<Option<Task<(Box<dyn Bot<G>>, G::Move)>>>,
+    thinking: Vec<Option<Thinking<G>>>,
     /// Time each awaited seat has waited, for [`Pacing::bot_delay`].
     waited: Vec<Duration>,
 }
@@ -329,7 +332,7 @@ fn start_match<G: Game>(
             .filter(|p| p.location.zone == parlour_core::engine::Zone::Hand(seat))
             .count()
     };
-    for seat in 0..game.players() {
+    for (seat, &score) in scores.iter().enumerate().take(game.players()) {
         let controller = start
             .controllers
             .get(seat)
@@ -338,7 +341,7 @@ fn start_match<G: Game>(
         commands.spawn((
             MatchEntity,
             SeatOf(seat),
-            Score(scores[seat]),
+            Score(score),
             HandSize(held(seat)),
             controller,
             Name::new(format!("seat {seat}")),

@@ -564,10 +564,10 @@ fn setup(
                             ui.end_row();
                         }
                     });
-                if let Some(i) = remove {
-                    if table.seats.len() > *seats.start() {
-                        table.seats.remove(i);
-                    }
+                if let Some(i) = remove
+                    && table.seats.len() > *seats.start()
+                {
+                    table.seats.remove(i);
                 }
                 if table.seats.len() < *seats.end()
                     && big_button(ui, &tr!("setup-add-seat"), false).clicked()

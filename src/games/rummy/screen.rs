@@ -753,20 +753,17 @@ fn label_jokers(
     }
     // What each joker entity stands for: in the turn on screen, or on the match's table.
     let mut stands: HashMap<Entity, Face> = HashMap::new();
-    match (&turn.draft, &turn.check) {
-        (Some(d), Some(c)) => {
-            for (set, reading) in d.sets.iter().zip(&c.readings) {
-                if let Some(faces) = reading {
-                    for (card, &face) in set.iter().zip(faces) {
-                        if let Some(&e) = entities.0.get(card) {
-                            stands.insert(e, face);
-                        }
+    // No turn on screen (a hand-over): the table is not shown.
+    if let (Some(d), Some(c)) = (&turn.draft, &turn.check) {
+        for (set, reading) in d.sets.iter().zip(&c.readings) {
+            if let Some(faces) = reading {
+                for (card, &face) in set.iter().zip(faces) {
+                    if let Some(&e) = entities.0.get(card) {
+                        stands.insert(e, face);
                     }
                 }
             }
         }
-        // No turn on screen (a hand-over): the table is not shown.
-        _ => {}
     }
     for (joker, mut text, mut ink) in &mut labels {
         let (label, colour) = match stands.get(&joker.0) {
