@@ -351,12 +351,10 @@ fn the_bots_arrangement_is_a_whole_grid_the_rules_accept() {
 // --- Play: tap a cell, drag the ring ---------------------------------------
 
 /// Seat 0 at D (cell 0): its legal steps are cells 1, 4 and 5.
-const LEGAL: [u8; 3] = [1, 4, 5];
-
 fn play(hold: &mut PlayHold, l: &PbLayout, may: bool, events: &[PointerInput]) -> Option<Move> {
     let mut out = None;
     for e in events {
-        if let Some(mv) = handle_play_pointer(hold, l, 0, 0, &LEGAL, may, *e) {
+        if let Some(mv) = handle_play_pointer(hold, l, 0, 0, may, *e) {
             out = Some(mv);
         }
     }
@@ -381,10 +379,10 @@ fn tapping_a_legal_cell_steps_there() {
 }
 
 #[test]
-fn tapping_an_illegal_cell_or_the_other_grid_asks_nothing() {
+fn tapping_the_other_grid_or_outside_asks_nothing() {
     let l = layout();
     let mut hold = PlayHold::Empty;
-    for p in [l.cell_centre(0, 10), l.cell_centre(1, 5), Vec2::ZERO] {
+    for p in [l.cell_centre(1, 5), Vec2::ZERO] {
         assert_eq!(
             play(
                 &mut hold,
@@ -398,25 +396,58 @@ fn tapping_an_illegal_cell_or_the_other_grid_asks_nothing() {
 }
 
 #[test]
+fn tapping_a_cell_out_of_reach_asks_the_rules_which_say_why() {
+    // Cell 10 is two steps from D: the step is asked, for the rules to refuse.
+    let l = layout();
+    let p = l.cell_centre(0, 10);
+    let mut hold = PlayHold::Empty;
+    assert_eq!(
+        play(
+            &mut hold,
+            &l,
+            true,
+            &[PointerInput::Down(p), PointerInput::Up(p)]
+        ),
+        Some(Move::To { row: 2, col: 2 })
+    );
+}
+
+#[test]
+fn tapping_the_ring_itself_asks_nothing() {
+    let l = layout();
+    let p = l.cell_centre(0, 0);
+    let mut hold = PlayHold::Empty;
+    assert_eq!(
+        play(
+            &mut hold,
+            &l,
+            true,
+            &[PointerInput::Down(p), PointerInput::Up(p)]
+        ),
+        None
+    );
+}
+
+#[test]
 fn dragging_the_ring_to_a_legal_cell_steps_there() {
     let l = layout();
     let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 4));
     let mut hold = PlayHold::Empty;
-    handle_play_pointer(&mut hold, &l, 0, 0, &LEGAL, true, PointerInput::Down(from));
-    handle_play_pointer(&mut hold, &l, 0, 0, &LEGAL, true, PointerInput::Move(to));
+    handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Down(from));
+    handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Move(to));
     assert_eq!(
         hold.dragged_ring(0),
         Some(to),
         "the ring follows the pointer"
     );
     assert_eq!(
-        handle_play_pointer(&mut hold, &l, 0, 0, &LEGAL, true, PointerInput::Up(to)),
+        handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Up(to)),
         Some(Move::To { row: 1, col: 0 })
     );
 }
 
 #[test]
-fn dragging_the_ring_to_an_illegal_cell_asks_nothing() {
+fn dragging_the_ring_out_of_reach_asks_the_rules_which_say_why() {
     let l = layout();
     let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 2));
     let mut hold = PlayHold::Empty;
@@ -425,7 +456,10 @@ fn dragging_the_ring_to_an_illegal_cell_asks_nothing() {
         PointerInput::Move(to),
         PointerInput::Up(to),
     ];
-    assert_eq!(play(&mut hold, &l, true, &events), None);
+    assert_eq!(
+        play(&mut hold, &l, true, &events),
+        Some(Move::To { row: 0, col: 2 })
+    );
 }
 
 #[test]
@@ -549,16 +583,8 @@ fn tap_a_step(app: &App, l: &PbLayout, seat: usize) -> Option<Move> {
     let p = l.cell_centre(seat, cell);
     let mut hold = PlayHold::Empty;
     let head = *view.paths[seat].last()?;
-    handle_play_pointer(
-        &mut hold,
-        l,
-        seat,
-        head,
-        &legal,
-        true,
-        PointerInput::Down(p),
-    );
-    handle_play_pointer(&mut hold, l, seat, head, &legal, true, PointerInput::Up(p))
+    handle_play_pointer(&mut hold, l, seat, head, true, PointerInput::Down(p));
+    handle_play_pointer(&mut hold, l, seat, head, true, PointerInput::Up(p))
 }
 
 #[test]
@@ -796,4 +822,57 @@ fn simultaneous_bouts_between_two_people_hide_the_first_choice_from_the_second()
     let view = viewer_view(game(&app), Some(1));
     assert_eq!(view.bouts, 1, "both chose: the bout is played");
     assert_eq!((view.paths[0].len(), view.paths[1].len()), (2, 2));
+}
+
+#[test]
+fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
+    let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
+    let l = layout();
+    begin(&mut app);
+    // Bots think on background tasks: bound the wait by the clock, not by frames.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "seat 0 never got to step"
+        );
+        app.update();
+        if !game(&app).awaiting().contains(&0) {
+            std::thread::sleep(Duration::from_micros(200));
+            continue;
+        }
+        match turn_phase(&app) {
+            TurnPhase::SetUp => {
+                let grid = fill_in_by_dragging(&l);
+                app.world_mut()
+                    .write_message(MoveRequest::<PaperBoxing> { seat: 0, mv: grid });
+            }
+            TurnPhase::AwaitingMove => break,
+            _ => {}
+        }
+    }
+    let view = viewer_view(game(&app), Some(0));
+    let head = *view.paths[0].last().expect("a path starts at D");
+    let legal = legal_cells(&view);
+    let out_of_reach = (0..16u8)
+        .find(|c| *c != head && !legal.contains(c))
+        .expect("some cell is out of reach");
+    let before = game(&app).state().clone();
+    let p = l.cell_centre(0, out_of_reach);
+    let mut hold = PlayHold::Empty;
+    handle_play_pointer(&mut hold, &l, 0, head, true, PointerInput::Down(p));
+    let mv = handle_play_pointer(&mut hold, &l, 0, head, true, PointerInput::Up(p))
+        .expect("the tap asks for the step");
+    app.world_mut()
+        .write_message(MoveRequest::<PaperBoxing> { seat: 0, mv });
+    app.update();
+    app.update();
+    assert_eq!(game(&app).state(), &before, "nothing changed");
+    let notice = app.world().resource::<parlour::ui::Notice>();
+    assert!(notice.warning, "shown as a refusal: {}", notice.text);
+    assert!(
+        notice.text.len() > "That move is not allowed: ".len(),
+        "with the rules' reason: {}",
+        notice.text
+    );
 }

@@ -347,7 +347,7 @@ fn fade_notice(
 
 /// The screens speak the language the settings name, from the frame after
 /// the change on (before any screen draws it). A seat still called by the
-/// default name ("You") is renamed in the new language.
+/// default name ("Player 1") is renamed in the new language.
 fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
     if !settings.is_changed() || crate::i18n::language() == settings.language {
         return;

@@ -29,7 +29,7 @@ setup-bot = Computer: { $level }
 setup-add-seat = + Tilføj en plads
 setup-variant = Variant
 setup-default-name = Spiller { $number }
-setup-you = Dig
+setup-you = Spiller 1
 
 bot-random = tilfældig
 bot-greedy = grådig

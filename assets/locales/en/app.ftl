@@ -31,7 +31,7 @@ setup-variant = Variant
 # The name given to a seat left without one.
 setup-default-name = Player { $number }
 # The first seat's name at start-up.
-setup-you = You
+setup-you = Player 1
 
 # The bots' levels (a game uses some of them).
 bot-random = Random

@@ -29,7 +29,7 @@ setup-bot = IA : { $level }
 setup-add-seat = + Ajouter une place
 setup-variant = Variante
 setup-default-name = Joueur { $number }
-setup-you = Vous
+setup-you = Joueur 1
 
 bot-random = au hasard
 bot-greedy = gourmande

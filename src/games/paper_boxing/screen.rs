@@ -500,14 +500,15 @@ impl PlayHold {
 }
 
 /// Turns one pointer event during the bouts into the new hold and, when
-/// the viewer taps a legal cell of its own grid or drops its ring (the
-/// path's end, `head`) on one, the step to ask the rules for.
+/// the viewer taps a cell of its own grid or drops its ring (the path's
+/// end, `head`) on one, the step to ask the rules for. Steps the rules will
+/// refuse are asked too: the refusal comes back with the rules' reason,
+/// which the screen shows, rather than a tap that silently does nothing.
 pub fn handle_play_pointer(
     hold: &mut PlayHold,
     layout: &PbLayout,
     seat: Seat,
     head: u8,
-    legal: &[u8],
     may_move: bool,
     event: PointerInput,
 ) -> Option<Move> {
@@ -562,7 +563,8 @@ pub fn handle_play_pointer(
             } else {
                 None
             };
-            to.filter(|c| legal.contains(c)).map(Move::to_cell)
+            // The ring put back where it was is no step at all.
+            to.filter(|&c| c != head).map(Move::to_cell)
         }
         (PointerInput::Cancel, _) => {
             *hold = PlayHold::Empty;
@@ -962,13 +964,13 @@ fn in_paper_boxing(active: Option<Res<ActiveMatch<PaperBoxing>>>) -> bool {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PaperBoxingScreenSystems;
 
-/// What the screen does without drawing: the shared play flow, the results
-/// sheet. Headless tests drive a match through it.
+/// What the screen does without drawing: the shared play flow, refusals
+/// told, the results sheet. Headless tests drive a match through it.
 pub fn logic_plugin(app: &mut App) {
     plugin_for::<PaperBoxing>(app, GameKind::PaperBoxing);
-    app.add_systems(
+    app.init_resource::<PlayHold>().add_systems(
         Update,
-        fill_results
+        (on_rejected, fill_results)
             .in_set(PlaySystems::Show)
             .run_if(in_paper_boxing),
     );
@@ -979,7 +981,6 @@ pub fn plugin(app: &mut App) {
     logic_plugin(app);
     crate::persist::autosave_plugin::<PaperBoxing>(app);
     app.init_resource::<Draft>()
-        .init_resource::<PlayHold>()
         .init_resource::<Oracle>()
         .add_systems(Startup, make_ring)
         .add_systems(
@@ -992,7 +993,7 @@ pub fn plugin(app: &mut App) {
                     start_table,
                     update_layout,
                     dress_cells,
-                    (on_applied, on_rejected, follow_viewer),
+                    (on_applied, follow_viewer),
                     (place_boards, place_tokens, draw_paths, paint_cells),
                     run_oracle,
                 )
@@ -2191,13 +2192,10 @@ fn interact(
         pointer.clear();
         return;
     }
-    let legal = legal_cells(&view);
     let may_move = *phase.get() == TurnPhase::AwaitingMove && view.awaiting.contains(&seat);
     let head = *view.paths[seat].last().unwrap_or(&START);
     for event in pointer.read() {
-        if let Some(mv) =
-            handle_play_pointer(&mut hold, &layout, seat, head, &legal, may_move, *event)
-        {
+        if let Some(mv) = handle_play_pointer(&mut hold, &layout, seat, head, may_move, *event) {
             requests.write(MoveRequest { seat, mv });
         }
     }
