@@ -857,7 +857,7 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
     let out_of_reach = (0..16u8)
         .find(|c| *c != head && !legal.contains(c))
         .expect("some cell is out of reach");
-    let before = game(&app).state().clone();
+    let before = *game(&app).state();
     let p = l.cell_centre(0, out_of_reach);
     let mut hold = PlayHold::Empty;
     handle_play_pointer(&mut hold, &l, 0, head, true, PointerInput::Down(p));
