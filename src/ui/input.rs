@@ -29,14 +29,22 @@ pub enum PointerDevice {
     Touch,
 }
 
+/// Whether the pointer is over a menu, the HUD or a dialog: presses there
+/// belong to egui, not to the table.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PointerOverUi(pub bool);
+
 /// The input systems, in the order they run.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PointerSystems;
 
-/// Reads mouse and touch into [`PointerInput`].
+/// Reads mouse and touch into [`PointerInput`]. Needs no egui: the screens'
+/// plugin adds [`ui_plugin`] to keep [`PointerOverUi`] up to date, and a
+/// headless test leaves it false.
 pub fn plugin(app: &mut App) {
     app.add_message::<PointerInput>()
         .init_resource::<PointerDevice>()
+        .init_resource::<PointerOverUi>()
         .add_systems(
             PreUpdate,
             read_pointer
@@ -45,17 +53,36 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// Asks egui, before the pointer is read, whether it is under the pointer.
+pub fn ui_plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        note_pointer_over_ui
+            .before(PointerSystems)
+            .after(bevy::input::InputSystems),
+    );
+}
+
+fn note_pointer_over_ui(mut egui: EguiContexts, mut over: ResMut<PointerOverUi>) {
+    let now = egui
+        .ctx_mut()
+        .map(|ctx| ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input())
+        .unwrap_or(false);
+    if over.0 != now {
+        over.0 = now;
+    }
+}
+
 /// Screen position (origin top-left, y down) to world position (origin centre, y up).
 pub fn screen_to_world(window_size: Vec2, p: Vec2) -> Vec2 {
     Vec2::new(p.x - window_size.x / 2.0, window_size.y / 2.0 - p.y)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn read_pointer(
     window: Query<&Window, With<PrimaryWindow>>,
     mouse: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,
-    mut egui: EguiContexts,
+    over_ui: Res<PointerOverUi>,
     mut device: ResMut<PointerDevice>,
     mut pressed: Local<bool>,
     mut last: Local<Option<Vec2>>,
@@ -67,10 +94,7 @@ fn read_pointer(
     let focused_before = std::mem::replace(&mut *was_focused, window.focused);
 
     // Presses that start on a menu or the HUD belong to egui.
-    let over_ui = egui
-        .ctx_mut()
-        .map(|ctx| ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input())
-        .unwrap_or(false);
+    let over_ui = over_ui.0;
 
     // A quick tap can press and release within one frame: each step below
     // looks at this frame's events on its own, so none is lost.

@@ -295,7 +295,8 @@ pub fn plugin(app: &mut App) {
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
         .add_systems(Update, fade_notice)
-        .add_plugins((anim::plugin, input::plugin, screens::plugin, demo::plugin))
+        .add_plugins((anim::plugin, input::plugin, input::ui_plugin))
+        .add_plugins((screens::plugin, demo::plugin))
         .add_plugins((home::plugin, crate::saves::plugin, crate::settings::plugin))
         .add_plugins(crate::kiosk::plugin);
 }
