@@ -40,18 +40,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::History), read_history_list)
         .add_systems(
             EguiPrimaryContextPass,
-            (
-                (
-                    history.run_if(in_state(Screen::History)),
-                    statistics.run_if(in_state(Screen::Statistics)),
-                    replay_bar.run_if(in_state(Screen::Play).and_then(resource_exists::<Replay>)),
-                )
-                    .in_set(MenuSystems),
-                // Over the title screen.
-                warnings_banner
-                    .run_if(in_state(Screen::Title))
-                    .after(MenuSystems),
-            ),
+            ((
+                history.run_if(in_state(Screen::History)),
+                statistics.run_if(in_state(Screen::Statistics)),
+                replay_bar.run_if(in_state(Screen::Play).and_then(resource_exists::<Replay>)),
+            )
+                .in_set(MenuSystems),),
         );
 }
 
@@ -76,11 +70,56 @@ fn read_history_list(slot: Res<SaveSlot>, mut list: ResMut<HistoryList>) {
 #[derive(SystemParam)]
 pub struct TitleExtras<'w> {
     slot: Res<'w, SaveSlot>,
+    warnings: ResMut<'w, FileWarnings>,
     resume: MessageWriter<'w, ResumeMatch>,
     goto: ResMut<'w, GoTo>,
 }
 
 impl TitleExtras<'_> {
+    /// Files that did not read, said once at the top of the title screen
+    /// (in the flow, so nothing under it is hidden) until dismissed.
+    pub fn warnings_banner(&mut self, ui: &mut egui::Ui) {
+        if self.warnings.0.is_empty() {
+            return;
+        }
+        let width = (ui.available_width() - 32.0).min(900.0);
+        let mut dismissed = false;
+        egui::Frame::new()
+            .fill(ecolour::WARN)
+            .corner_radius(14)
+            .inner_margin(14)
+            .show(ui, |ui| {
+                ui.set_width(width - 28.0);
+                ui.horizontal(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_max_width(width - 28.0 - 140.0);
+                        for warning in &self.warnings.0 {
+                            ui.label(
+                                egui::RichText::new(warning.text())
+                                    .color(egui::Color32::WHITE)
+                                    .size(size::TEXT - 2.0),
+                            );
+                        }
+                    });
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .add(
+                                egui::Button::new(crate::tr!("warning-dismiss"))
+                                    .min_size(egui::vec2(110.0, size::TOUCH)),
+                            )
+                            .clicked()
+                        {
+                            dismissed = true;
+                        }
+                    });
+                });
+            });
+        ui.add_space(8.0);
+        if dismissed {
+            self.warnings.0.clear();
+        }
+    }
+
     /// "Continue" with what it would take up, when a match was left unfinished.
     pub fn continue_card(&mut self, ui: &mut egui::Ui) {
         if !self.slot.can_continue() {
@@ -161,55 +200,6 @@ impl TitleExtras<'_> {
         });
         settings
     }
-}
-
-/// Files that did not read, said once on the title screen.
-fn warnings_banner(mut contexts: EguiContexts, mut warnings: ResMut<FileWarnings>) -> Result {
-    if warnings.0.is_empty() {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let width = (ctx.content_rect().width() - 32.0).min(900.0);
-    let mut dismissed = false;
-    egui::Area::new(egui::Id::new("file-warnings"))
-        .order(egui::Order::Foreground)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 12.0))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(ecolour::WARN)
-                .corner_radius(14)
-                .inner_margin(14)
-                .show(ui, |ui| {
-                    ui.set_width(width - 28.0);
-                    ui.horizontal(|ui| {
-                        ui.vertical(|ui| {
-                            ui.set_max_width(width - 28.0 - 140.0);
-                            for warning in &warnings.0 {
-                                ui.label(
-                                    egui::RichText::new(warning.text())
-                                        .color(egui::Color32::WHITE)
-                                        .size(size::TEXT - 2.0),
-                                );
-                            }
-                        });
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui
-                                .add(
-                                    egui::Button::new(crate::tr!("warning-dismiss"))
-                                        .min_size(egui::vec2(110.0, size::TOUCH)),
-                                )
-                                .clicked()
-                            {
-                                dismissed = true;
-                            }
-                        });
-                    });
-                });
-        });
-    if dismissed {
-        warnings.0.clear();
-    }
-    Ok(())
 }
 
 /// "3 minutes ago", in the language on screen.

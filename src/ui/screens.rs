@@ -116,6 +116,7 @@ fn title(
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.add_space(12.0);
+                extras.warnings_banner(ui);
                 ui.label(
                     egui::RichText::new(tr!("app-title"))
                         .size(size::TITLE)
