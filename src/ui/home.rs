@@ -531,7 +531,7 @@ fn choice(ui: &mut egui::Ui, chosen: bool, label: &str, width: f32) -> bool {
 }
 
 /// Two big buttons, on and off.
-fn on_off(ui: &mut egui::Ui, value: &mut bool, enabled: bool) {
+pub fn on_off(ui: &mut egui::Ui, value: &mut bool, enabled: bool) {
     ui.add_enabled_ui(enabled, |ui| {
         ui.horizontal(|ui| {
             for (label, on) in [
@@ -590,6 +590,8 @@ impl SettingsExtras<'_> {
         let mut minutes = settings.idle_timeout_secs as f32 / 60.0;
         let slider = egui::Slider::new(&mut minutes, 0.5..=30.0)
             .step_by(0.5)
+            .custom_formatter(|n, _| crate::i18n::decimal(n, 1))
+            .custom_parser(crate::i18n::parse_decimal)
             .suffix(crate::tr!("settings-idle-unit"));
         if ui.add(slider).changed() {
             let secs = (minutes * 60.0).round() as u32;

@@ -907,7 +907,12 @@ fn settings(
                     );
                     ui.end_row();
                     ui.label(tr!("settings-hints"));
-                    ui.checkbox(&mut settings.hints, tr!("settings-hints-allowed"));
+                    // Finger-sized on and off, like every other setting.
+                    let mut hints = settings.hints;
+                    super::home::on_off(ui, &mut hints, true);
+                    if hints != settings.hints {
+                        settings.hints = hints;
+                    }
                     ui.end_row();
                     ui.label(tr!("settings-language"));
                     language_choice(ui, &mut settings);

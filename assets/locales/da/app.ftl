@@ -64,7 +64,6 @@ menu-leave = Forlad spillet
 settings-title = Indstillinger
 settings-animation-speed = Animationshastighed
 settings-hints = Tips
-settings-hints-allowed = tilladt
 settings-language = Sprog
 setup-rounds = Runder
 

@@ -69,7 +69,6 @@ menu-leave = Leave match
 settings-title = Settings
 settings-animation-speed = Animation speed
 settings-hints = Hints
-settings-hints-allowed = allowed
 settings-language = Language
 setup-rounds = Rounds
 

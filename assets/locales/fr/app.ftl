@@ -64,7 +64,6 @@ menu-leave = Quitter la partie
 settings-title = Réglages
 settings-animation-speed = Vitesse des animations
 settings-hints = Indices
-settings-hints-allowed = autorisés
 settings-language = Langue
 setup-rounds = Manches
 
