@@ -239,17 +239,21 @@ struct Tray;
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RummyScreenSystems;
 
+/// The screen's systems that decide (before those that draw).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RummyLogicSystems;
+
 fn in_rummy(active: Option<Res<ActiveMatch<Rummy>>>) -> bool {
     active.is_some()
 }
 
-/// The Rummy screen.
-pub fn plugin(app: &mut App) {
+/// What the screen does without drawing: the turn on screen and the
+/// pointer's grab, the drops, the layout, notices, the results sheet.
+/// Headless tests drive a match through it.
+pub fn logic_plugin(app: &mut App) {
     plugin_for::<Rummy>(app, GameKind::Rummy);
-    crate::persist::autosave_plugin::<Rummy>(app);
     app.init_resource::<TurnOnScreen>()
         .init_resource::<Grab>()
-        .init_resource::<CardEntities>()
         .add_systems(
             Update,
             (
@@ -261,15 +265,36 @@ pub fn plugin(app: &mut App) {
                     (on_applied, on_rejected),
                     follow_turn,
                     update_layout,
-                    (dress_cards, follow_card_faces).chain(),
-                    (place_cards, frame_sets, label_jokers, fill_results),
+                    fill_results,
                     next_round_when_only_bots,
                 )
                     .chain()
                     .in_set(PlaySystems::Show)
+                    .in_set(RummyLogicSystems)
                     .run_if(in_rummy),
             )
                 .in_set(RummyScreenSystems),
+        );
+}
+
+/// The Rummy screen.
+pub fn plugin(app: &mut App) {
+    logic_plugin(app);
+    crate::persist::autosave_plugin::<Rummy>(app);
+    app.init_resource::<CardEntities>()
+        .add_systems(
+            Update,
+            (
+                spawn_tray,
+                fit_tray,
+                (dress_cards, follow_card_faces).chain(),
+                (place_cards, frame_sets, label_jokers),
+            )
+                .chain()
+                .after(RummyLogicSystems)
+                .in_set(PlaySystems::Show)
+                .in_set(RummyScreenSystems)
+                .run_if(in_rummy),
         )
         .add_systems(
             EguiPrimaryContextPass,
@@ -285,12 +310,11 @@ fn window_size(windows: &Query<&Window>) -> Vec2 {
         .unwrap_or(Vec2::new(1280.0, 800.0))
 }
 
-/// A new match: a fresh tray, no turn on screen.
+/// A new match: no turn on screen, nothing held, the layout to be made.
 fn start_table(
     mut commands: Commands,
     mut starts: MessageReader<StartMatch<Rummy>>,
     active: Res<ActiveMatch<Rummy>>,
-    look: Res<Look>,
     mut turn: ResMut<TurnOnScreen>,
     mut grab: ResMut<Grab>,
 ) {
@@ -300,12 +324,38 @@ fn start_table(
     *turn = TurnOnScreen::default();
     *grab = Grab::Empty;
     commands.remove_resource::<RummyLayout>();
+}
+
+/// A new match's tray, sized by [`fit_tray`].
+fn spawn_tray(
+    mut commands: Commands,
+    mut starts: MessageReader<StartMatch<Rummy>>,
+    active: Res<ActiveMatch<Rummy>>,
+    look: Res<Look>,
+) {
+    if starts.read().last().is_none() && !active.is_added() {
+        return;
+    }
     commands.spawn((
         MatchEntity,
         Tray,
         look.rounded_sprite(colour::FELT_DARK, Vec2::ONE, 24.0),
         Transform::default(),
     ));
+}
+
+/// The tray follows the layout: a new one, or a new tray.
+fn fit_tray(
+    layout: Option<Res<RummyLayout>>,
+    mut tray: Query<(Ref<Tray>, &mut Sprite, &mut Transform)>,
+) {
+    let Some(layout) = layout else { return };
+    for (new, mut sprite, mut transform) in &mut tray {
+        if layout.is_changed() || new.is_added() {
+            sprite.custom_size = Some(layout.tray.size());
+            transform.translation = layout.tray.center().extend(0.5);
+        }
+    }
 }
 
 /// The viewer's view, if the screen shows a seat's hand.
@@ -375,7 +425,6 @@ fn update_layout(
     windows: Query<&Window>,
     turn: Res<TurnOnScreen>,
     layout: Option<Res<RummyLayout>>,
-    mut tray: Query<(&mut Sprite, &mut Transform), With<Tray>>,
 ) {
     let size = window_size(&windows);
     let (lens, hand): (Vec<usize>, usize) = match &turn.draft {
@@ -385,12 +434,7 @@ fn update_layout(
     if layout.as_ref().is_some_and(|l| l.suits(size, &lens, hand)) {
         return;
     }
-    let new = RummyLayout::new(size, &lens, hand);
-    for (mut sprite, mut transform) in &mut tray {
-        sprite.custom_size = Some(new.tray.size());
-        transform.translation = new.tray.center().extend(0.5);
-    }
-    commands.insert_resource(new);
+    commands.insert_resource(RummyLayout::new(size, &lens, hand));
 }
 
 /// A colour's ink. With colour-blind faces the four inks are the

@@ -1,0 +1,360 @@
+//! The screens under rough hands: double taps, drops on an occupied cell,
+//! End turn pressed twice, the turn clock running out mid-drag, the window
+//! resized mid-drag. Whatever the order, the match stays whole: every move
+//! still goes through the rules, which apply it once or refuse it with a
+//! reason, and no card or token is lost or doubled. Headless: the screens'
+//! logic with the rules plugin, no window drawn.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::WindowResolution;
+use parlour::engine::replay::Headless;
+use parlour::engine::{
+    ActiveMatch, Controller, Match, MoveApplied, MoveRejected, MoveRequest, RulesPlugin, TurnPhase,
+};
+use parlour::games::neighbours::screen::{BoardLayout, Hold, handle_pointer};
+use parlour::games::rummy::draft::{Spot, Target};
+use parlour::games::rummy::layout::RummyLayout;
+use parlour::games::rummy::screen::{Grab, TurnOnScreen, logic_plugin};
+use parlour::ui::input::PointerInput;
+use parlour::ui::play::DealSeed;
+use parlour::ui::{BeginMatch, GameKind, Screen, SeatChoice, Table};
+use parlour_core::engine::Game;
+use parlour_core::games::neighbours::{Deal, Move as NMove, Neighbours, Placement};
+use parlour_core::games::rummy::{Action, Move as RMove, Rummy};
+
+/// A whole state, every hidden part included, to compare before and after.
+fn whole(state: &impl std::fmt::Debug) -> String {
+    format!("{state:?}")
+}
+
+// --- Neighbours -------------------------------------------------------------
+
+/// A 4 in the centre, seat 0 to move with 5 3 0 9 1.
+fn neighbours() -> Headless<Neighbours> {
+    let deal = Deal {
+        start: 4,
+        hands: vec![vec![5, 3, 0, 9, 1], vec![6, 2, 7, 8, 4]],
+        bag: vec![
+            0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7,
+            7, 7, 8, 8, 8, 8, 9, 9, 9, 9,
+        ],
+        first: 0,
+    };
+    let game = Match::<Neighbours>::new("standard", Default::default(), 2, 0, Some(deal)).unwrap();
+    let mut h = Headless::<Neighbours>::new();
+    h.start(game, vec![Controller::Human; 2]);
+    h
+}
+
+/// Every token is somewhere, once: 50 of them.
+fn neighbours_tokens_accounted_for(h: &Headless<Neighbours>) {
+    let game = h.game().unwrap();
+    assert_eq!(Neighbours::pieces(game.state()).len(), 50);
+}
+
+#[test]
+fn a_double_tap_asks_twice_and_the_rules_apply_the_move_once() {
+    let mut h = neighbours();
+    let mv = NMove::Place(Placement {
+        digit: 5,
+        row: 3,
+        col: 6,
+    });
+    // Both taps land in the same frame, before the rules have answered.
+    for _ in 0..2 {
+        h.app()
+            .world_mut()
+            .write_message(MoveRequest::<Neighbours> {
+                seat: 0,
+                mv: mv.clone(),
+            });
+    }
+    h.app().update();
+    let world = h.app().world();
+    let applied = world.resource::<Messages<MoveApplied<Neighbours>>>().len();
+    let rejected = world.resource::<Messages<MoveRejected<Neighbours>>>();
+    assert_eq!(applied, 1, "the move is played once");
+    assert_eq!(rejected.len(), 1, "the second tap is refused");
+    let reason = rejected.iter_current_update_messages().next().unwrap();
+    assert!(!reason.reason.is_empty(), "with a reason");
+    assert_eq!(h.game().unwrap().moves().len(), 1);
+    neighbours_tokens_accounted_for(&h);
+}
+
+#[test]
+fn a_token_dropped_on_an_occupied_cell_is_refused_and_nothing_changes() {
+    let mut h = neighbours();
+    let layout = BoardLayout::new(Vec2::new(1280.0, 800.0), 7, 11);
+    let hand = [5, 3, 0, 9, 1];
+    let mut hold = Hold::Empty;
+    // Drag the 5 onto the centre, where the start token lies.
+    let from = layout.hand_slot(0, hand.len());
+    let onto = layout.cell_centre(3 * 11 + 5);
+    let mut asked = None;
+    for event in [
+        PointerInput::Down(from),
+        PointerInput::Move(from.lerp(onto, 0.5)),
+        PointerInput::Move(onto),
+        PointerInput::Up(onto),
+    ] {
+        asked = asked.or(handle_pointer(&mut hold, &layout, &hand, true, event));
+    }
+    let mv = asked.expect("the drop is asked of the rules");
+    let before = whole(h.game().unwrap().state());
+    let reason = h.request(0, mv).unwrap_err();
+    assert!(!reason.is_empty());
+    assert_eq!(whole(h.game().unwrap().state()), before, "nothing changed");
+    assert_eq!(hold, Hold::Empty, "the token springs back to the hand");
+    neighbours_tokens_accounted_for(&h);
+}
+
+// --- Rummy, through the screen's logic -------------------------------------
+
+/// A Rummy table on screen, seat 0 a person, seat 1 a bot; a window entity
+/// gives the layout its size (and can be resized).
+fn rummy(variant: &str) -> (App, Entity) {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RulesPlugin::<Rummy>::default(),
+    ))
+    .add_plugins(parlour::ui::state_plugin)
+    .add_message::<PointerInput>();
+    logic_plugin(&mut app);
+    let window = app
+        .world_mut()
+        .spawn(Window {
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        })
+        .id();
+    app.insert_resource(Table {
+        game: GameKind::Rummy,
+        variant: variant.into(),
+        seats: vec![
+            SeatChoice {
+                name: "Anna".into(),
+                controller: Controller::Human,
+            },
+            SeatChoice {
+                name: "Ada".into(),
+                controller: Controller::Bot("greedy".into()),
+            },
+        ],
+        viewer: None,
+        handing_to: None,
+    })
+    .insert_resource(DealSeed(Some(5)))
+    // A second a frame: the clock runs out in a couple of hundred frames.
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
+    app.update();
+    app.world_mut().write_message(BeginMatch);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    (app, window)
+}
+
+fn rummy_game(app: &App) -> &Match<Rummy> {
+    app.world().resource::<ActiveMatch<Rummy>>().get()
+}
+
+/// Runs frames until seat 0 may lay cards on screen (the bot thinks on the
+/// async pool, so the wait is bounded by the clock, not by frames). Ready
+/// two frames running: a move applied in a frame changes the turn phase
+/// only in the next.
+fn until_anna_plays(app: &mut App) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let mut ready_frames = 0;
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Anna's turn never came"
+        );
+        app.update();
+        let ready = app
+            .world()
+            .get_resource::<ActiveMatch<Rummy>>()
+            .is_some_and(|m| m.get().awaiting() == vec![0])
+            && *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingMove
+            && app
+                .world()
+                .resource::<TurnOnScreen>()
+                .draft
+                .as_ref()
+                .is_some_and(|d| d.seat == 0 && d.turn == rummy_game(app).moves().len());
+        ready_frames = if ready { ready_frames + 1 } else { 0 };
+        if ready_frames == 2 {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Every card is somewhere, once: as many as were dealt.
+fn rummy_cards_accounted_for(app: &App) {
+    let game = rummy_game(app);
+    let pieces = Rummy::pieces(game.state());
+    let config = Rummy::variant(game.variant()).unwrap();
+    let dealt = Rummy::pieces(&Rummy::new_match(&config, 2, 0, None).unwrap());
+    assert_eq!(pieces.len(), dealt.len());
+}
+
+fn layout(app: &App) -> RummyLayout {
+    app.world().resource::<RummyLayout>().clone()
+}
+
+fn pointer(app: &mut App, event: PointerInput) {
+    app.world_mut().write_message(event);
+    app.update();
+}
+
+#[test]
+fn end_turn_pressed_twice_plays_the_turn_once() {
+    let (mut app, _) = rummy("standard");
+    until_anna_plays(&mut app);
+    let moves = rummy_game(&app).moves().len();
+    let mv = app
+        .world()
+        .resource::<TurnOnScreen>()
+        .draft
+        .as_ref()
+        .unwrap()
+        .to_move();
+    // Pressed twice in one frame, and once more the frame after.
+    for _ in 0..2 {
+        app.world_mut().write_message(MoveRequest::<Rummy> {
+            seat: 0,
+            mv: mv.clone(),
+        });
+    }
+    app.update();
+    app.world_mut()
+        .write_message(MoveRequest::<Rummy> { seat: 0, mv });
+    app.update();
+    for r in app
+        .world()
+        .resource::<Messages<MoveRejected<Rummy>>>()
+        .iter_current_update_messages()
+    {
+        eprintln!("REJ {}", r.reason);
+    }
+    eprintln!("MOVES {:?}", rummy_game(&app).moves());
+    let game = rummy_game(&app);
+    assert_eq!(
+        game.moves()
+            .iter()
+            .skip(moves)
+            .filter(|(s, _)| *s == 0)
+            .count(),
+        1,
+        "Anna's turn is played once"
+    );
+    let world = app.world();
+    let mut refused = world
+        .resource::<Messages<MoveRejected<Rummy>>>()
+        .iter_current_update_messages()
+        .count();
+    refused += world.resource::<Messages<MoveRejected<Rummy>>>().len();
+    assert!(refused >= 1, "the presses after the first are refused");
+    rummy_cards_accounted_for(&app);
+}
+
+#[test]
+fn the_clock_running_out_mid_drag_plays_the_time_out_and_lets_go_of_the_card() {
+    let (mut app, _) = rummy("standard,turn-seconds=20");
+    until_anna_plays(&mut app);
+    let moves = rummy_game(&app).moves().len();
+    let l = layout(&app);
+    let card = l.hand[0];
+    // Anna picks a card up and is still dragging it when the time is up.
+    pointer(&mut app, PointerInput::Down(card));
+    pointer(&mut app, PointerInput::Move(card + Vec2::new(0.0, 120.0)));
+    assert!(matches!(
+        *app.world().resource::<Grab>(),
+        Grab::Pressed { dragging: true, .. }
+    ));
+    let mut timed_out = false;
+    // Virtual time takes at most a quarter second a frame.
+    for _ in 0..200 {
+        app.update();
+        let world = app.world();
+        timed_out |= world
+            .resource::<Messages<MoveApplied<Rummy>>>()
+            .iter_current_update_messages()
+            .any(|a| a.seat == 0 && a.outcome.action == Action::TimedOut);
+        if rummy_game(&app).moves().len() > moves {
+            break;
+        }
+    }
+    let game = rummy_game(&app);
+    assert!(game.moves().len() > moves, "the clock ran out");
+    let (seat, mv) = &game.moves()[moves];
+    assert_eq!(*seat, 0);
+    assert!(
+        timed_out || matches!(mv, RMove::Timeout(_)),
+        "the time-out was played: {mv:?}"
+    );
+    assert_eq!(
+        *app.world().resource::<Grab>(),
+        Grab::Empty,
+        "the card is let go"
+    );
+    // The finger lifts after the time-out: nothing is laid in anyone's name.
+    let after = whole(rummy_game(&app).state());
+    pointer(&mut app, PointerInput::Up(l.new_set));
+    app.update();
+    let now = rummy_game(&app);
+    assert!(
+        now.moves().len() > moves + 1 || whole(now.state()) == after,
+        "a late drop changes nothing in the match"
+    );
+    rummy_cards_accounted_for(&app);
+}
+
+#[test]
+fn resizing_the_window_mid_drag_drops_the_card_where_it_is_let_go() {
+    let (mut app, window) = rummy("standard,turn-seconds=off");
+    until_anna_plays(&mut app);
+    let before = app
+        .world()
+        .resource::<TurnOnScreen>()
+        .draft
+        .clone()
+        .unwrap();
+    let l = layout(&app);
+    let card = before.hand[0];
+    pointer(&mut app, PointerInput::Down(l.hand[0]));
+    pointer(
+        &mut app,
+        PointerInput::Move(l.hand[0] + Vec2::new(0.0, 150.0)),
+    );
+    // The tablet turns: portrait, and the layout follows.
+    app.world_mut()
+        .get_mut::<Window>(window)
+        .unwrap()
+        .resolution
+        .set(800.0, 1280.0);
+    app.update();
+    let portrait = layout(&app);
+    assert_eq!(portrait.window, Vec2::new(800.0, 1280.0));
+    assert_eq!(portrait.target_at(portrait.new_set), Some(Target::NewSet));
+    pointer(&mut app, PointerInput::Move(portrait.new_set));
+    pointer(&mut app, PointerInput::Up(portrait.new_set));
+    let turn = app.world().resource::<TurnOnScreen>();
+    let draft = turn.draft.as_ref().unwrap();
+    assert_eq!(
+        draft.sets.last(),
+        Some(&vec![card]),
+        "the card starts a new set where it was dropped"
+    );
+    assert_eq!(draft.hand.len() + 1, before.hand.len());
+    assert_eq!(draft.card(Spot::Hand(0)), before.hand.get(1).copied());
+    assert_eq!(*app.world().resource::<Grab>(), Grab::Empty);
+    rummy_cards_accounted_for(&app);
+}
