@@ -68,10 +68,7 @@ fn a_double_tap_asks_twice_and_the_rules_apply_the_move_once() {
     for _ in 0..2 {
         h.app()
             .world_mut()
-            .write_message(MoveRequest::<Neighbours> {
-                seat: 0,
-                mv: mv.clone(),
-            });
+            .write_message(MoveRequest::<Neighbours> { seat: 0, mv });
     }
     h.app().update();
     let world = h.app().world();
