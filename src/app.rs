@@ -52,6 +52,7 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         crate::games::rules_plugin,
         crate::ui::plugin,
         crate::games::screen_plugin,
+        crate::variants::plugin,
     ));
     // Draw only when something changes or moves: an idle screen costs almost nothing.
     app.insert_resource(WinitSettings {
