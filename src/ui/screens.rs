@@ -638,54 +638,74 @@ fn variant_row(ui: &mut egui::Ui, table: &mut Table, offered: &[Choice], width: 
         None => choices::unlisted_title(table.game, &table.variant),
     };
     let mut picked = None;
-    ui.horizontal(|ui| {
-        ui.label(tr!("setup-variant"));
-        let list_width = (width - 120.0).clamp(240.0, 420.0);
-        egui::ComboBox::from_id_salt("variant")
-            .selected_text(selected)
-            .width(list_width)
-            .height(ui.ctx().content_rect().height() * 0.6)
-            .show_ui(ui, |ui| {
-                ui.set_max_width(list_width);
-                for (i, choice) in offered.iter().enumerate() {
-                    if ui
-                        .add(egui::Button::selectable(
-                            chosen == Some(i),
-                            choice_text(ui, choice, list_width),
-                        ))
-                        .clicked()
-                    {
-                        picked = Some(i);
-                    }
-                }
-            });
-    });
-    if let Some(i) = picked {
-        table.variant = choices::pick(&offered[i], &table.variant);
-    }
-    if let Some(i) = choices::chosen(offered, &table.variant)
-        && !offered[i].description.is_empty()
-    {
-        ui.add_space(4.0);
-        ui.label(
-            egui::RichText::new(&offered[i].description)
-                .size(size::TEXT - 2.0)
-                .color(ecolour::TEXT_DIM),
+    ui.horizontal_top(|ui| {
+        // As tall as the list's button, so the word sits level with it.
+        ui.allocate_ui_with_layout(
+            egui::vec2(0.0, size::TOUCH),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| ui.label(tr!("setup-variant")),
         );
-    }
+        ui.vertical(|ui| {
+            let list_width = ui.available_width().min(width).clamp(240.0, 640.0);
+            // The list opens downwards and stays inside the window, scrolling if it must.
+            let room = ui.ctx().content_rect().bottom() - ui.cursor().top() - size::TOUCH - 24.0;
+            egui::ComboBox::from_id_salt("variant")
+                .selected_text(selected)
+                .width(list_width)
+                .height(room.max(3.0 * size::TOUCH))
+                .show_ui(ui, |ui| {
+                    // Closer than the screen's buttons: each entry is two lines
+                    // tall already, and more of the list fits.
+                    ui.spacing_mut().button_padding = egui::vec2(16.0, 6.0);
+                    ui.spacing_mut().item_spacing.y = 4.0;
+                    for (i, choice) in offered.iter().enumerate() {
+                        let text = choice_text(ui, choice, chosen == Some(i), list_width - 24.0);
+                        if ui
+                            .add(
+                                egui::Button::selectable(chosen == Some(i), text)
+                                    .min_size(egui::vec2(list_width - 12.0, size::TOUCH)),
+                            )
+                            .clicked()
+                        {
+                            picked = Some(i);
+                        }
+                    }
+                });
+            if let Some(i) = picked {
+                table.variant = choices::pick(&offered[i], &table.variant);
+            }
+            // What the variant changes, under its name.
+            if let Some(i) = choices::chosen(offered, &table.variant)
+                && !offered[i].description.is_empty()
+            {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new(&offered[i].description)
+                        .size(size::TEXT - 2.0)
+                        .color(ecolour::TEXT_DIM),
+                );
+            }
+        });
+    });
     ui.add_space(8.0);
 }
 
-/// A variant in the list: its name, and under it its description, smaller.
-fn choice_text(ui: &egui::Ui, choice: &Choice, width: f32) -> egui::text::LayoutJob {
+/// A variant in the list: its name, and under it its description, smaller,
+/// laid out `width` wide (a galley, so the button keeps that width).
+fn choice_text(
+    ui: &egui::Ui,
+    choice: &Choice,
+    selected: bool,
+    width: f32,
+) -> std::sync::Arc<egui::Galley> {
     let mut job = egui::text::LayoutJob::default();
-    let style = ui.style();
     job.append(
         &choice.title,
         0.0,
         egui::TextFormat {
             font_id: egui::FontId::proportional(size::TEXT),
-            color: style.visuals.text_color(),
+            // The button's own text colour, which follows the selection.
+            color: egui::Color32::PLACEHOLDER,
             ..Default::default()
         },
     );
@@ -695,13 +715,17 @@ fn choice_text(ui: &egui::Ui, choice: &Choice, width: f32) -> egui::text::Layout
             0.0,
             egui::TextFormat {
                 font_id: egui::FontId::proportional(size::TEXT - 4.0),
-                color: ecolour::TEXT_DIM,
+                color: if selected {
+                    ecolour::ON_ACCENT
+                } else {
+                    ecolour::TEXT_DIM
+                },
                 ..Default::default()
             },
         );
     }
-    job.wrap.max_width = width - 16.0;
-    job
+    job.wrap.max_width = width;
+    ui.fonts_mut(|fonts| fonts.layout_job(job))
 }
 
 fn hand_over(

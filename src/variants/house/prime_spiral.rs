@@ -28,9 +28,9 @@ pub fn plugin(app: &mut App) {
             "Primtalsspiral",
         ),
         description: Words::new(
-            "Cells numbered in a spiral from the start: prime ones are bonuses, +5 near the middle, +10 further out.",
-            "Cases numérotées en spirale depuis le départ : les nombres premiers donnent un bonus, +5 près du centre, +10 plus loin.",
-            "Felterne nummereres i en spiral fra start: primtallene giver bonus, +5 nær midten, +10 længere ude.",
+            "Cells numbered in a spiral from the start: primes are bonuses, +5 inside, +10 outside.",
+            "Cases numérotées en spirale depuis le départ : les nombres premiers sont des bonus, +5 au centre, +10 au bord.",
+            "Felterne nummereres i en spiral fra start: primtallene giver bonus, +5 inderst, +10 yderst.",
         ),
         rules: format!("standard,board={}", board(SIZE)),
         origin: Origin::Plugin("prime_spiral"),
