@@ -323,6 +323,38 @@ mod tests {
     }
 
     #[test]
+    fn the_worked_example_of_the_notes_reads() {
+        let entry = read(
+            r#"(
+    game: "neighbours",                 // neighbours, paper-boxing or rummy
+    id: "corners",                      // lower-case, unique within the game
+    title: (en: "Corner bonuses", fr: "Bonus aux coins", da: "Hjørnebonus"),
+    description: (
+        en: "A 7 × 7 board with +10 in each corner; hands of six.",
+        fr: "Un tableau de 7 × 7 avec +10 dans chaque coin ; des mains de six.",
+        da: "Et bræt på 7 × 7 med +10 i hvert hjørne; hænder på seks.",
+    ),
+    rules: "standard,hand=6",           // the game's own variant string
+    board: [                            // Neighbours only; spaces optional
+        "x . . . . . x",
+        ". . . K . . .",
+        ". . . . . . .",
+        ". K . S . K .",
+        ". . . . . . .",
+        ". . . K . . .",
+        "x . . . . . x",
+    ],
+)"#,
+        )
+        .unwrap();
+        assert_eq!(
+            entry.rules,
+            "standard,hand=6,board=x.....x/...K.../......./.K.S.K./......./...K.../x.....x"
+        );
+        assert_eq!(Neighbours::variant(&entry.rules).unwrap().hand_size, 6);
+    }
+
+    #[test]
     fn only_neighbours_has_a_board() {
         let why = reason(
             r#"(game: "rummy", id: "b", title: (en: "B"), description: (en: ""), rules: "standard", board: ["S ."])"#,

@@ -210,3 +210,125 @@ impl RegisterVariant for App {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(game: GameKind, id: &str, rules: &str, origin: Origin) -> VariantEntry {
+        VariantEntry {
+            game,
+            id: id.into(),
+            title: Words::new(id, id, id),
+            description: Words::default(),
+            rules: rules.into(),
+            origin,
+        }
+    }
+
+    #[test]
+    fn entries_keep_the_game_order_with_standard_first_then_by_id() {
+        let mut registry = VariantRegistry::default();
+        for (game, id) in [
+            (GameKind::Rummy, "classic"),
+            (GameKind::Neighbours, "diamond"),
+            (GameKind::Rummy, "standard"),
+            (GameKind::Neighbours, "any"),
+            (GameKind::Neighbours, "standard"),
+        ] {
+            let rules = if id == "classic" {
+                "classic"
+            } else {
+                "standard"
+            };
+            registry
+                .add(entry(game, id, rules, Origin::Plugin("test")))
+                .unwrap();
+        }
+        let order: Vec<(&str, &str)> = registry
+            .entries()
+            .iter()
+            .map(|e| (e.game.name(), e.id.as_str()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("neighbours", "standard"),
+                ("neighbours", "any"),
+                ("neighbours", "diamond"),
+                ("rummy", "standard"),
+                ("rummy", "classic"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_second_entry_with_the_same_id_is_refused_naming_the_first() {
+        let mut registry = VariantRegistry::default();
+        let first = Origin::File("variants/a.variant.ron".into());
+        registry
+            .add(entry(GameKind::Rummy, "quick", "standard", first))
+            .unwrap();
+        let problem = registry
+            .add(entry(
+                GameKind::Rummy,
+                "quick",
+                "classic",
+                Origin::Plugin("quick"),
+            ))
+            .unwrap_err();
+        assert_eq!(problem.origin, Origin::Plugin("quick"));
+        assert_eq!(
+            problem.reason,
+            "rummy already has a variant \"quick\", from variants/a.variant.ron"
+        );
+        // Another game may use the id.
+        registry
+            .add(entry(
+                GameKind::Neighbours,
+                "quick",
+                "standard",
+                Origin::Plugin("quick"),
+            ))
+            .unwrap();
+    }
+
+    #[test]
+    fn a_plugin_entry_is_checked_like_a_file() {
+        let mut registry = VariantRegistry::default();
+        let problem = registry
+            .add(entry(
+                GameKind::PaperBoxing,
+                "big",
+                "five-by-five",
+                Origin::Plugin("big"),
+            ))
+            .unwrap_err();
+        assert!(
+            problem.reason.starts_with("rules: unknown variant"),
+            "{}",
+            problem.reason
+        );
+        let problem = registry
+            .add(entry(
+                GameKind::Rummy,
+                "Big",
+                "standard",
+                Origin::Plugin("big"),
+            ))
+            .unwrap_err();
+        assert!(problem.reason.contains("lower-case"), "{}", problem.reason);
+        assert!(registry.entries().is_empty());
+    }
+
+    #[test]
+    fn words_fall_back_to_english() {
+        let words = Words {
+            en: "Quick turns".into(),
+            fr: Some("Tours rapides".into()),
+            da: Some(" ".into()),
+        };
+        assert_eq!(words.get(Lang::Fr), "Tours rapides");
+        assert_eq!(words.get(Lang::Da), "Quick turns");
+    }
+}
