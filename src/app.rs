@@ -36,22 +36,30 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         WindowMode::Windowed
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Parlour".into(),
-            resolution: bevy::window::WindowResolution::new(width, height),
-            mode,
-            decorations: !kiosk,
-            ..default()
-        }),
-        // Closing is decided by the kiosk module: never from the screen in kiosk mode.
-        close_when_requested: false,
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Parlour".into(),
+                    resolution: bevy::window::WindowResolution::new(width, height),
+                    mode,
+                    decorations: !kiosk,
+                    ..default()
+                }),
+                // Closing is decided by the kiosk module: never from the screen in kiosk mode.
+                close_when_requested: false,
+                ..default()
+            })
+            .set(bevy::asset::AssetPlugin {
+                file_path: asset_folder(),
+                ..default()
+            }),
+    )
     .add_plugins((
         crate::games::rules_plugin,
         crate::ui::plugin,
         crate::games::screen_plugin,
+        crate::variants::plugin,
     ));
     // Draw only when something changes or moves: an idle screen costs almost nothing.
     app.insert_resource(WinitSettings {
@@ -88,6 +96,22 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         ));
     }
     Ok(app)
+}
+
+/// The folder the variant files (and any later assets) are read from:
+/// Bevy's own choice — `BEVY_ASSET_ROOT`, the crate folder under cargo, else
+/// beside the program — or, when that has no `assets` folder, the working
+/// directory's: a program run straight from `target/` in a checkout still
+/// finds its files. Everything else the screens need is built in.
+fn asset_folder() -> String {
+    let beside = bevy::asset::io::file::FileAssetReader::get_base_path().join("assets");
+    if !beside.is_dir()
+        && let Ok(here) = std::env::current_dir().map(|d| d.join("assets"))
+        && here.is_dir()
+    {
+        return here.to_string_lossy().into_owned();
+    }
+    "assets".into()
 }
 
 /// What Parlour found in its files at start-up.

@@ -16,5 +16,6 @@ pub mod saves;
 pub mod settings;
 pub mod stats;
 pub mod ui;
+pub mod variants;
 
 pub use parlour_core;

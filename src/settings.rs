@@ -44,6 +44,14 @@ pub enum FileWarning {
         /// Where the file was put.
         moved_to: Option<PathBuf>,
     },
+    /// A variant file (or a house rule's plugin) was not taken: the other
+    /// variants are still offered.
+    Variant {
+        /// The file's path under the assets, or the plugin.
+        file: String,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl FileWarning {
@@ -74,6 +82,11 @@ impl FileWarning {
                 ),
                 None => crate::tr!("warning-save-stuck", reason = problem.text()),
             },
+            FileWarning::Variant { file, reason } => crate::tr!(
+                "warning-variant",
+                file = file.clone(),
+                reason = reason.clone()
+            ),
         }
     }
 }

@@ -11,8 +11,10 @@ use parlour_core::games::rummy::Rummy;
 use super::theme::{ecolour, size};
 use super::{BeginMatch, GameKind, ResultsSheet, Screen, SeatChoice, Settings, Table};
 use crate::engine::{Controller, EndMatch};
-use crate::i18n::{Lang, bot_name, variant_name};
+use crate::i18n::{Lang, bot_name};
 use crate::tr;
+use crate::variants::VariantRegistry;
+use crate::variants::choices::{self, Choice};
 
 /// The game whose how-to-play page is open.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -482,16 +484,18 @@ pub fn paint_picture(painter: &egui::Painter, rect: egui::Rect, kind: GameKind) 
 fn setup(
     mut contexts: EguiContexts,
     mut table: ResMut<Table>,
+    registry: Option<Res<VariantRegistry>>,
     mut next: ResMut<NextState<Screen>>,
     mut begin: MessageWriter<BeginMatch>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let kind = table.game;
-    let (bots, variants): (&[&str], &[&str]) = match kind {
-        GameKind::Neighbours => (Neighbours::bots(), Neighbours::variants()),
-        GameKind::PaperBoxing => (PaperBoxing::bots(), PaperBoxing::variants()),
-        GameKind::Rummy => (Rummy::bots(), Rummy::variants()),
+    let bots: &[&str] = match kind {
+        GameKind::Neighbours => Neighbours::bots(),
+        GameKind::PaperBoxing => PaperBoxing::bots(),
+        GameKind::Rummy => Rummy::bots(),
     };
+    let offered = choices::choices(registry.as_deref(), kind);
     // A bot this game does not have (the seats came from another game) becomes its strongest.
     for seat in table.seats.iter_mut() {
         if let Controller::Bot(b) = &seat.controller
@@ -583,38 +587,11 @@ fn setup(
                     });
                 }
                 ui.add_space(12.0);
-                ui.horizontal(|ui| {
-                    ui.label(tr!("setup-variant"));
-                    // The name, then the table's own agreements (`standard,rounds=3`).
-                    let (base, agreed) = match table.variant.split_once(',') {
-                        Some((b, rest)) => (b.to_owned(), Some(rest.to_owned())),
-                        None => (table.variant.clone(), None),
-                    };
-                    let mut variant = base.clone();
-                    egui::ComboBox::from_id_salt("variant")
-                        .selected_text(variant_name(kind.name(), &variant))
-                        .width(240.0)
-                        .height(5.0 * (size::TOUCH + 12.0))
-                        .show_ui(ui, |ui| {
-                            for v in variants {
-                                ui.selectable_value(
-                                    &mut variant,
-                                    (*v).to_owned(),
-                                    variant_name(kind.name(), v),
-                                );
-                            }
-                        });
-                    if variant != base {
-                        table.variant = match agreed {
-                            Some(rest) => format!("{variant},{rest}"),
-                            None => variant,
-                        };
-                    }
-                });
+                variant_row(ui, &mut table, &offered, width);
                 if kind == GameKind::Rummy {
                     ui.horizontal(|ui| {
                         ui.label(tr!("setup-rounds"));
-                        let (base, rounds) = rummy_rounds(&table.variant);
+                        let rounds = choices::rounds(&table.variant);
                         for n in 1..=5 {
                             if ui
                                 .add(
@@ -626,11 +603,7 @@ fn setup(
                                 )
                                 .clicked()
                             {
-                                table.variant = if n == 1 {
-                                    base.clone()
-                                } else {
-                                    format!("{base},rounds={n}")
-                                };
+                                table.variant = choices::with_rounds(&table.variant, n);
                             }
                         }
                     });
@@ -657,15 +630,103 @@ fn setup(
     Ok(())
 }
 
-/// A Rummy variant's base name and its agreed number of rounds.
-fn rummy_rounds(variant: &str) -> (String, usize) {
-    let mut parts = variant.split(',');
-    let base = parts.next().unwrap_or("standard").to_owned();
-    let rounds = parts
-        .filter_map(|p| p.strip_prefix("rounds="))
-        .find_map(|n| n.parse().ok())
-        .unwrap_or(1);
-    (base, rounds)
+/// The variant: a list of the registry's entries for the game, each with
+/// its line of description, and the chosen one's description under it.
+fn variant_row(ui: &mut egui::Ui, table: &mut Table, offered: &[Choice], width: f32) {
+    let chosen = choices::chosen(offered, &table.variant);
+    let selected = match chosen {
+        Some(i) => offered[i].title.clone(),
+        None => choices::unlisted_title(table.game, &table.variant),
+    };
+    let mut picked = None;
+    ui.horizontal_top(|ui| {
+        // As tall as the list's button, so the word sits level with it.
+        ui.allocate_ui_with_layout(
+            egui::vec2(0.0, size::TOUCH),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| ui.label(tr!("setup-variant")),
+        );
+        ui.vertical(|ui| {
+            let list_width = ui.available_width().min(width).clamp(240.0, 640.0);
+            // The list opens downwards and stays inside the window, scrolling if it must.
+            let room = ui.ctx().content_rect().bottom() - ui.cursor().top() - size::TOUCH - 24.0;
+            egui::ComboBox::from_id_salt("variant")
+                .selected_text(selected)
+                .width(list_width)
+                .height(room.max(3.0 * size::TOUCH))
+                .show_ui(ui, |ui| {
+                    // Closer than the screen's buttons: each entry is two lines
+                    // tall already, and more of the list fits.
+                    ui.spacing_mut().button_padding = egui::vec2(16.0, 6.0);
+                    ui.spacing_mut().item_spacing.y = 4.0;
+                    for (i, choice) in offered.iter().enumerate() {
+                        let text = choice_text(ui, choice, chosen == Some(i), list_width - 24.0);
+                        if ui
+                            .add(
+                                egui::Button::selectable(chosen == Some(i), text)
+                                    .min_size(egui::vec2(list_width - 12.0, size::TOUCH)),
+                            )
+                            .clicked()
+                        {
+                            picked = Some(i);
+                        }
+                    }
+                });
+            if let Some(i) = picked {
+                table.variant = choices::pick(&offered[i], &table.variant);
+            }
+            // What the variant changes, under its name.
+            if let Some(i) = choices::chosen(offered, &table.variant)
+                && !offered[i].description.is_empty()
+            {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new(&offered[i].description)
+                        .size(size::TEXT - 2.0)
+                        .color(ecolour::TEXT_DIM),
+                );
+            }
+        });
+    });
+    ui.add_space(8.0);
+}
+
+/// A variant in the list: its name, and under it its description, smaller,
+/// laid out `width` wide (a galley, so the button keeps that width).
+fn choice_text(
+    ui: &egui::Ui,
+    choice: &Choice,
+    selected: bool,
+    width: f32,
+) -> std::sync::Arc<egui::Galley> {
+    let mut job = egui::text::LayoutJob::default();
+    job.append(
+        &choice.title,
+        0.0,
+        egui::TextFormat {
+            font_id: egui::FontId::proportional(size::TEXT),
+            // The button's own text colour, which follows the selection.
+            color: egui::Color32::PLACEHOLDER,
+            ..Default::default()
+        },
+    );
+    if !choice.description.is_empty() {
+        job.append(
+            &format!("\n{}", choice.description),
+            0.0,
+            egui::TextFormat {
+                font_id: egui::FontId::proportional(size::TEXT - 4.0),
+                color: if selected {
+                    ecolour::ON_ACCENT
+                } else {
+                    ecolour::TEXT_DIM
+                },
+                ..Default::default()
+            },
+        );
+    }
+    job.wrap.max_width = width;
+    ui.fonts_mut(|fonts| fonts.layout_job(job))
 }
 
 fn hand_over(

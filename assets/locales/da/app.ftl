@@ -28,6 +28,7 @@ setup-person = Menneske
 setup-bot = Computer: { $level }
 setup-add-seat = + Tilføj en plads
 setup-variant = Variant
+setup-variant-custom = { $name }, med bordets egne regler
 setup-default-name = Spiller { $number }
 setup-you = Spiller 1
 

@@ -28,6 +28,7 @@ setup-person = Person
 setup-bot = Bot: { $level }
 setup-add-seat = + Add a seat
 setup-variant = Variant
+setup-variant-custom = { $name }, with the table’s own rules
 # The name given to a seat left without one.
 setup-default-name = Player { $number }
 # The first seat's name at start-up.

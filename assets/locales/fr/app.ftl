@@ -28,6 +28,7 @@ setup-person = Humain
 setup-bot = IA : { $level }
 setup-add-seat = + Ajouter une place
 setup-variant = Variante
+setup-variant-custom = { $name }, avec les règles propres à la table
 setup-default-name = Joueur { $number }
 setup-you = Joueur 1
 

@@ -64,7 +64,7 @@ pub enum BoardError {
     #[error("the board has no rows")]
     Empty,
     /// Rows of different lengths.
-    #[error("row {row} has {found} cells but the first row has {expected}")]
+    #[error("row {} has {found} cells but the first row has {expected}", .row + 1)]
     Ragged {
         /// The row, from 0.
         row: usize,
@@ -82,6 +82,12 @@ pub enum BoardError {
     /// Too big to number.
     #[error("the board is larger than 32 x 32")]
     TooLarge,
+    /// Nothing but the start cell: no token could ever be placed.
+    #[error("the board has no cell besides the start cell")]
+    NoRoom,
+    /// An empty row in the one-line form.
+    #[error("row {} of the board is empty", .0 + 1)]
+    EmptyRow(usize),
 }
 
 impl Board {
@@ -126,6 +132,9 @@ impl Board {
         if starts.len() != 1 {
             return Err(BoardError::Start(starts.len()));
         }
+        if cells.len() < 2 {
+            return Err(BoardError::NoRoom);
+        }
         let mut neighbours = vec![0; 4 * cells.len()];
         let mut degree = vec![0u8; cells.len()];
         for i in 0..cells.len() {
@@ -150,6 +159,53 @@ impl Board {
             degree,
             text: text.to_owned(),
         })
+    }
+
+    /// Reads the one-line form a variant name carries: rows separated by
+    /// `/`, one symbol per cell (`x..x.K.x..x/...........`); spaces between
+    /// symbols are allowed and ignored. Checked by the same rules as
+    /// [`Board::parse`].
+    pub fn parse_inline(text: &str) -> Result<Self, BoardError> {
+        let mut layout = String::new();
+        for (row, line) in text.split('/').enumerate() {
+            let symbols: Vec<String> = line
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(String::from)
+                .collect();
+            // An empty row, or one read as a comment, would be skipped by the
+            // layout reader and the board would silently lose a row.
+            if symbols.is_empty() {
+                return Err(BoardError::EmptyRow(row));
+            }
+            if symbols[0] == "#" {
+                return Err(BoardError::Symbol(symbols[0].clone()));
+            }
+            layout.push_str(&symbols.join(" "));
+            layout.push('\n');
+        }
+        Self::parse(&layout)
+    }
+
+    /// The one-line form of the board, as [`Board::parse_inline`] reads it:
+    /// rows joined by `/`, one symbol per cell.
+    pub fn inline(&self) -> String {
+        let cols = self.cols as usize;
+        self.cells
+            .chunks(cols)
+            .map(|row| {
+                row.iter()
+                    .map(|b| b.mark().map_or('.', |m| m.chars().next().unwrap_or('.')))
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Whether two boards have the same cells, whatever their text's
+    /// comments and spacing.
+    pub fn same_layout(&self, other: &Board) -> bool {
+        self.rows == other.rows && self.cols == other.cols && self.cells == other.cells
     }
 
     /// The board of the source.
@@ -267,6 +323,41 @@ mod tests {
     #[test]
     fn a_layout_with_two_starts_is_refused() {
         assert_eq!(Board::parse("S . S").unwrap_err(), BoardError::Start(2));
+    }
+
+    #[test]
+    fn the_one_line_form_reads_back_the_same_board() {
+        let source = Board::source();
+        let again = Board::parse_inline(&source.inline()).unwrap();
+        assert!(again.same_layout(&source));
+        assert_eq!(
+            source.inline().split('/').next(),
+            Some("x..x.K.x..x"),
+            "one symbol per cell"
+        );
+        // Spaces between symbols change nothing.
+        assert!(
+            Board::parse_inline("x . S/. K .")
+                .unwrap()
+                .same_layout(&Board::parse_inline("x.S/.K.").unwrap())
+        );
+    }
+
+    #[test]
+    fn a_one_line_board_with_an_empty_row_is_refused() {
+        assert_eq!(
+            Board::parse_inline("x.S//...").unwrap_err(),
+            BoardError::EmptyRow(1)
+        );
+        assert_eq!(
+            Board::parse_inline("x.S/#..").unwrap_err(),
+            BoardError::Symbol("#".into())
+        );
+    }
+
+    #[test]
+    fn a_board_of_only_the_start_cell_is_refused() {
+        assert_eq!(Board::parse("S").unwrap_err(), BoardError::NoRoom);
     }
 
     #[test]

@@ -24,6 +24,54 @@ pub struct Neighbours;
 
 const VARIANTS: &[&str] = &["standard", "any-neighbour", "diamond", "gentle-penalty"];
 
+/// The largest end penalty multiplier a variant may ask for.
+pub const MAX_PENALTY: i64 = 10;
+
+/// Applies one `key=value` agreement to `config`; gives back the key.
+fn with_option(config: &mut Config, option: &str) -> Result<&'static str, String> {
+    let keys = "the options are penalty, adjacency, hand, copies and board";
+    let (key, value) = option
+        .split_once('=')
+        .ok_or_else(|| format!("{option:?} is not key=value; {keys}"))?;
+    let value = value.trim();
+    let number = |key: &str, low: i64, high: i64| -> Result<i64, String> {
+        value
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (low..=high).contains(n))
+            .ok_or_else(|| {
+                format!("{key} must be a whole number from {low} to {high}, not {value:?}")
+            })
+    };
+    Ok(match key.trim() {
+        "penalty" => {
+            config.penalty = number("penalty", 0, MAX_PENALTY)?;
+            "penalty"
+        }
+        "adjacency" => {
+            config.adjacency = match value {
+                "every" => Adjacency::Every,
+                "any" => Adjacency::Any,
+                _ => return Err(format!("adjacency must be every or any, not {value:?}")),
+            };
+            "adjacency"
+        }
+        "hand" => {
+            config.hand_size = number("hand", 1, rules::MAX_HAND as i64)? as usize;
+            "hand"
+        }
+        "copies" => {
+            config.copies = number("copies", 1, rules::MAX_COPIES as i64)? as u8;
+            "copies"
+        }
+        "board" => {
+            config.board = Board::parse_inline(value).map_err(|e| format!("board: {e}"))?;
+            "board"
+        }
+        other => return Err(format!("unknown option {other:?}; {keys}")),
+    })
+}
+
 impl Game for Neighbours {
     const NAME: &'static str = "neighbours";
     const TITLE: &'static str = "Neighbours";
@@ -40,24 +88,42 @@ impl Game for Neighbours {
         VARIANTS
     }
 
+    /// A built-in variant, optionally followed by the table's own
+    /// agreements: `standard,penalty=1,adjacency=any,hand=6,copies=4,board=<rows>`
+    /// (the board's rows joined by `/`, one symbol per cell, as
+    /// [`Board::parse_inline`] reads them). Each option may be given once.
     fn variant(name: &str) -> Result<Config, VariantError> {
+        let mut parts = name.split(',');
+        let base = parts.next().unwrap_or_default().trim();
         let standard = Config::default();
-        match name {
-            "standard" => Ok(standard),
-            "any-neighbour" => Ok(Config {
+        let mut config = match base {
+            "standard" => standard,
+            "any-neighbour" => Config {
                 adjacency: Adjacency::Any,
                 ..standard
-            }),
-            "diamond" => Ok(Config {
+            },
+            "diamond" => Config {
                 board: Board::parse(board::DIAMOND_BOARD).expect("the shipped board is valid"),
                 ..standard
-            }),
-            "gentle-penalty" => Ok(Config {
+            },
+            "gentle-penalty" => Config {
                 penalty: 1,
                 ..standard
-            }),
-            _ => Err(VariantError::new(Self::NAME, name, VARIANTS)),
+            },
+            _ => return Err(VariantError::new(Self::NAME, name, VARIANTS)),
+        };
+        let refuse = |why: String| VariantError::options(Self::NAME, name, why);
+        let mut given: Vec<&str> = Vec::new();
+        for option in parts {
+            let key = with_option(&mut config, option.trim()).map_err(refuse)?;
+            if given.contains(&key) {
+                return Err(refuse(format!("{key} is given twice")));
+            }
+            given.push(key);
         }
+        // Hands and tokens must fit together for the smallest table, two seats.
+        config.check(2).map_err(|e| refuse(e.to_string()))?;
+        Ok(config)
     }
 
     fn seats(_config: &Config) -> std::ops::RangeInclusive<usize> {

@@ -43,20 +43,36 @@ impl Game for PaperBoxing {
         VARIANTS
     }
 
+    /// A built-in variant; Sackson's first leader and simultaneous bouts
+    /// may be played together, `sackson,simultaneous` (in either order).
     fn variant(name: &str) -> Result<Config, VariantError> {
-        let standard = Config::default();
-        match name {
-            "standard" => Ok(standard),
-            "sackson" => Ok(Config {
-                first_lead: FirstLead::Sackson,
-                ..standard
-            }),
-            "simultaneous" => Ok(Config {
-                bouts: Bouts::Simultaneous,
-                ..standard
-            }),
-            _ => Err(VariantError::new(Self::NAME, name, VARIANTS)),
+        let mut parts = name.split(',').map(str::trim);
+        let mut config = Config::default();
+        match parts.next().unwrap_or_default() {
+            "standard" => {}
+            "sackson" => config.first_lead = FirstLead::Sackson,
+            "simultaneous" => config.bouts = Bouts::Simultaneous,
+            _ => return Err(VariantError::new(Self::NAME, name, VARIANTS)),
         }
+        for part in parts {
+            let refuse = |why: String| VariantError::options(Self::NAME, name, why);
+            match part {
+                "sackson" if config.first_lead == FirstLead::Sackson => {
+                    return Err(refuse("sackson is given twice".into()));
+                }
+                "simultaneous" if config.bouts == Bouts::Simultaneous => {
+                    return Err(refuse("simultaneous is given twice".into()));
+                }
+                "sackson" => config.first_lead = FirstLead::Sackson,
+                "simultaneous" => config.bouts = Bouts::Simultaneous,
+                other => {
+                    return Err(refuse(format!(
+                        "{other:?} cannot follow; only sackson and simultaneous combine"
+                    )));
+                }
+            }
+        }
+        Ok(config)
     }
 
     fn seats(_config: &Config) -> std::ops::RangeInclusive<usize> {

@@ -1,0 +1,236 @@
+//! What the set-up screen offers for a game: the registry's entries once the
+//! data files are in, else the game's built-in names (and the house rules).
+//! Plain functions, tested without a screen.
+
+use parlour_core::engine::Game;
+
+use super::registry::{Origin, VariantEntry, VariantRegistry};
+use crate::games::{Neighbours, PaperBoxing, Rummy};
+use crate::i18n::variant_name;
+use crate::ui::GameKind;
+
+/// One line of the set-up screen's variant list, in the language on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The rules string the table plays.
+    pub rules: String,
+    /// Its name.
+    pub title: String,
+    /// One line on what changes (empty for a built-in name).
+    pub description: String,
+}
+
+impl Choice {
+    fn of(entry: &VariantEntry) -> Self {
+        Self {
+            rules: entry.rules.clone(),
+            title: entry.title.shown().to_owned(),
+            description: entry.description.shown().to_owned(),
+        }
+    }
+}
+
+/// The game's built-in variant names.
+pub fn built_in(game: GameKind) -> &'static [&'static str] {
+    match game {
+        GameKind::Neighbours => Neighbours::variants(),
+        GameKind::PaperBoxing => PaperBoxing::variants(),
+        GameKind::Rummy => Rummy::variants(),
+    }
+}
+
+/// The variants to offer for `game`: the registry's entries once it is
+/// ready and holds data files for the game; until then (or with no files at
+/// all) the built-in names, then the house rules' entries.
+pub fn choices(registry: Option<&VariantRegistry>, game: GameKind) -> Vec<Choice> {
+    let from_files = registry
+        .filter(|r| r.is_ready() && r.of(game).any(|e| matches!(e.origin, Origin::File(_))));
+    if let Some(registry) = from_files {
+        return registry.of(game).map(Choice::of).collect();
+    }
+    let names = built_in(game).iter().map(|name| Choice {
+        rules: (*name).to_owned(),
+        title: variant_name(game.name(), name),
+        description: String::new(),
+    });
+    let plugins = registry
+        .into_iter()
+        .flat_map(|r| r.of(game))
+        .filter(|e| matches!(e.origin, Origin::Plugin(_)))
+        .map(Choice::of);
+    names.chain(plugins).collect()
+}
+
+/// The rules without Rummy's `rounds=` agreement, which the set-up screen
+/// sets on a row of its own.
+pub fn without_rounds(rules: &str) -> String {
+    rules
+        .split(',')
+        .filter(|part| !part.trim_start().starts_with("rounds="))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The number of rounds the rules agree on (1 when they say nothing).
+pub fn rounds(rules: &str) -> usize {
+    rules
+        .split(',')
+        .filter_map(|part| part.trim().strip_prefix("rounds="))
+        .find_map(|n| n.parse().ok())
+        .unwrap_or(1)
+}
+
+/// The rules with `n` rounds agreed (none written for 1).
+pub fn with_rounds(rules: &str, n: usize) -> String {
+    let base = without_rounds(rules);
+    if n == 1 {
+        base
+    } else {
+        format!("{base},rounds={n}")
+    }
+}
+
+/// Which choice the table's variant is, its rounds apart.
+pub fn chosen(choices: &[Choice], variant: &str) -> Option<usize> {
+    let variant = without_rounds(variant);
+    choices
+        .iter()
+        .position(|c| without_rounds(&c.rules) == variant)
+}
+
+/// The table's variant once `choice` is picked: the rounds already agreed
+/// stay unless the choice sets its own.
+pub fn pick(choice: &Choice, current: &str) -> String {
+    let agreed = rounds(current);
+    if agreed > 1 && !choice.rules.contains("rounds=") {
+        with_rounds(&choice.rules, agreed)
+    } else {
+        choice.rules.clone()
+    }
+}
+
+/// How the set-up screen names a variant that is none of the choices (a
+/// match taken up from a record): the base name's words, and a note that
+/// the table agreed on more.
+pub fn unlisted_title(game: GameKind, variant: &str) -> String {
+    let base = variant.split(',').next().unwrap_or_default().trim();
+    let name = variant_name(game.name(), base);
+    if without_rounds(variant).contains(',') {
+        crate::tr!("setup-variant-custom", name = name)
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Words;
+
+    fn entry(game: GameKind, id: &str, rules: &str, origin: Origin) -> VariantEntry {
+        VariantEntry {
+            game,
+            id: id.into(),
+            title: Words::new(id, id, id),
+            description: Words::new("about", "à propos", "om"),
+            rules: rules.into(),
+            origin,
+        }
+    }
+
+    fn file(game: GameKind, id: &str, rules: &str) -> VariantEntry {
+        entry(
+            game,
+            id,
+            rules,
+            Origin::File(format!("variants/{id}.variant.ron")),
+        )
+    }
+
+    #[test]
+    fn before_the_files_are_read_the_built_in_names_are_offered_then_the_house_rules() {
+        let mut registry = VariantRegistry::default();
+        registry
+            .add(entry(
+                GameKind::Neighbours,
+                "gentle",
+                "standard,penalty=1",
+                Origin::Plugin("test"),
+            ))
+            .unwrap();
+        let offered = choices(Some(&registry), GameKind::Neighbours);
+        let rules: Vec<&str> = offered.iter().map(|c| c.rules.as_str()).collect();
+        assert_eq!(
+            rules,
+            [
+                "standard",
+                "any-neighbour",
+                "diamond",
+                "gentle-penalty",
+                "standard,penalty=1"
+            ]
+        );
+        assert_eq!(
+            choices(None, GameKind::Rummy).len(),
+            Rummy::variants().len()
+        );
+    }
+
+    #[test]
+    fn once_ready_the_registry_is_offered_in_its_order() {
+        let mut registry = VariantRegistry::default();
+        registry
+            .add(file(GameKind::Rummy, "two-jokers", "standard,jokers=2"))
+            .unwrap();
+        registry
+            .add(file(GameKind::Rummy, "standard", "standard"))
+            .unwrap();
+        registry
+            .add(file(GameKind::Neighbours, "standard", "standard"))
+            .unwrap();
+        registry.set_ready();
+        let offered = choices(Some(&registry), GameKind::Rummy);
+        assert_eq!(offered.len(), 2);
+        assert_eq!(offered[0].rules, "standard", "standard comes first");
+        assert_eq!(offered[1].rules, "standard,jokers=2");
+        assert_eq!(offered[1].description, "about");
+        // A game without files of its own falls back to its built-in names.
+        assert_eq!(
+            choices(Some(&registry), GameKind::PaperBoxing).len(),
+            PaperBoxing::variants().len()
+        );
+    }
+
+    #[test]
+    fn rummy_rounds_stay_apart_from_the_variant() {
+        let offered = vec![
+            Choice {
+                rules: "standard".into(),
+                title: "Standard".into(),
+                description: String::new(),
+            },
+            Choice {
+                rules: "standard,jokers=2".into(),
+                title: "Two jokers".into(),
+                description: String::new(),
+            },
+        ];
+        assert_eq!(chosen(&offered, "standard,jokers=2,rounds=3"), Some(1));
+        assert_eq!(chosen(&offered, "standard,rounds=2"), Some(0));
+        assert_eq!(chosen(&offered, "classic"), None);
+        assert_eq!(
+            pick(&offered[1], "standard,rounds=3"),
+            "standard,jokers=2,rounds=3"
+        );
+        assert_eq!(pick(&offered[1], "standard"), "standard,jokers=2");
+        assert_eq!(
+            with_rounds("standard,jokers=2,rounds=3", 5),
+            "standard,jokers=2,rounds=5"
+        );
+        assert_eq!(
+            with_rounds("standard,jokers=2,rounds=3", 1),
+            "standard,jokers=2"
+        );
+        assert_eq!(rounds("classic,rounds=4,jokers=0"), 4);
+    }
+}

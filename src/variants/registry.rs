@@ -1,0 +1,334 @@
+//! The variants on offer: every entry names its game, its words in each
+//! language and the rules string the record will carry.
+
+use bevy::prelude::*;
+use parlour_core::engine::{Game, VariantError};
+use serde::Deserialize;
+
+use crate::games::{Neighbours, PaperBoxing, Rummy};
+use crate::i18n::Lang;
+use crate::ui::GameKind;
+
+/// A text in English, and in French and Danish when it has been written in them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// English: always there, and what the other languages fall back to.
+    pub en: String,
+    /// French.
+    #[serde(default)]
+    pub fr: Option<String>,
+    /// Danish.
+    #[serde(default)]
+    pub da: Option<String>,
+}
+
+impl Words {
+    /// The same text in all three languages.
+    pub fn new(en: &str, fr: &str, da: &str) -> Self {
+        Self {
+            en: en.to_owned(),
+            fr: Some(fr.to_owned()),
+            da: Some(da.to_owned()),
+        }
+    }
+
+    /// The text in `lang`, or in English when it has none.
+    pub fn get(&self, lang: Lang) -> &str {
+        let own = match lang {
+            Lang::En => None,
+            Lang::Fr => self.fr.as_deref(),
+            Lang::Da => self.da.as_deref(),
+        };
+        own.filter(|t| !t.trim().is_empty()).unwrap_or(&self.en)
+    }
+
+    /// The text in the language on screen.
+    pub fn shown(&self) -> &str {
+        self.get(crate::i18n::language())
+    }
+}
+
+/// Where an entry came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A data file, by its asset path (`variants/neighbours/diamond.variant.ron`).
+    File(String),
+    /// A plugin, by its name.
+    Plugin(&'static str),
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::File(path) => write!(f, "{path}"),
+            Origin::Plugin(name) => write!(f, "plugin {name}"),
+        }
+    }
+}
+
+/// One variant on offer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantEntry {
+    /// The game.
+    pub game: GameKind,
+    /// A short name, unique within the game (`diamond`).
+    pub id: String,
+    /// What the set-up screen calls it.
+    pub title: Words,
+    /// One line on what changes.
+    pub description: Words,
+    /// The rules as the game reads them and the record keeps them
+    /// (`standard,penalty=1`): a match replays from this alone.
+    pub rules: String,
+    /// Where it came from.
+    pub origin: Origin,
+}
+
+/// A variant that was not taken: its file or plugin, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantProblem {
+    /// The file or the plugin.
+    pub origin: Origin,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// Checks that `rules` is a variant `game` can play.
+pub fn check_rules(game: GameKind, rules: &str) -> Result<(), VariantError> {
+    match game {
+        GameKind::Neighbours => Neighbours::variant(rules).map(drop),
+        GameKind::PaperBoxing => PaperBoxing::variant(rules).map(drop),
+        GameKind::Rummy => Rummy::variant(rules).map(drop),
+    }
+}
+
+/// Whether an id is lower-case letters, digits and dashes, as ids must be.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// Every variant on offer, in a stable order: by game (title-screen order),
+/// the `standard` one first, then by id. Data files and plugins add to it;
+/// the set-up screen lists it once it [is ready](Self::is_ready).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct VariantRegistry {
+    entries: Vec<VariantEntry>,
+    problems: Vec<VariantProblem>,
+    ready: bool,
+}
+
+impl VariantRegistry {
+    /// Adds `entry` in its place in the order, after checking that its game
+    /// reads its rules and that its id is new for the game.
+    pub fn add(&mut self, entry: VariantEntry) -> Result<(), VariantProblem> {
+        let refuse = |reason: String| VariantProblem {
+            origin: entry.origin.clone(),
+            reason,
+        };
+        if !valid_id(&entry.id) {
+            return Err(refuse(format!(
+                "the id {:?} must be lower-case letters, digits and dashes",
+                entry.id
+            )));
+        }
+        check_rules(entry.game, &entry.rules).map_err(|e| refuse(format!("rules: {e}")))?;
+        if let Some(other) = self
+            .entries
+            .iter()
+            .find(|e| e.game == entry.game && e.id == entry.id)
+        {
+            return Err(refuse(format!(
+                "{} already has a variant {:?}, from {}",
+                entry.game.name(),
+                entry.id,
+                other.origin
+            )));
+        }
+        let key = |e: &VariantEntry| {
+            let game = GameKind::ALL.iter().position(|g| *g == e.game);
+            (game, e.id != "standard", e.id.clone())
+        };
+        let at = self.entries.partition_point(|e| key(e) < key(&entry));
+        self.entries.insert(at, entry);
+        Ok(())
+    }
+
+    /// Notes a variant that was not taken (it is logged as well).
+    pub fn report(&mut self, problem: VariantProblem) {
+        warn!("variant not loaded: {}: {}", problem.origin, problem.reason);
+        self.problems.push(problem);
+    }
+
+    /// Every entry, in order.
+    pub fn entries(&self) -> &[VariantEntry] {
+        &self.entries
+    }
+
+    /// The entries of one game, in order.
+    pub fn of(&self, game: GameKind) -> impl Iterator<Item = &VariantEntry> {
+        self.entries.iter().filter(move |e| e.game == game)
+    }
+
+    /// The entry of `game` called `id`.
+    pub fn get(&self, game: GameKind, id: &str) -> Option<&VariantEntry> {
+        self.of(game).find(|e| e.id == id)
+    }
+
+    /// What was not taken, in the order it was found.
+    pub fn problems(&self) -> &[VariantProblem] {
+        &self.problems
+    }
+
+    /// Whether the data files have all been read (or found missing).
+    pub fn is_ready(&self) -> bool {
+        self.ready
+    }
+
+    /// Marks the data files as read.
+    pub fn set_ready(&mut self) {
+        self.ready = true;
+    }
+}
+
+/// Lets a plugin offer a variant computed in code: `app.register_variant(entry)`.
+pub trait RegisterVariant {
+    /// Adds `entry` to the [`VariantRegistry`]; one that does not check is
+    /// reported the way a broken file is.
+    fn register_variant(&mut self, entry: VariantEntry) -> &mut Self;
+}
+
+impl RegisterVariant for App {
+    fn register_variant(&mut self, entry: VariantEntry) -> &mut Self {
+        let mut registry = self.world_mut().get_resource_or_init::<VariantRegistry>();
+        if let Err(problem) = registry.add(entry) {
+            registry.report(problem);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(game: GameKind, id: &str, rules: &str, origin: Origin) -> VariantEntry {
+        VariantEntry {
+            game,
+            id: id.into(),
+            title: Words::new(id, id, id),
+            description: Words::default(),
+            rules: rules.into(),
+            origin,
+        }
+    }
+
+    #[test]
+    fn entries_keep_the_game_order_with_standard_first_then_by_id() {
+        let mut registry = VariantRegistry::default();
+        for (game, id) in [
+            (GameKind::Rummy, "classic"),
+            (GameKind::Neighbours, "diamond"),
+            (GameKind::Rummy, "standard"),
+            (GameKind::Neighbours, "any"),
+            (GameKind::Neighbours, "standard"),
+        ] {
+            let rules = if id == "classic" {
+                "classic"
+            } else {
+                "standard"
+            };
+            registry
+                .add(entry(game, id, rules, Origin::Plugin("test")))
+                .unwrap();
+        }
+        let order: Vec<(&str, &str)> = registry
+            .entries()
+            .iter()
+            .map(|e| (e.game.name(), e.id.as_str()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("neighbours", "standard"),
+                ("neighbours", "any"),
+                ("neighbours", "diamond"),
+                ("rummy", "standard"),
+                ("rummy", "classic"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_second_entry_with_the_same_id_is_refused_naming_the_first() {
+        let mut registry = VariantRegistry::default();
+        let first = Origin::File("variants/a.variant.ron".into());
+        registry
+            .add(entry(GameKind::Rummy, "quick", "standard", first))
+            .unwrap();
+        let problem = registry
+            .add(entry(
+                GameKind::Rummy,
+                "quick",
+                "classic",
+                Origin::Plugin("quick"),
+            ))
+            .unwrap_err();
+        assert_eq!(problem.origin, Origin::Plugin("quick"));
+        assert_eq!(
+            problem.reason,
+            "rummy already has a variant \"quick\", from variants/a.variant.ron"
+        );
+        // Another game may use the id.
+        registry
+            .add(entry(
+                GameKind::Neighbours,
+                "quick",
+                "standard",
+                Origin::Plugin("quick"),
+            ))
+            .unwrap();
+    }
+
+    #[test]
+    fn a_plugin_entry_is_checked_like_a_file() {
+        let mut registry = VariantRegistry::default();
+        let problem = registry
+            .add(entry(
+                GameKind::PaperBoxing,
+                "big",
+                "five-by-five",
+                Origin::Plugin("big"),
+            ))
+            .unwrap_err();
+        assert!(
+            problem.reason.starts_with("rules: unknown variant"),
+            "{}",
+            problem.reason
+        );
+        let problem = registry
+            .add(entry(
+                GameKind::Rummy,
+                "Big",
+                "standard",
+                Origin::Plugin("big"),
+            ))
+            .unwrap_err();
+        assert!(problem.reason.contains("lower-case"), "{}", problem.reason);
+        assert!(registry.entries().is_empty());
+    }
+
+    #[test]
+    fn words_fall_back_to_english() {
+        let words = Words {
+            en: "Quick turns".into(),
+            fr: Some("Tours rapides".into()),
+            da: Some(" ".into()),
+        };
+        assert_eq!(words.get(Lang::Fr), "Tours rapides");
+        assert_eq!(words.get(Lang::Da), "Quick turns");
+    }
+}
