@@ -227,6 +227,11 @@ pub fn tr_args(key: &str, args: Option<&FluentArgs>) -> String {
         .unwrap_or_else(|| key.to_owned())
 }
 
+/// The text of `key` in `lang` itself, or `None` when its catalogue lacks it.
+pub fn tr_in(lang: Lang, key: &str) -> Option<String> {
+    CATALOGUE.as_ref()?.message(lang, key, None)
+}
+
 /// The text of `key` in the language on screen, or `None` when no
 /// catalogue has it (for names that may or may not have a translation).
 pub fn tr_opt(key: &str) -> Option<String> {

@@ -6,7 +6,7 @@ use parlour::engine::replay::Headless;
 use parlour::engine::{Controller, Match, MoveRejected, MoveRequest};
 use parlour::i18n::Lang;
 use parlour::tr;
-use parlour::ui::{GameKind, Settings};
+use parlour::ui::{GameKind, Settings, Table};
 use parlour_core::games::neighbours::{Deal, Move, Neighbours, Placement};
 
 /// A 4 in the centre, seat 0 to move with a 9 in hand.
@@ -83,4 +83,18 @@ fn switching_the_language_setting_changes_the_words_at_once() {
 
     switch_to(&mut h, Lang::En);
     assert_eq!(tr!("settings-title"), "Settings");
+
+    // A table laid before the settings file was read keeps no stale default
+    // name: "Joueur 1" in an English table becomes "Player 1"; a name a
+    // person chose stays.
+    {
+        let world = h.app().world_mut();
+        let mut table = world.resource_mut::<Table>();
+        table.seats[0].name = "Joueur 1".into();
+        table.seats[1].name = "Anna".into();
+    }
+    switch_to(&mut h, Lang::En);
+    let table = h.app().world().resource::<Table>();
+    assert_eq!(table.seats[0].name, "Player 1");
+    assert_eq!(table.seats[1].name, "Anna");
 }

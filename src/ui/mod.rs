@@ -347,20 +347,27 @@ fn fade_notice(
 }
 
 /// The screens speak the language the settings name, from the frame after
-/// the change on (before any screen draws it). A seat still called by the
-/// default name ("Player 1") is renamed in the new language.
+/// the change on (before any screen draws it). A seat still called by a
+/// default name ("Player 1", in any language) takes this language's: the
+/// table may have been laid before the settings file was read.
 fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
-    if !settings.is_changed() || crate::i18n::language() == settings.language {
+    if !settings.is_changed() {
         return;
     }
-    let before = crate::tr!("setup-you");
-    crate::i18n::set_language(settings.language);
-    let after = crate::tr!("setup-you");
-    if let Some(mut table) = table {
-        for seat in &mut table.seats {
-            if seat.name == before {
-                seat.name = after.clone();
-            }
-        }
+    if crate::i18n::language() != settings.language {
+        crate::i18n::set_language(settings.language);
+    }
+    let Some(mut table) = table else { return };
+    let default_name = crate::tr!("setup-you");
+    let is_default = |name: &str| {
+        crate::i18n::Lang::ALL
+            .into_iter()
+            .any(|lang| crate::i18n::tr_in(lang, "setup-you").as_deref() == Some(name))
+    };
+    let stale: Vec<usize> = (0..table.seats.len())
+        .filter(|&i| table.seats[i].name != default_name && is_default(&table.seats[i].name))
+        .collect();
+    for i in stale {
+        table.seats[i].name = default_name.clone();
     }
 }

@@ -593,13 +593,16 @@ fn setup(
                         ui.label(tr!("setup-rounds"));
                         let rounds = choices::rounds(&table.variant);
                         for n in 1..=5 {
+                            // The chosen number dark on the accent, as every choice.
+                            let chosen = rounds == n;
+                            let mut text = egui::RichText::new(n.to_string()).size(size::TEXT);
+                            if chosen {
+                                text = text.color(ecolour::ON_ACCENT).strong();
+                            }
                             if ui
                                 .add(
-                                    egui::Button::selectable(
-                                        rounds == n,
-                                        egui::RichText::new(n.to_string()).size(size::TEXT),
-                                    )
-                                    .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                                    egui::Button::selectable(chosen, text)
+                                        .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
                                 )
                                 .clicked()
                             {
