@@ -34,4 +34,5 @@ ticks=$(cpu)
 sorted=$(printf '%s\n' "${samples[@]}" | sort -n)
 median=$(printf '%s\n' "$sorted" | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}')
 echo "summary: ${#samples[@]} samples over $minutes min; RSS first $first MiB, median $median MiB, last $(rss) MiB, peak (VmHWM) $(hwm) MiB; CPU $(( ticks / $(getconf CLK_TCK) )) s"
-grep -ci "panic" "$home/log" | sed 's/^/panics in the log: /' || true
+panics=$(grep -ci "panic" "$home/log" || true)
+echo "panics in the log: $panics"
