@@ -66,8 +66,27 @@ fn panel_frame() -> egui::Frame {
 /// The notice under the HUD (a refusal in red, news on a card), at most
 /// `max_width` wide; it lets the pointer through.
 pub fn notice_banner(ctx: &egui::Context, id: &str, notice: &super::Notice, max_width: f32) {
+    notice_banner_at(
+        ctx,
+        id,
+        notice,
+        max_width,
+        egui::Align2::CENTER_TOP,
+        egui::vec2(0.0, size::HUD + 10.0),
+    );
+}
+
+/// [`notice_banner`] anchored where the screen has room for it.
+pub fn notice_banner_at(
+    ctx: &egui::Context,
+    id: &str,
+    notice: &super::Notice,
+    max_width: f32,
+    anchor: egui::Align2,
+    offset: egui::Vec2,
+) {
     egui::Area::new(egui::Id::new(id))
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, size::HUD + 10.0))
+        .anchor(anchor, offset)
         .interactable(false)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {

@@ -1310,7 +1310,18 @@ fn hud(
                 }
             });
     } else if notice.remaining > 0.0 {
-        crate::ui::screens::notice_banner(ctx, "rummy-notice", &notice, width * 0.8);
+        // Just above the action bar: the table's rows fill the felt from the top.
+        match layout.as_deref() {
+            Some(l) => crate::ui::screens::notice_banner_at(
+                ctx,
+                "rummy-notice",
+                &notice,
+                width * 0.8,
+                egui::Align2::CENTER_BOTTOM,
+                egui::vec2(0.0, -(l.window.y / 2.0 + l.tray.max.y + l.bar + 10.0)),
+            ),
+            None => crate::ui::screens::notice_banner(ctx, "rummy-notice", &notice, width * 0.8),
+        }
     }
     Ok(())
 }
