@@ -53,6 +53,8 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         crate::ui::plugin,
         crate::games::screen_plugin,
     ));
+    #[cfg(feature = "sound")]
+    app.add_plugins(crate::sound::plugin);
     // Draw only when something changes or moves: an idle screen costs almost nothing.
     app.insert_resource(WinitSettings {
         focused_mode: UpdateMode::reactive(Duration::from_secs(5)),
