@@ -550,11 +550,18 @@ impl SettingsExtras<'_> {
     /// The extra rows of the settings grid.
     pub fn rows(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
         ui.label(crate::tr!("settings-sound"));
-        let mut sound = settings.sound;
-        on_off(ui, &mut sound, true);
-        if sound != settings.sound {
-            settings.sound = sound;
-        }
+        // A build without sound keeps the choice (the settings file is
+        // shared) but greys it, and says why.
+        ui.horizontal(|ui| {
+            let mut sound = settings.sound;
+            on_off(ui, &mut sound, crate::sound::BUILT_IN);
+            if sound != settings.sound {
+                settings.sound = sound;
+            }
+            if !crate::sound::BUILT_IN {
+                ui.label(egui::RichText::new(crate::tr!("settings-sound-not-built")).weak());
+            }
+        });
         ui.end_row();
         ui.label(crate::tr!("settings-colour-blind"));
         let mut faces = settings.colour_blind;
