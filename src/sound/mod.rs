@@ -4,7 +4,7 @@
 //! logic ([`cues`]); both are built in every configuration so their tests
 //! always run. Playing them needs Bevy's audio, which needs the system's
 //! ALSA library on Linux: it comes with the opt-in cargo feature `sound`
-//! (the [`plugin`] then exists, and the window adds it).
+//! (its `plugin` then exists, and the window adds it).
 
 pub mod cues;
 pub mod synth;
