@@ -61,6 +61,8 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         crate::games::screen_plugin,
         crate::variants::plugin,
     ));
+    #[cfg(feature = "sound")]
+    app.add_plugins(crate::sound::plugin);
     // Draw only when something changes or moves: an idle screen costs almost nothing.
     app.insert_resource(WinitSettings {
         focused_mode: UpdateMode::reactive(Duration::from_secs(5)),

@@ -14,6 +14,7 @@ pub mod kiosk;
 pub mod persist;
 pub mod saves;
 pub mod settings;
+pub mod sound;
 pub mod stats;
 pub mod ui;
 pub mod variants;

@@ -550,11 +550,23 @@ impl SettingsExtras<'_> {
     /// The extra rows of the settings grid.
     pub fn rows(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
         ui.label(crate::tr!("settings-sound"));
-        let mut sound = settings.sound;
-        on_off(ui, &mut sound, true);
-        if sound != settings.sound {
-            settings.sound = sound;
-        }
+        // A build without sound keeps the choice (the settings file is
+        // shared) but greys it, and says why underneath (beside it, the
+        // French and Danish words would not fit a portrait screen).
+        ui.vertical(|ui| {
+            let mut sound = settings.sound;
+            on_off(ui, &mut sound, crate::sound::BUILT_IN);
+            if sound != settings.sound {
+                settings.sound = sound;
+            }
+            if !crate::sound::BUILT_IN {
+                ui.label(
+                    egui::RichText::new(crate::tr!("settings-sound-not-built"))
+                        .small()
+                        .weak(),
+                );
+            }
+        });
         ui.end_row();
         ui.label(crate::tr!("settings-colour-blind"));
         let mut faces = settings.colour_blind;

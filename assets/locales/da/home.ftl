@@ -68,6 +68,7 @@ home-settings = Indstillinger
 home-on = Til
 home-off = Fra
 settings-sound = Lyd
+settings-sound-not-built = (ikke i denne udgave)
 settings-colour-blind = Kort for farveblinde
 settings-kiosk = Kiosktilstand
 settings-kiosk-unlock = Lås op …

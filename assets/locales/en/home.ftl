@@ -68,6 +68,7 @@ home-settings = Settings
 home-on = On
 home-off = Off
 settings-sound = Sound
+settings-sound-not-built = (not in this build)
 settings-colour-blind = Colour-blind card faces
 settings-kiosk = Kiosk mode
 settings-kiosk-unlock = Unlock…

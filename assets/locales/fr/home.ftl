@@ -68,6 +68,7 @@ home-settings = Réglages
 home-on = Oui
 home-off = Non
 settings-sound = Son
+settings-sound-not-built = (absent de cette version)
 settings-colour-blind = Cartes pour daltoniens
 settings-kiosk = Mode kiosque
 settings-kiosk-unlock = Déverrouiller…
