@@ -25,9 +25,12 @@ const STEP: Duration = Duration::from_millis(500);
 /// The shortest idle timeout the settings allow.
 const TIMEOUT: u32 = 30;
 
-fn scratch() -> PathBuf {
+/// A fresh folder for one test's files, named after the test: tests run at
+/// once, and two started within the same millisecond once shared a folder
+/// (one test's match was saved over the other's).
+fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
-        "parlour-kiosk-{}-{}",
+        "parlour-kiosk-{name}-{}-{}",
         std::process::id(),
         stamp(SystemTime::now())
     ));
@@ -104,7 +107,7 @@ fn start_abandoned_match(app: &mut App) {
 
 #[test]
 fn a_quiet_match_is_saved_and_the_title_comes_back_then_attract_mode() {
-    let dir = scratch();
+    let dir = scratch("a_quiet_match_is_saved_and_the_title_comes_back_then_attract_mode");
     let mut app = kiosk_app(&dir);
     start_abandoned_match(&mut app);
     let played = app
@@ -176,7 +179,7 @@ fn a_quiet_match_is_saved_and_the_title_comes_back_then_attract_mode() {
 
 #[test]
 fn a_touch_now_and_then_keeps_the_match_on_screen() {
-    let dir = scratch();
+    let dir = scratch("a_touch_now_and_then_keeps_the_match_on_screen");
     let mut app = kiosk_app(&dir);
     start_abandoned_match(&mut app);
     for _ in 0..4 {
@@ -190,7 +193,7 @@ fn a_touch_now_and_then_keeps_the_match_on_screen() {
 
 #[test]
 fn without_kiosk_mode_nothing_times_out() {
-    let dir = scratch();
+    let dir = scratch("without_kiosk_mode_nothing_times_out");
     let mut app = kiosk_app(&dir);
     app.insert_resource(Kiosk::default());
     start_abandoned_match(&mut app);
