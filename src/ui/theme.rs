@@ -257,6 +257,8 @@ pub fn egui_style(ctx: &egui::Context) {
     style.visuals = egui::Visuals::dark();
     style.visuals.panel_fill = ecolour::PANEL;
     style.visuals.window_fill = ecolour::PANEL;
+    // Text fields (the seats' names) sunk into the felt, not black holes in it.
+    style.visuals.extreme_bg_color = egui::Color32::from_rgb(11, 34, 26);
     style.visuals.override_text_color = Some(ecolour::TEXT);
     style.visuals.selection.bg_fill = ecolour::ACCENT;
     style.visuals.selection.stroke.color = ecolour::ON_ACCENT;
