@@ -355,3 +355,53 @@ fn resizing_the_window_mid_drag_drops_the_card_where_it_is_let_go() {
     assert_eq!(*app.world().resource::<Grab>(), Grab::Empty);
     rummy_cards_accounted_for(&app);
 }
+
+// --- Bots thinking at once --------------------------------------------------
+
+#[test]
+fn two_bots_answering_in_the_same_frame_are_taken_one_after_the_other_never_refused() {
+    use parlour::engine::{BotExecution, Pacing, Proceed};
+    use parlour_core::games::paper_boxing::PaperBoxing;
+    // Paper Boxing's set-up awaits both seats at once: both bots think on
+    // the pool and may come back together, while each move is shown before
+    // the next. The second used to be sent at once, and refused as too early.
+    let config = PaperBoxing::variant("standard").unwrap();
+    let game = Match::<PaperBoxing>::new("standard", config, 2, 0, None).unwrap();
+    let mut h = Headless::<PaperBoxing>::new();
+    h.app()
+        .insert_resource(Pacing {
+            hold_after_move: true,
+            ..default()
+        })
+        .insert_resource(BotExecution::Background);
+    h.start(
+        game,
+        vec![
+            Controller::Bot("solver".into()),
+            Controller::Bot("solver".into()),
+        ],
+    );
+    let mut refused = Vec::new();
+    let mut cursor = h
+        .app()
+        .world()
+        .resource::<Messages<MoveRejected<PaperBoxing>>>()
+        .get_cursor_current();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while h.game().is_some_and(|g| g.moves().len() < 4) {
+        assert!(std::time::Instant::now() < deadline, "the bots never moved");
+        // The screen lets play go on once a move has been shown.
+        if *h.app().world().resource::<State<TurnPhase>>().get() == TurnPhase::Animating {
+            h.app().world_mut().write_message(Proceed);
+        }
+        h.app().update();
+        let world = h.app().world();
+        refused.extend(
+            cursor
+                .read(world.resource::<Messages<MoveRejected<PaperBoxing>>>())
+                .map(|r| r.reason.clone()),
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(refused.is_empty(), "bots' moves refused: {refused:?}");
+}

@@ -249,6 +249,10 @@ type Thinking<G> = Task<(Box<dyn Bot<G>>, <G as Game>::Move)>;
 struct Bots<G: Game> {
     seats: Vec<Option<Mutex<Box<dyn Bot<G>>>>>,
     thinking: Vec<Option<Thinking<G>>>,
+    /// A background choice that came back while another move was being
+    /// shown (Paper Boxing's set-up awaits both seats at once): held until
+    /// moves are taken again, rather than sent to be refused.
+    ready: Vec<Option<G::Move>>,
     /// Time each awaited seat has waited, for [`Pacing::bot_delay`].
     waited: Vec<Duration>,
 }
@@ -372,6 +376,7 @@ fn start_match<G: Game>(
     let mut bots = Bots::<G> {
         seats: Vec::new(),
         thinking: (0..game.players()).map(|_| None).collect(),
+        ready: (0..game.players()).map(|_| None).collect(),
         waited: vec![Duration::ZERO; game.players()],
     };
     for seat in 0..game.players() {
@@ -490,7 +495,6 @@ fn drive_bots<G: Game>(
     let Some(mut bots) = bots else { return };
     let bots = &mut *bots;
     // Collect finished background choices first, whatever the phase.
-    let mut answered = Vec::new();
     for seat in 0..bots.thinking.len() {
         let Some(task) = bots.thinking[seat].as_mut() else {
             continue;
@@ -501,13 +505,26 @@ fn drive_bots<G: Game>(
         if let Some((bot, mv)) = block_on(poll_once(task)) {
             bots.thinking[seat] = None;
             bots.seats[seat] = Some(Mutex::new(bot));
-            if active.game.awaiting().contains(&seat) {
-                requests.write(MoveRequest { seat, mv });
-                answered.push(seat);
-            }
+            bots.ready[seat] = Some(mv);
         }
     }
-    if !matches!(phase.get(), TurnPhase::SetUp | TurnPhase::AwaitingMove) {
+    let taking_moves = matches!(phase.get(), TurnPhase::SetUp | TurnPhase::AwaitingMove);
+    let mut answered = Vec::new();
+    for seat in 0..bots.ready.len() {
+        if !active.game.awaiting().contains(&seat) {
+            // No longer this seat's move (the match moved on): forget it.
+            bots.ready[seat] = None;
+        } else if taking_moves
+            // When each move is shown before the next, one at a time: a
+            // second in the same frame would be refused as too early.
+            && (answered.is_empty() || !pacing.hold_after_move)
+            && let Some(mv) = bots.ready[seat].take()
+        {
+            requests.write(MoveRequest { seat, mv });
+            answered.push(seat);
+        }
+    }
+    if !taking_moves {
         return;
     }
     let awaiting: Vec<Seat> = active
@@ -524,7 +541,10 @@ fn drive_bots<G: Game>(
         }
     }
     for seat in awaiting {
-        if bots.thinking[seat].is_some() || bots.waited[seat] < pacing.bot_delay {
+        if bots.thinking[seat].is_some()
+            || bots.ready[seat].is_some()
+            || bots.waited[seat] < pacing.bot_delay
+        {
             continue;
         }
         let view = active.game.view(seat);

@@ -323,6 +323,11 @@ fn spawn_camera(mut commands: Commands) {
             clear_color: ClearColorConfig::Custom(theme::colour::FELT),
             ..default()
         },
+        // Every edge is anti-aliased in its texture already; multisampling
+        // would only cost time, a lot of it under a software renderer.
+        Msaa::Off,
+        // Flat colours have no bands to dither.
+        bevy::core_pipeline::tonemapping::DebandDither::Disabled,
     ));
 }
 
