@@ -55,11 +55,6 @@ pb-oracle-wins = Med perfekt spil herfra vinder { $name }.
 pb-oracle-thinking = Regner perfekt spil ud…
 
 ## Menu
-pb-menu = Menu
-pb-resume = Fortsæt
-pb-how-to = Sådan spiller man
-pb-settings = Indstillinger
-pb-leave = Forlad kampen
 
 ## Resultater
 pb-col-bouts = Vundne omgange

@@ -1,9 +1,4 @@
 # Rummy: spilleskærmen.
-rummy-menu = Menu
-rummy-menu-resume = Fortsæt
-rummy-menu-how-to-play = Sådan spiller man
-rummy-menu-settings = Indstillinger
-rummy-menu-leave = Forlad spillet
 rummy-seat-line = { $points } point · { $cards ->
     [one] ét kort
    *[other] { $cards } kort

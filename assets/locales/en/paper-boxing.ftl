@@ -55,11 +55,6 @@ pb-oracle-wins = With perfect play from here, { $name } wins.
 pb-oracle-thinking = Working out perfect play…
 
 ## Menu
-pb-menu = Menu
-pb-resume = Resume
-pb-how-to = How to play
-pb-settings = Settings
-pb-leave = Leave match
 
 ## Results
 pb-col-bouts = Bouts won

@@ -1,9 +1,4 @@
 # Rummy: the play screen.
-rummy-menu = Menu
-rummy-menu-resume = Resume
-rummy-menu-how-to-play = How to play
-rummy-menu-settings = Settings
-rummy-menu-leave = Leave match
 rummy-seat-line = { $points } pts · { $cards ->
     [one] one card
    *[other] { $cards } cards

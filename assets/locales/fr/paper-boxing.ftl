@@ -55,11 +55,6 @@ pb-oracle-wins = En jouant parfaitement à partir d'ici, { $name } gagne.
 pb-oracle-thinking = Calcul du jeu parfait…
 
 ## Menu
-pb-menu = Menu
-pb-resume = Reprendre
-pb-how-to = Règles du jeu
-pb-settings = Réglages
-pb-leave = Quitter la partie
 
 ## Résultats
 pb-col-bouts = Rounds gagnés

@@ -1,9 +1,4 @@
 # Rummy : l'écran de jeu.
-rummy-menu = Menu
-rummy-menu-resume = Reprendre
-rummy-menu-how-to-play = Règles du jeu
-rummy-menu-settings = Réglages
-rummy-menu-leave = Quitter la partie
 rummy-seat-line = { $points } pts · { $cards ->
     [one] une carte
    *[other] { $cards } cartes

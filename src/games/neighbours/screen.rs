@@ -16,7 +16,7 @@ use crate::tr;
 use crate::ui::anim::{Rise, Tween, move_to};
 use crate::ui::input::PointerInput;
 use crate::ui::play::{PlaySystems, plugin_for};
-use crate::ui::screens::{HowToGame, ReturnTo, big_button};
+use crate::ui::screens::big_button;
 use crate::ui::theme::{Look, colour, ecolour, size};
 use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Table};
 
@@ -841,10 +841,7 @@ fn hud(
     mut shown_scores: Local<Vec<f32>>,
     mut menu_open: Local<bool>,
     mut requests: MessageWriter<MoveRequest<Neighbours>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut how_to: ResMut<HowToGame>,
-    mut return_to: ResMut<ReturnTo>,
-    mut end: MessageWriter<crate::engine::EndMatch>,
+    mut nav: crate::ui::screens::MenuNav,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
@@ -936,36 +933,7 @@ fn hud(
             });
         });
 
-    if *menu_open {
-        egui::Window::new(tr!("menu-title"))
-            .id(egui::Id::new("match-menu"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, size::HUD + 8.0))
-            .show(ctx, |ui| {
-                ui.vertical_centered_justified(|ui| {
-                    if big_button(ui, &tr!("menu-resume"), true).clicked() {
-                        *menu_open = false;
-                    }
-                    if big_button(ui, &tr!("button-how-to-play"), false).clicked() {
-                        *menu_open = false;
-                        how_to.0 = GameKind::Neighbours;
-                        return_to.0 = Some(Screen::Play);
-                        next.set(Screen::HowTo);
-                    }
-                    if big_button(ui, &tr!("button-settings"), false).clicked() {
-                        *menu_open = false;
-                        return_to.0 = Some(Screen::Play);
-                        next.set(Screen::Settings);
-                    }
-                    if big_button(ui, &tr!("menu-leave"), false).clicked() {
-                        *menu_open = false;
-                        end.write(crate::engine::EndMatch);
-                        next.set(Screen::Title);
-                    }
-                });
-            });
-    }
+    crate::ui::screens::match_menu(ctx, &mut menu_open, GameKind::Neighbours, &mut nav, |_| {});
 
     // The viewer must pass: say so, and offer the only move there is.
     if let Some(view) = viewer_view(&active, &table)

@@ -21,14 +21,14 @@ use parlour_core::games::paper_boxing::{
 };
 
 use crate::engine::{
-    ActiveMatch, CellOf, Controller, EndMatch, MatchEntity, MoveApplied, MoveRejected, MoveRequest,
+    ActiveMatch, CellOf, Controller, MatchEntity, MoveApplied, MoveRejected, MoveRequest,
     StartMatch, TurnPhase,
 };
 use crate::tr;
 use crate::ui::anim::{Rise, Tween, move_to};
 use crate::ui::input::PointerInput;
 use crate::ui::play::{PlaySystems, plugin_for};
-use crate::ui::screens::{HowToGame, ReturnTo, big_button};
+use crate::ui::screens::big_button;
 use crate::ui::theme::{Look, colour, ecolour, size};
 use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Settings, Table};
 
@@ -1801,10 +1801,7 @@ fn hud(
     settings: Res<Settings>,
     mut oracle: ResMut<Oracle>,
     mut menu_open: Local<bool>,
-    mut next: ResMut<NextState<Screen>>,
-    mut how_to: ResMut<HowToGame>,
-    mut return_to: ResMut<ReturnTo>,
-    mut end: MessageWriter<EndMatch>,
+    mut nav: crate::ui::screens::MenuNav,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
@@ -1906,46 +1903,19 @@ fn hud(
             });
         });
 
-    if *menu_open {
-        egui::Window::new(tr!("pb-menu"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, size::HUD + 8.0))
-            .show(ctx, |ui| {
-                ui.vertical_centered_justified(|ui| {
-                    if big_button(ui, &tr!("pb-resume"), true).clicked() {
-                        *menu_open = false;
-                    }
-                    if oracle_offered(game, &table, &settings) {
-                        // Lit while it is on.
-                        let label = if oracle.enabled {
-                            format!("✔ {}", tr!("pb-oracle-toggle"))
-                        } else {
-                            tr!("pb-oracle-toggle")
-                        };
-                        if big_button(ui, &label, oracle.enabled).clicked() {
-                            oracle.enabled = !oracle.enabled;
-                        }
-                    }
-                    if big_button(ui, &tr!("pb-how-to"), false).clicked() {
-                        *menu_open = false;
-                        how_to.0 = GameKind::PaperBoxing;
-                        return_to.0 = Some(Screen::Play);
-                        next.set(Screen::HowTo);
-                    }
-                    if big_button(ui, &tr!("pb-settings"), false).clicked() {
-                        *menu_open = false;
-                        return_to.0 = Some(Screen::Play);
-                        next.set(Screen::Settings);
-                    }
-                    if big_button(ui, &tr!("pb-leave"), false).clicked() {
-                        *menu_open = false;
-                        end.write(EndMatch);
-                        next.set(Screen::Title);
-                    }
-                });
-            });
-    }
+    crate::ui::screens::match_menu(ctx, &mut menu_open, GameKind::PaperBoxing, &mut nav, |ui| {
+        if oracle_offered(game, &table, &settings) {
+            // Lit while it is on.
+            let label = if oracle.enabled {
+                format!("✔ {}", tr!("pb-oracle-toggle"))
+            } else {
+                tr!("pb-oracle-toggle")
+            };
+            if big_button(ui, &label, oracle.enabled).clicked() {
+                oracle.enabled = !oracle.enabled;
+            }
+        }
+    });
 
     if notice.remaining > 0.0 {
         crate::ui::screens::notice_banner(ctx, "pb-notice", &notice, width * 0.8);

@@ -15,14 +15,14 @@ use parlour_core::games::rummy::{Action, Card, Colour, Ending, Face, RuleError, 
 use super::draft::{self, Check, Draft, DropRefusal, Spot, Target};
 use super::layout::RummyLayout;
 use crate::engine::{
-    ActiveMatch, At, Controller, EndMatch, MatchEntity, MoveApplied, MoveRejected, MoveRequest,
-    PieceOf, Proceed, StartMatch, TurnClock, TurnDraft, TurnPhase,
+    ActiveMatch, At, Controller, MatchEntity, MoveApplied, MoveRejected, MoveRequest, PieceOf,
+    Proceed, StartMatch, TurnClock, TurnDraft, TurnPhase,
 };
 use crate::tr;
 use crate::ui::anim::{Tween, move_to};
 use crate::ui::input::PointerInput;
 use crate::ui::play::{PlaySystems, plugin_for};
-use crate::ui::screens::{HowToGame, ReturnTo, big_button};
+use crate::ui::screens::big_button;
 use crate::ui::theme::{Look, colour, ecolour, size};
 use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Settings, Table};
 
@@ -993,10 +993,7 @@ fn hud(
     mut menu_open: Local<bool>,
     mut requests: MessageWriter<MoveRequest<Rummy>>,
     mut proceed: MessageWriter<Proceed>,
-    mut next: ResMut<NextState<Screen>>,
-    mut how_to: ResMut<HowToGame>,
-    mut return_to: ResMut<ReturnTo>,
-    mut end: MessageWriter<EndMatch>,
+    mut nav: crate::ui::screens::MenuNav,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
@@ -1097,35 +1094,7 @@ fn hud(
             });
         });
 
-    if *menu_open {
-        egui::Window::new(tr!("rummy-menu"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, size::HUD + 8.0))
-            .show(ctx, |ui| {
-                ui.vertical_centered_justified(|ui| {
-                    if big_button(ui, &tr!("rummy-menu-resume"), true).clicked() {
-                        *menu_open = false;
-                    }
-                    if big_button(ui, &tr!("rummy-menu-how-to-play"), false).clicked() {
-                        *menu_open = false;
-                        how_to.0 = GameKind::Rummy;
-                        return_to.0 = Some(Screen::Play);
-                        next.set(Screen::HowTo);
-                    }
-                    if big_button(ui, &tr!("rummy-menu-settings"), false).clicked() {
-                        *menu_open = false;
-                        return_to.0 = Some(Screen::Play);
-                        next.set(Screen::Settings);
-                    }
-                    if big_button(ui, &tr!("rummy-menu-leave"), false).clicked() {
-                        *menu_open = false;
-                        end.write(EndMatch);
-                        next.set(Screen::Title);
-                    }
-                });
-            });
-    }
+    crate::ui::screens::match_menu(ctx, &mut menu_open, GameKind::Rummy, &mut nav, |_| {});
 
     // The action bar over the hand.
     if let (Some(layout), Some(draft)) = (layout.as_ref(), turn.draft.clone()) {
