@@ -8,8 +8,10 @@ use parlour_core::engine::Game;
 use parlour_core::engine::record::{self, Record};
 use parlour_core::engine::selfplay;
 
+use parlour_core::games::{ForGame, NAMES, for_game};
+
+use crate::app::WindowOptions;
 use crate::engine::replay::{ReplayError, replay};
-use crate::games::{ForGame, for_game};
 
 /// Parlour: Neighbours, Paper Boxing and Rummy on one screen, with bots that play well.
 ///
@@ -23,51 +25,6 @@ pub struct Cli {
     /// Options of the game window.
     #[command(flatten)]
     pub display: WindowOptions,
-}
-
-/// Options of the game window.
-#[derive(Args, Debug, Clone, Default)]
-pub struct WindowOptions {
-    /// Play bots against each other, in a loop (attract mode).
-    #[arg(long)]
-    pub demo: bool,
-    /// The game for --demo (default: the three in turn).
-    #[arg(long, value_name = "GAME", requires = "demo")]
-    pub game: Option<String>,
-    /// Run this many frames, then exit.
-    #[arg(long, value_name = "N")]
-    pub frames: Option<u32>,
-    /// Save a screenshot of the last frame to FILE (with --frames).
-    #[arg(long, value_name = "FILE", requires = "frames")]
-    pub screenshot: Option<PathBuf>,
-    /// Print frame-time figures and peak memory on exit (with --frames).
-    #[arg(long, requires = "frames")]
-    pub frame_stats: bool,
-    /// The window's size in logical pixels, e.g. 1280x800 or 800x1280.
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
-    pub window: Option<(u32, u32)>,
-    /// Fill the primary monitor, without borders.
-    #[arg(long)]
-    pub fullscreen: bool,
-    /// Kiosk mode: fullscreen, no way out without the PIN (a long press in
-    /// the top-left corner, or Ctrl+Alt+Q), the title after the idle
-    /// timeout and attract mode after as long again.
-    #[arg(long)]
-    pub kiosk: bool,
-}
-
-/// Reads a window size written `WIDTHxHEIGHT`.
-fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("{text:?} is not a window size: write it WIDTHxHEIGHT, like 1280x800");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let w: u32 = w.trim().parse().map_err(|_| bad())?;
-    let h: u32 = h.trim().parse().map_err(|_| bad())?;
-    if !(320..=8192).contains(&w) || !(320..=8192).contains(&h) {
-        return Err(format!(
-            "{w}x{h} is out of range: each side must be 320 to 8192"
-        ));
-    }
-    Ok((w, h))
 }
 
 /// The headless commands.
@@ -199,11 +156,11 @@ fn read_record(file: &PathBuf) -> Result<Record, String> {
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // Name the game before reading the rest, so an unknown game is named as such.
     let game = record::game_of(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    if !crate::games::NAMES.contains(&game.as_str()) {
+    if !NAMES.contains(&game.as_str()) {
         return Err(format!(
             "{}: unknown game {game:?}; the games are: {}",
             file.display(),
-            crate::games::NAMES.join(", ")
+            NAMES.join(", ")
         ));
     }
     Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))

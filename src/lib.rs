@@ -3,20 +3,46 @@
 //!
 //! The rules cores, bots, records and self-play live in `parlour_core`
 //! (plain Rust); this crate adds the Bevy rules plugin, the screens and the
-//! command line.
+//! command line. Its modules form layers, each using only the ones below
+//! it (the README's "How it is built"; `tests/architecture.rs` keeps it so):
+//!
+//! ```text
+//!  9  cli
+//!  8  app                           the composition root
+//!  7  games                         one folder per game
+//!  6  game_kit                      AddGame::add_game, what every table shares
+//!  5  ui                            egui screens, theme, input, tweens
+//!  4  saves  variants  kiosk  sound
+//!  3  session                       the table, the screen state, the match flow
+//!  2  settings  stats
+//!  1  catalog  storage
+//!  0  engine  i18n
+//! ```
+
+pub mod engine;
+pub mod i18n;
+
+pub mod catalog;
+pub mod storage;
+
+pub mod settings;
+pub mod stats;
+
+pub mod session;
+
+pub mod kiosk;
+pub mod saves;
+pub mod sound;
+pub mod variants;
+
+pub mod ui;
+
+pub mod game_kit;
+
+pub mod games;
 
 pub mod app;
+
 pub mod cli;
-pub mod engine;
-pub mod games;
-pub mod i18n;
-pub mod kiosk;
-pub mod persist;
-pub mod saves;
-pub mod settings;
-pub mod sound;
-pub mod stats;
-pub mod ui;
-pub mod variants;
 
 pub use parlour_core;

@@ -10,8 +10,7 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::persist::{config_dir, set_aside, write_atomic};
-use crate::settings::FileWarning;
+use crate::storage::{FileWarning, config_dir, set_aside, write_atomic};
 
 /// The statistics file's name in the configuration directory.
 pub const FILE: &str = "statistics.json";
@@ -182,7 +181,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "parlour-stats-{}-{}",
             std::process::id(),
-            crate::persist::stamp(SystemTime::now())
+            crate::storage::stamp(SystemTime::now())
         ));
         let path = dir.join(FILE);
         let mut stats = Statistics::default();

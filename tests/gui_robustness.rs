@@ -11,17 +11,19 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowResolution;
+use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
 use parlour::engine::{
-    ActiveMatch, Controller, Match, MoveApplied, MoveRejected, MoveRequest, RulesPlugin, TurnPhase,
+    ActiveMatch, Controller, Match, MoveApplied, MoveRejected, MoveRequest, TurnPhase,
 };
 use parlour::games::neighbours::screen::{BoardLayout, Hold, handle_pointer};
 use parlour::games::rummy::draft::{Spot, Target};
 use parlour::games::rummy::layout::RummyLayout;
-use parlour::games::rummy::screen::{Grab, TurnOnScreen, logic_plugin};
+use parlour::games::rummy::logic_plugin;
+use parlour::games::rummy::screen::{Grab, TurnOnScreen};
+use parlour::session::flow::DealSeed;
+use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
 use parlour::ui::input::PointerInput;
-use parlour::ui::play::DealSeed;
-use parlour::ui::{BeginMatch, GameKind, Screen, SeatChoice, Table};
 use parlour_core::engine::Game;
 use parlour_core::games::neighbours::{Deal, Move as NMove, Neighbours, Placement};
 use parlour_core::games::rummy::{Action, Move as RMove, Rummy};
@@ -115,13 +117,9 @@ fn a_token_dropped_on_an_occupied_cell_is_refused_and_nothing_changes() {
 /// gives the layout its size (and can be resized).
 fn rummy(variant: &str) -> (App, Entity) {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        RulesPlugin::<Rummy>::default(),
-    ))
-    .add_plugins(parlour::ui::state_plugin)
-    .add_message::<PointerInput>();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin)
+        .add_message::<PointerInput>();
     logic_plugin(&mut app);
     let window = app
         .world_mut()
@@ -131,7 +129,7 @@ fn rummy(variant: &str) -> (App, Entity) {
         })
         .id();
     app.insert_resource(Table {
-        game: GameKind::Rummy,
+        game: GameId("rummy"),
         variant: variant.into(),
         seats: vec![
             SeatChoice {

@@ -10,13 +10,13 @@ use std::time::{Duration, SystemTime};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::engine::{ActiveMatch, Controller, RulesPlugin};
+use parlour::engine::{ActiveMatch, Controller};
 use parlour::kiosk::{Activity, Idle, Kiosk};
-use parlour::persist::stamp;
 use parlour::saves::SaveSlot;
-use parlour::ui::demo::Demo;
-use parlour::ui::play::plugin_for;
-use parlour::ui::{BeginMatch, GameKind, Screen, SeatChoice, Settings, Table};
+use parlour::session::attract::Demo;
+use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+use parlour::settings::Settings;
+use parlour::storage::stamp;
 use parlour_core::engine::Record;
 use parlour_core::games::neighbours::Neighbours;
 
@@ -41,16 +41,10 @@ fn scratch(name: &str) -> PathBuf {
 
 fn kiosk_app(dir: &Path) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        RulesPlugin::<Neighbours>::default(),
-    ))
-    .add_plugins(parlour::ui::state_plugin)
-    .add_plugins(parlour::kiosk::idle_plugin)
-    .add_plugins(parlour::ui::demo::plugin);
-    plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
-    parlour::persist::autosave_plugin::<Neighbours>(&mut app);
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin)
+        .add_plugins(parlour::kiosk::idle_plugin);
+    parlour::games::neighbours::logic_plugin(&mut app);
     app.insert_resource(SaveSlot {
         current: Some(dir.join("current.json")),
         history: Some(dir.join("history")),
@@ -94,6 +88,7 @@ fn start_abandoned_match(app: &mut App) {
                 controller: Controller::Bot("greedy".into()),
             },
         ],
+        game: parlour::catalog::GameId("neighbours"),
         ..Table::default()
     });
     app.update();
@@ -130,7 +125,10 @@ fn a_quiet_match_is_saved_and_the_title_comes_back_then_attract_mode() {
             .is_none()
     );
     let slot = app.world().resource::<SaveSlot>();
-    assert!(slot.can_continue(), "Continue takes it up");
+    assert!(
+        slot.can_continue(&parlour::games::catalog()),
+        "Continue takes it up"
+    );
     let saved = Record::from_json(&fs::read_to_string(dir.join("current.json")).unwrap()).unwrap();
     assert_eq!(saved.moves, played);
     assert!(app.world().get_resource::<Demo>().is_none());

@@ -2,11 +2,14 @@
 //! a refused move included.
 
 use bevy::prelude::*;
+use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
 use parlour::engine::{Controller, Match, MoveRejected, MoveRequest};
-use parlour::i18n::Lang;
+use parlour::i18n::{Catalogue, Lang};
+use parlour::session::Table;
+use parlour::settings::Settings;
 use parlour::tr;
-use parlour::ui::{GameKind, Settings, Table};
+use parlour_core::engine::{Phrase, Seat};
 use parlour_core::games::neighbours::{Deal, Move, Neighbours, Placement};
 
 /// A 4 in the centre, seat 0 to move with a 9 in hand.
@@ -56,19 +59,19 @@ fn refused_nine(h: &mut Headless<Neighbours>) -> String {
 #[test]
 fn switching_the_language_setting_changes_the_words_at_once() {
     let mut h = Headless::<Neighbours>::new();
-    h.app().add_plugins(parlour::ui::state_plugin);
+    h.app().add_plugins(parlour::session::plugin);
     let game =
         Match::<Neighbours>::new("standard", Default::default(), 2, 0, Some(deal())).unwrap();
     h.start(game, vec![Controller::Human; 2]);
 
     switch_to(&mut h, Lang::En);
     assert_eq!(tr!("settings-title"), "Settings");
-    assert_eq!(GameKind::Neighbours.title(), "Neighbours");
+    assert_eq!(GameId("neighbours").title(), "Neighbours");
     assert!(refused_nine(&mut h).starts_with("9 cannot go next to 4:"));
 
     switch_to(&mut h, Lang::Fr);
     assert_eq!(tr!("settings-title"), "Réglages");
-    assert_eq!(GameKind::Neighbours.title(), "Voisins");
+    assert_eq!(GameId("neighbours").title(), "Voisins");
     assert_eq!(tr!("hand-over-title", name = "Ada"), "Passez à Ada");
     assert!(
         refused_nine(&mut h).starts_with("Le 9 ne peut pas aller à côté du 4"),
@@ -78,7 +81,7 @@ fn switching_the_language_setting_changes_the_words_at_once() {
 
     switch_to(&mut h, Lang::Da);
     assert_eq!(tr!("settings-title"), "Indstillinger");
-    assert_eq!(GameKind::Rummy.tagline(), tr!("game-rummy-tagline"));
+    assert_eq!(GameId("rummy").tagline(), tr!("game-rummy-tagline"));
     assert!(refused_nine(&mut h).starts_with("9 kan ikke ligge ved siden af 4"));
 
     switch_to(&mut h, Lang::En);
@@ -97,4 +100,113 @@ fn switching_the_language_setting_changes_the_words_at_once() {
     let table = h.app().world().resource::<Table>();
     assert_eq!(table.seats[0].name, "Player 1");
     assert_eq!(table.seats[1].name, "Anna");
+}
+
+// --- Every game's words in every language ----------------------------------
+
+/// Every kind of refusal `G`'s rules can give, worded in `lang`.
+fn refusals<G: parlour_core::engine::Game>(
+    catalogue: &Catalogue,
+    lang: Lang,
+) -> Vec<Result<String, String>> {
+    use parlour_core::engine::Explain;
+    let seat_name = |seat: Seat| format!("Player{seat}");
+    G::Error::kinds()
+        .iter()
+        .map(|kind| catalogue.phrase(lang, &kind.phrase(), &seat_name))
+        .collect()
+}
+
+#[test]
+fn every_refusal_of_every_game_has_its_words_in_all_three_languages() {
+    use parlour_core::games::{neighbours::Neighbours, paper_boxing::PaperBoxing, rummy::Rummy};
+    let catalogue = Catalogue::load().unwrap();
+    // The table's own refusals, whatever the game.
+    let table = [
+        "refused-animating",
+        "refused-round-over",
+        "refused-no-match",
+    ];
+    for lang in Lang::ALL {
+        let mut worded: Vec<Result<String, String>> = table
+            .iter()
+            .map(|key| catalogue.phrase(lang, &Phrase::new(key), &|_| String::new()))
+            .collect();
+        worded.extend(refusals::<Neighbours>(&catalogue, lang));
+        worded.extend(refusals::<PaperBoxing>(&catalogue, lang));
+        worded.extend(refusals::<Rummy>(&catalogue, lang));
+        assert!(worded.len() > 60, "{} refusals only", worded.len());
+        for text in worded {
+            let text = text.unwrap();
+            assert!(!text.contains('{') && !text.contains('$'), "{text}");
+            assert!(!text.trim().is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_refusal_names_the_players_and_words_the_cards() {
+    use parlour_core::engine::Explain;
+    use parlour_core::games::neighbours;
+    use parlour_core::games::rummy::{self, Colour, Face};
+    let catalogue = Catalogue::load().unwrap();
+    let names = |seat: Seat| ["Ada", "Bram"][seat].to_owned();
+    let turn = neighbours::RuleError::NotYourTurn {
+        seat: 1,
+        to_move: 0,
+    }
+    .phrase();
+    assert_eq!(
+        catalogue.phrase(Lang::Fr, &turn, &names).unwrap(),
+        "C’est à Ada de jouer, pas à Bram."
+    );
+    let set = rummy::RuleError::Set {
+        index: 0,
+        cards: "r4 b5 r6".into(),
+        reason: rummy::SetError::MixedColours(
+            Face::number(Colour::Red, 4),
+            Face::number(Colour::Blue, 5),
+        ),
+    }
+    .phrase();
+    assert_eq!(
+        catalogue.phrase(Lang::Da, &set, &names).unwrap(),
+        "Kombination 1 (r4 b5 r6) er ikke gyldig: en serie har kun én farve, men rød 4 og blå 5 er forskellige."
+    );
+}
+
+#[test]
+fn every_bot_has_a_name_in_every_language() {
+    use parlour_core::engine::Game;
+    use parlour_core::games::{neighbours::Neighbours, paper_boxing::PaperBoxing, rummy::Rummy};
+    let catalogue = Catalogue::load().unwrap();
+    let bots = [Neighbours::bots(), PaperBoxing::bots(), Rummy::bots()].concat();
+    for lang in Lang::ALL {
+        for bot in &bots {
+            assert!(
+                catalogue
+                    .message(lang, &format!("bot-{bot}"), None)
+                    .is_some(),
+                "{}: no word for the {bot} bot",
+                lang.own_name()
+            );
+        }
+    }
+}
+
+#[test]
+fn every_neighbours_variant_has_a_name_in_every_language() {
+    use parlour_core::engine::Game;
+    use parlour_core::games::neighbours::Neighbours;
+    let catalogue = Catalogue::load().unwrap();
+    for lang in Lang::ALL {
+        for variant in Neighbours::variants() {
+            let key = format!("neighbours-variant-{variant}");
+            assert!(
+                catalogue.message(lang, &key, None).is_some(),
+                "{}: no {key}",
+                lang.own_name()
+            );
+        }
+    }
 }

@@ -7,14 +7,15 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::engine::{ActiveMatch, Controller, MoveRequest, RulesPlugin, TurnPhase};
+use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnPhase};
+use parlour::games::paper_boxing::logic_plugin;
 use parlour::games::paper_boxing::screen::{
     Arrangement, LABEL_H, PbLayout, PlayHold, SetUpHold, handle_play_pointer, handle_setup_pointer,
-    legal_cells, logic_plugin, solver_set_up, status_lines, viewer_view,
+    legal_cells, solver_set_up, status_lines, viewer_view,
 };
+use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::ui::input::PointerInput;
 use parlour::ui::theme::size;
-use parlour::ui::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour_core::engine::{Game, Match};
 use parlour_core::games::paper_boxing::solver::keeping_steps;
 use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing, State as Position};
@@ -499,15 +500,11 @@ fn app_with(controllers: [Controller; 2]) -> App {
 
 fn app_with_variant(controllers: [Controller; 2], variant: &str) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        RulesPlugin::<PaperBoxing>::default(),
-    ))
-    .add_plugins(parlour::ui::state_plugin);
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin);
     logic_plugin(&mut app);
     app.insert_resource(Table {
-        game: parlour::ui::GameKind::PaperBoxing,
+        game: parlour::catalog::GameId("paper-boxing"),
         variant: variant.into(),
         seats: controllers
             .into_iter()
@@ -703,6 +700,7 @@ fn a_secret_choice_is_not_told_before_both_have_chosen() {
                 controller: Controller::Human,
             },
         ],
+        game: parlour::catalog::GameId("paper-boxing"),
         ..Table::default()
     };
     let view = viewer_view(&game, Some(0));
@@ -721,21 +719,18 @@ fn a_secret_choice_is_not_told_before_both_have_chosen() {
 
 #[test]
 fn the_demo_ends_the_paper_boxing_match_before_the_next_game_begins() {
-    use parlour::ui::GameKind;
-    use parlour::ui::demo::Demo;
+    use parlour::catalog::GameId;
+    use parlour::session::attract::Demo;
     use parlour_core::games::neighbours::Neighbours;
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        RulesPlugin::<PaperBoxing>::default(),
-        RulesPlugin::<Neighbours>::default(),
-    ))
-    .add_plugins(parlour::ui::state_plugin);
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin);
     logic_plugin(&mut app);
-    parlour::ui::play::plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
-    app.add_plugins(parlour::ui::demo::plugin);
-    app.insert_resource(Demo::new(vec![GameKind::PaperBoxing, GameKind::Neighbours]));
+    parlour::games::neighbours::logic_plugin(&mut app);
+    app.insert_resource(Demo::new(vec![
+        GameId("paper-boxing"),
+        GameId("neighbours"),
+    ]));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
     )));
@@ -868,7 +863,7 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
     app.update();
     app.update();
     assert_eq!(game(&app).state(), &before, "nothing changed");
-    let notice = app.world().resource::<parlour::ui::Notice>();
+    let notice = app.world().resource::<parlour::session::Notice>();
     assert!(notice.warning, "shown as a refusal: {}", notice.text);
     assert!(
         notice.text.len() > "That move is not allowed: ".len(),

@@ -6,7 +6,7 @@
 use parlour::engine::Controller;
 use parlour::games::paper_boxing::screen::{results_sheet, status_lines, viewer_view};
 use parlour::i18n::{Lang, set_language};
-use parlour::ui::{SeatChoice, Table};
+use parlour::session::{SeatChoice, Table};
 use parlour_core::engine::{Game, Match};
 use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing};
 
@@ -22,6 +22,7 @@ fn table() -> Table {
                 controller: Controller::Bot("solver".into()),
             },
         ],
+        game: parlour::catalog::GameId("paper-boxing"),
         ..Table::default()
     }
 }

@@ -10,19 +10,19 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::engine::{ActiveMatch, Controller, MoveRequest, RulesPlugin, TurnPhase};
-use parlour::persist::{
+use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnPhase};
+use parlour::saves::{ResumeMatch, SaveSlot, WatchReplay};
+use parlour::session::flow::DealSeed;
+use parlour::stats::{Statistics, StatisticsFile, Tally};
+use parlour::storage::{FileWarning, FileWarnings};
+use parlour::storage::{
     HISTORY_CAP, SaveProblem, SlotContents, check_record, file_finished, history_files, open_slot,
     read_history, stamp,
 };
-use parlour::saves::{ResumeMatch, SaveSlot, WatchReplay};
-use parlour::settings::{FileWarning, FileWarnings};
-use parlour::stats::{Statistics, StatisticsFile, Tally};
-use parlour::ui::play::{DealSeed, plugin_for};
 
 /// A deal on which greedy and random bots play a long match.
 const DEAL: u64 = 1;
-use parlour::ui::{BeginMatch, GameKind, Screen, SeatChoice, Table};
+use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
 use parlour_core::engine::{Game, Match, Record, SeatRecord};
 use parlour_core::games::neighbours::Neighbours;
 
@@ -49,14 +49,9 @@ fn history(dir: &Path) -> PathBuf {
 /// The app as a screen runs it, without a window: rules, play flow, saving.
 fn app_in(dir: &Path) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        RulesPlugin::<Neighbours>::default(),
-    ))
-    .add_plugins(parlour::ui::state_plugin);
-    plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
-    parlour::persist::autosave_plugin::<Neighbours>(&mut app);
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin);
+    parlour::games::neighbours::logic_plugin(&mut app);
     let (slot, warning) = SaveSlot::open(Some(current(dir)), Some(history(dir)), SystemTime::now());
     app.insert_resource(slot)
         .insert_resource(FileWarnings(warning.into_iter().collect()))
@@ -76,6 +71,7 @@ fn seats(seats: &[(&str, Controller)]) -> Table {
                 controller: c.clone(),
             })
             .collect(),
+        game: parlour::catalog::GameId("neighbours"),
         ..Table::default()
     }
 }
@@ -172,7 +168,10 @@ fn continue_resumes_the_same_position_with_the_same_table() {
 
     let mut second = app_in(&dir);
     let slot = second.world().resource::<SaveSlot>().clone();
-    assert!(slot.can_continue(), "Continue is offered");
+    assert!(
+        slot.can_continue(&parlour::games::catalog()),
+        "Continue is offered"
+    );
     assert_eq!(slot.unfinished.as_ref(), Some(&saved));
     second.world_mut().write_message(ResumeMatch(saved.clone()));
     second.update();
@@ -304,7 +303,11 @@ fn a_broken_save_is_reported_and_the_next_match_does_not_write_over_it() {
         ),
         "{warnings:?}"
     );
-    assert!(!app.world().resource::<SaveSlot>().can_continue());
+    assert!(
+        !app.world()
+            .resource::<SaveSlot>()
+            .can_continue(&parlour::games::catalog())
+    );
     begin(&mut app, seats(&[("Ada", greedy()), ("Bram", greedy())]));
     run_until(&mut app, 2_000, |app| moves_played(app) >= 2);
     let kept: Vec<_> = fs::read_dir(current(&dir).parent().unwrap())

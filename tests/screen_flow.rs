@@ -5,9 +5,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::engine::{ActiveMatch, Controller, RulesPlugin};
-use parlour::ui::play::{Viewer, next_viewer, plugin_for};
-use parlour::ui::{BeginMatch, GameKind, Screen, SeatChoice, Table};
+use parlour::engine::{ActiveMatch, Controller};
+use parlour::session::flow::{Viewer, next_viewer};
+use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
 use parlour_core::games::neighbours::Neighbours;
 
 fn table(controllers: &[Controller]) -> Table {
@@ -20,6 +20,7 @@ fn table(controllers: &[Controller]) -> Table {
                 controller: c.clone(),
             })
             .collect(),
+        game: parlour::catalog::GameId("neighbours"),
         ..Table::default()
     }
 }
@@ -30,13 +31,9 @@ fn bot() -> Controller {
 
 fn app_with(table: Table) -> App {
     let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        RulesPlugin::<Neighbours>::default(),
-    ))
-    .add_plugins(parlour::ui::state_plugin);
-    plugin_for::<Neighbours>(&mut app, GameKind::Neighbours);
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin);
+    parlour::games::neighbours::logic_plugin(&mut app);
     app.insert_resource(table);
     // Each frame a tenth of a second: bots' pauses and animations pass quickly and surely.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(

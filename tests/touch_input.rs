@@ -11,7 +11,8 @@ use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use parlour::games::neighbours::screen::{BoardLayout, Hold, handle_pointer};
-use parlour::ui::input::{PointerDevice, PointerInput, PointerOverUi, screen_to_world};
+use parlour::session::PointerDevice;
+use parlour::ui::input::{PointerInput, PointerOverUi, screen_to_world};
 use parlour_core::games::neighbours::{Move, Placement};
 
 const SIZE: Vec2 = Vec2::new(1280.0, 800.0);

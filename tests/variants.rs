@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
+use parlour::catalog::GameId;
 use parlour::engine::Controller;
 use parlour::engine::replay::Headless;
-use parlour::settings::{FileWarning, FileWarnings};
-use parlour::ui::GameKind;
+use parlour::storage::{FileWarning, FileWarnings};
 use parlour::variants::{Origin, VariantRegistry};
 use parlour_core::engine::{Bot, Game, Match};
 use parlour_core::games::neighbours::Neighbours;
@@ -41,7 +41,10 @@ fn app_reading(assets: &Path) -> App {
         },
     ))
     .init_resource::<FileWarnings>()
-    .add_plugins(parlour::variants::plugin);
+    .insert_resource(parlour::games::catalog())
+    .add_plugins(parlour::variants::plugin)
+    // The house rule comes with its game, as on screen.
+    .add_plugins(parlour::games::neighbours::prime_spiral::plugin);
     app
 }
 
@@ -93,7 +96,7 @@ fn every_shipped_file_registers_and_each_game_offers_standard_first() {
         .collect();
     from_files.sort();
     assert_eq!(from_files, shipped_files());
-    for game in GameKind::ALL {
+    for game in parlour::games::catalog().ids() {
         let first = registry.of(game).next().expect("each game has variants");
         assert_eq!(
             (first.id.as_str(), first.rules.as_str()),
@@ -102,17 +105,20 @@ fn every_shipped_file_registers_and_each_game_offers_standard_first() {
     }
     // The required ones.
     let rules = |game, id| registry.get(game, id).unwrap().rules.clone();
-    assert!(rules(GameKind::Neighbours, "diamond").starts_with("standard,board=x...K...x/"));
+    assert!(rules(GameId("neighbours"), "diamond").starts_with("standard,board=x...K...x/"));
     assert_eq!(
-        rules(GameKind::Neighbours, "gentle-penalty"),
+        rules(GameId("neighbours"), "gentle-penalty"),
         "standard,penalty=1"
     );
-    assert_eq!(rules(GameKind::PaperBoxing, "sackson"), "sackson");
-    assert_eq!(rules(GameKind::PaperBoxing, "simultaneous"), "simultaneous");
-    assert_eq!(rules(GameKind::Rummy, "classic"), "classic");
-    assert_eq!(rules(GameKind::Rummy, "no-jokers"), "standard,jokers=0");
+    assert_eq!(rules(GameId("paper-boxing"), "sackson"), "sackson");
+    assert_eq!(
+        rules(GameId("paper-boxing"), "simultaneous"),
+        "simultaneous"
+    );
+    assert_eq!(rules(GameId("rummy"), "classic"), "classic");
+    assert_eq!(rules(GameId("rummy"), "no-jokers"), "standard,jokers=0");
     // The house rule written in code is there too.
-    let spiral = registry.get(GameKind::Neighbours, "prime-spiral").unwrap();
+    let spiral = registry.get(GameId("neighbours"), "prime-spiral").unwrap();
     assert_eq!(spiral.origin, Origin::Plugin("prime_spiral"));
     assert!(app.world().resource::<FileWarnings>().0.is_empty());
 }
@@ -145,11 +151,11 @@ fn a_broken_file_is_reported_with_its_path_and_reason_and_the_others_still_load(
     let mut app = app_reading(&dir);
     let registry = loaded(&mut app);
     let ids: Vec<&str> = registry
-        .of(GameKind::Neighbours)
+        .of(GameId("neighbours"))
         .map(|e| e.id.as_str())
         .collect();
     assert_eq!(ids, ["diamond", "gentle-penalty", "prime-spiral"]);
-    assert_eq!(registry.of(GameKind::Rummy).count(), 0);
+    assert_eq!(registry.of(GameId("rummy")).count(), 0);
 
     let problems = registry.problems();
     assert_eq!(problems.len(), 2, "{problems:?}");
@@ -200,7 +206,10 @@ fn without_a_variants_folder_the_registry_is_ready_with_the_house_rules_only() {
             .all(|e| matches!(e.origin, Origin::Plugin(_)))
     );
     // The set-up screen then offers the games' built-in names.
-    let offered = parlour::variants::choices::choices(Some(&registry), GameKind::Rummy);
+    let offered = parlour::variants::choices::choices(
+        Some(&registry),
+        parlour::games::catalog().get(GameId("rummy")).unwrap(),
+    );
     assert_eq!(offered[0].rules, "standard");
     let _ = fs::remove_dir_all(&dir);
 }
@@ -211,7 +220,7 @@ fn a_match_on_a_board_from_a_data_file_plays_through_the_rules_plugin_and_replay
     let mut app = app_reading(&shipped());
     let registry = loaded(&mut app);
     let rules = registry
-        .get(GameKind::Neighbours, "diamond")
+        .get(GameId("neighbours"), "diamond")
         .unwrap()
         .rules
         .clone();

@@ -8,5 +8,5 @@ pub use parlour_core::engine::*;
 pub use plugin::{
     ActiveMatch, At, BotExecution, CellOf, ClockSettings, Controller, EndMatch, HandSize,
     MatchEntity, MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesPlugin,
-    RulesSystems, Score, SeatOf, StartMatch, TurnClock, TurnDraft, TurnPhase,
+    RulesSystems, Score, SeatOf, StartMatch, TurnClock, TurnDraft, TurnPhase, plugin,
 };

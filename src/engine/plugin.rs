@@ -15,7 +15,8 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use parlour_core::engine::{Bot, Explain, Game, Location, Match, Phase, Phrase, Seat};
 
-/// Adds the rules of `G`: messages, the turn phase, the entity mirror, bots and the turn clock.
+/// Adds the rules of `G`: its messages, the entity mirror, its bots and its
+/// turn clock. Needs [`plugin`], the part every game shares.
 pub struct RulesPlugin<G: Game>(PhantomData<G>);
 
 impl<G: Game> Default for RulesPlugin<G> {
@@ -257,32 +258,36 @@ struct Bots<G: Game> {
     waited: Vec<Duration>,
 }
 
+/// What the rules plugins of every game share, added once: the turn phase,
+/// pacing, bots' execution, the turn clock, the messages that name no game,
+/// and the order of [`RulesSystems`]. Each game then adds its [`RulesPlugin`].
+pub fn plugin(app: &mut App) {
+    app.init_state::<TurnPhase>()
+        .init_resource::<Pacing>()
+        .init_resource::<BotExecution>()
+        .init_resource::<ClockSettings>()
+        .init_resource::<TurnClock>()
+        .add_message::<EndMatch>()
+        .add_message::<Proceed>()
+        .configure_sets(
+            Update,
+            (
+                RulesSystems::Lifecycle,
+                RulesSystems::Clock,
+                RulesSystems::Bots,
+                RulesSystems::Apply,
+            )
+                .chain(),
+        );
+}
+
 impl<G: Game> Plugin for RulesPlugin<G> {
     fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<State<TurnPhase>>() {
-            app.init_state::<TurnPhase>();
-        }
-        app.init_resource::<Pacing>()
-            .init_resource::<BotExecution>()
-            .init_resource::<ClockSettings>()
-            .init_resource::<TurnClock>()
-            .init_resource::<TurnDraft<G>>()
+        app.init_resource::<TurnDraft<G>>()
             .add_message::<StartMatch<G>>()
-            .add_message::<EndMatch>()
             .add_message::<MoveRequest<G>>()
             .add_message::<MoveApplied<G>>()
             .add_message::<MoveRejected<G>>()
-            .add_message::<Proceed>()
-            .configure_sets(
-                Update,
-                (
-                    RulesSystems::Lifecycle,
-                    RulesSystems::Clock,
-                    RulesSystems::Bots,
-                    RulesSystems::Apply,
-                )
-                    .chain(),
-            )
             .add_systems(
                 Update,
                 (

@@ -25,10 +25,15 @@ impl<G: Game> Default for Headless<G> {
 }
 
 impl<G: Game> Headless<G> {
-    /// `MinimalPlugins`, `StatesPlugin` and `RulesPlugin<G>`.
+    /// `MinimalPlugins`, `StatesPlugin`, the shared rules [`plugin`](super::plugin) and `RulesPlugin<G>`.
     pub fn new() -> Self {
         let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin::<G>::default()));
+        app.add_plugins((
+            MinimalPlugins,
+            StatesPlugin,
+            super::plugin,
+            RulesPlugin::<G>::default(),
+        ));
         Self {
             app,
             _game: PhantomData,

@@ -2,13 +2,10 @@
 //! the choice is tested without a window or a sound card.
 
 use parlour_core::engine::{Game, Seat};
-use parlour_core::games::neighbours::Neighbours;
-use parlour_core::games::paper_boxing::PaperBoxing;
-use parlour_core::games::rummy::Rummy;
 
 use super::synth::Cue;
 
-/// What a game's moves sound like.
+/// What a game's moves sound like (each game says so in its own `sounds`).
 pub trait Sounds: Game {
     /// The sound of the move itself, if it makes one.
     fn move_cue(outcome: &Self::Outcome) -> Option<Cue>;
@@ -21,53 +18,6 @@ pub trait Sounds: Game {
 
     /// Whether this move ended the match.
     fn ends_match(outcome: &Self::Outcome) -> bool;
-}
-
-impl Sounds for Neighbours {
-    fn move_cue(outcome: &Self::Outcome) -> Option<Cue> {
-        // A pass puts nothing down: the notice says it, no sound.
-        outcome.placed.map(|_| Cue::Place)
-    }
-
-    fn ends_match(outcome: &Self::Outcome) -> bool {
-        outcome.ended
-    }
-}
-
-impl Sounds for PaperBoxing {
-    fn move_cue(_outcome: &Self::Outcome) -> Option<Cue> {
-        // Every move puts something down: a grid, or a step of the path.
-        Some(Cue::Place)
-    }
-
-    fn ends_match(outcome: &Self::Outcome) -> bool {
-        outcome.over
-    }
-}
-
-impl Sounds for Rummy {
-    fn move_cue(outcome: &Self::Outcome) -> Option<Cue> {
-        // A time-out may lay its draft or draw instead: the cards say which.
-        if !outcome.laid.is_empty() || !outcome.took.is_empty() {
-            Some(Cue::Place)
-        } else if outcome.drew > 0 {
-            Some(Cue::Draw)
-        } else {
-            None
-        }
-    }
-
-    fn round_winners(outcome: &Self::Outcome) -> Vec<Seat> {
-        outcome
-            .round_end
-            .as_ref()
-            .map(|end| end.winners.clone())
-            .unwrap_or_default()
-    }
-
-    fn ends_match(outcome: &Self::Outcome) -> bool {
-        outcome.match_over
-    }
 }
 
 /// The sound after a move: a fanfare when it ended the match with a person

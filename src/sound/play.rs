@@ -5,12 +5,8 @@ use std::time::Duration;
 use bevy::audio::{AudioPlayer, AudioSink, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 
-use super::cues::{self, Sounds};
 use super::synth::Cue;
-use crate::engine::{ActiveMatch, MoveApplied, MoveRejected, RulesSystems};
-use crate::games::{Neighbours, PaperBoxing, Rummy};
-use crate::ui::demo::Demo;
-use crate::ui::{Settings, Table};
+use super::{Decide, ToPlay};
 
 /// The clips, made once at start-up.
 #[derive(Resource)]
@@ -21,10 +17,6 @@ impl Clips {
         self.0.iter().find(|(c, _)| *c == cue).map(|(_, h)| h)
     }
 }
-
-/// The sounds this frame's moves called for.
-#[derive(Resource, Default)]
-struct Heard(Vec<Cue>);
 
 /// Set when a sound found no device to play on: then no more are started
 /// (Bevy opens its device once, at start-up).
@@ -40,21 +32,12 @@ struct Sounding {
 /// How long a sound may wait for a device: longer than any clip.
 const DEVICE_WAIT: Duration = Duration::from_secs(1);
 
-/// Plays the table's sounds: needs Bevy's `AudioPlugin` (in `DefaultPlugins`
+/// Plays the sounds decided: needs Bevy's `AudioPlugin` (in `DefaultPlugins`
 /// when the feature is on). The window adds it; headless apps never do.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Heard>()
-        .init_resource::<NoDevice>()
+    app.init_resource::<NoDevice>()
         .add_systems(Startup, make_clips)
-        .add_systems(
-            Update,
-            (
-                (listen::<Neighbours>, listen::<PaperBoxing>, listen::<Rummy>),
-                play,
-            )
-                .chain()
-                .after(RulesSystems::Apply),
-        )
+        .add_systems(Update, play.after(Decide))
         .add_systems(Update, give_up_without_device);
 }
 
@@ -69,52 +52,19 @@ fn make_clips(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) 
     commands.insert_resource(Clips(clips));
 }
 
-/// Hears the rules' answers for game `G` (alongside the screens, which
-/// read the same messages for their own ends).
-fn listen<G: Sounds>(
-    mut applied: MessageReader<MoveApplied<G>>,
-    mut rejected: MessageReader<MoveRejected<G>>,
-    active: Option<Res<ActiveMatch<G>>>,
-    table: Res<Table>,
-    mut heard: ResMut<Heard>,
-) {
-    if applied.is_empty() && rejected.is_empty() {
-        return;
-    }
-    let humans = table.humans();
-    let winners = active.map(|a| a.get().winners()).unwrap_or_default();
-    for a in applied.read() {
-        heard
-            .0
-            .extend(cues::after_move::<G>(&a.outcome, &humans, &winners));
-    }
-    for r in rejected.read() {
-        heard.0.extend(cues::after_refusal(r.seat, &humans));
-    }
-}
-
-/// Starts the frame's sounds, unless sound is off in the settings or
-/// attract mode runs: a kiosk showing bots play must not chatter all day.
+/// Starts the sounds decided this frame, while a device plays them.
 fn play(
     mut commands: Commands,
-    mut heard: ResMut<Heard>,
-    settings: Res<Settings>,
-    demo: Option<Res<Demo>>,
+    to_play: Res<ToPlay>,
     no_device: Res<NoDevice>,
     clips: Option<Res<Clips>>,
     time: Res<Time<Real>>,
 ) {
-    if heard.0.is_empty() {
-        return;
-    }
-    let frame = cues::of_frame(std::mem::take(&mut heard.0));
-    let silent = !settings.sound || demo.is_some() || no_device.0;
-    debug!("sounds {frame:?}{}", if silent { " (silent)" } else { "" });
-    if silent {
+    if !to_play.is_changed() || to_play.0.is_empty() || no_device.0 {
         return;
     }
     let Some(clips) = clips else { return };
-    for cue in frame {
+    for &cue in &to_play.0 {
         if let Some(clip) = clips.get(cue) {
             commands.spawn((
                 AudioPlayer::new(clip.clone()),

@@ -6,6 +6,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
+use crate::session::PointerDevice;
+
 /// A pointer event on the table, in world coordinates (origin at the centre, y up).
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub enum PointerInput {
@@ -17,16 +19,6 @@ pub enum PointerInput {
     Up(Vec2),
     /// The press was taken away (a touch cancelled, the window lost focus).
     Cancel,
-}
-
-/// Which device drives the pointer, for hiding the mouse cursor under touch.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PointerDevice {
-    /// A mouse or touchpad.
-    #[default]
-    Mouse,
-    /// A touch screen.
-    Touch,
 }
 
 /// Whether the pointer is over a menu, the HUD or a dialog: presses there

@@ -2,12 +2,9 @@
 //! data files are in, else the game's built-in names (and the house rules).
 //! Plain functions, tested without a screen.
 
-use parlour_core::engine::Game;
-
 use super::registry::{Origin, VariantEntry, VariantRegistry};
-use crate::games::{Neighbours, PaperBoxing, Rummy};
+use crate::catalog::{GameEntry, GameId};
 use crate::i18n::variant_name;
-use crate::ui::GameKind;
 
 /// One line of the set-up screen's variant list, in the language on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,25 +27,17 @@ impl Choice {
     }
 }
 
-/// The game's built-in variant names.
-pub fn built_in(game: GameKind) -> &'static [&'static str] {
-    match game {
-        GameKind::Neighbours => Neighbours::variants(),
-        GameKind::PaperBoxing => PaperBoxing::variants(),
-        GameKind::Rummy => Rummy::variants(),
-    }
-}
-
 /// The variants to offer for `game`: the registry's entries once it is
 /// ready and holds data files for the game; until then (or with no files at
 /// all) the built-in names, then the house rules' entries.
-pub fn choices(registry: Option<&VariantRegistry>, game: GameKind) -> Vec<Choice> {
+pub fn choices(registry: Option<&VariantRegistry>, entry: &GameEntry) -> Vec<Choice> {
+    let game = entry.id;
     let from_files = registry
         .filter(|r| r.is_ready() && r.of(game).any(|e| matches!(e.origin, Origin::File(_))));
     if let Some(registry) = from_files {
         return registry.of(game).map(Choice::of).collect();
     }
-    let names = built_in(game).iter().map(|name| Choice {
+    let names = entry.variants.iter().map(|name| Choice {
         rules: (*name).to_owned(),
         title: variant_name(game.name(), name),
         description: String::new(),
@@ -61,8 +50,8 @@ pub fn choices(registry: Option<&VariantRegistry>, game: GameKind) -> Vec<Choice
     names.chain(plugins).collect()
 }
 
-/// The rules without Rummy's `rounds=` agreement, which the set-up screen
-/// sets on a row of its own.
+/// The rules without a `rounds=` agreement (the number of rounds a table
+/// agrees to play, which a game with rounds sets on a set-up row of its own).
 pub fn without_rounds(rules: &str) -> String {
     rules
         .split(',')
@@ -112,7 +101,7 @@ pub fn pick(choice: &Choice, current: &str) -> String {
 /// How the set-up screen names a variant that is none of the choices (a
 /// match taken up from a record): the base name's words, and a note that
 /// the table agreed on more.
-pub fn unlisted_title(game: GameKind, variant: &str) -> String {
+pub fn unlisted_title(game: GameId, variant: &str) -> String {
     let base = variant.split(',').next().unwrap_or_default().trim();
     let name = variant_name(game.name(), base);
     if without_rounds(variant).contains(',') {
@@ -125,84 +114,9 @@ pub fn unlisted_title(game: GameKind, variant: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Words;
-
-    fn entry(game: GameKind, id: &str, rules: &str, origin: Origin) -> VariantEntry {
-        VariantEntry {
-            game,
-            id: id.into(),
-            title: Words::new(id, id, id),
-            description: Words::new("about", "à propos", "om"),
-            rules: rules.into(),
-            origin,
-        }
-    }
-
-    fn file(game: GameKind, id: &str, rules: &str) -> VariantEntry {
-        entry(
-            game,
-            id,
-            rules,
-            Origin::File(format!("variants/{id}.variant.ron")),
-        )
-    }
 
     #[test]
-    fn before_the_files_are_read_the_built_in_names_are_offered_then_the_house_rules() {
-        let mut registry = VariantRegistry::default();
-        registry
-            .add(entry(
-                GameKind::Neighbours,
-                "gentle",
-                "standard,penalty=1",
-                Origin::Plugin("test"),
-            ))
-            .unwrap();
-        let offered = choices(Some(&registry), GameKind::Neighbours);
-        let rules: Vec<&str> = offered.iter().map(|c| c.rules.as_str()).collect();
-        assert_eq!(
-            rules,
-            [
-                "standard",
-                "any-neighbour",
-                "diamond",
-                "gentle-penalty",
-                "standard,penalty=1"
-            ]
-        );
-        assert_eq!(
-            choices(None, GameKind::Rummy).len(),
-            Rummy::variants().len()
-        );
-    }
-
-    #[test]
-    fn once_ready_the_registry_is_offered_in_its_order() {
-        let mut registry = VariantRegistry::default();
-        registry
-            .add(file(GameKind::Rummy, "two-jokers", "standard,jokers=2"))
-            .unwrap();
-        registry
-            .add(file(GameKind::Rummy, "standard", "standard"))
-            .unwrap();
-        registry
-            .add(file(GameKind::Neighbours, "standard", "standard"))
-            .unwrap();
-        registry.set_ready();
-        let offered = choices(Some(&registry), GameKind::Rummy);
-        assert_eq!(offered.len(), 2);
-        assert_eq!(offered[0].rules, "standard", "standard comes first");
-        assert_eq!(offered[1].rules, "standard,jokers=2");
-        assert_eq!(offered[1].description, "about");
-        // A game without files of its own falls back to its built-in names.
-        assert_eq!(
-            choices(Some(&registry), GameKind::PaperBoxing).len(),
-            PaperBoxing::variants().len()
-        );
-    }
-
-    #[test]
-    fn rummy_rounds_stay_apart_from_the_variant() {
+    fn agreed_rounds_stay_apart_from_the_variant() {
         let offered = vec![
             Choice {
                 rules: "standard".into(),

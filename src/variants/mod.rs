@@ -3,7 +3,7 @@
 //! Each variant on offer is an entry of the [`VariantRegistry`]: the data
 //! files under `assets/variants/` (`*.variant.ron`, read through the asset
 //! server by [`file::VariantFileLoader`]) and the house rules written in code
-//! ([`house`]), each one plugin calling
+//! (each game's own, in its folder), each one plugin calling
 //! [`register_variant`](RegisterVariant::register_variant).
 //!
 //! Whatever an entry describes comes down to a rules string the game reads
@@ -16,7 +16,6 @@
 
 pub mod choices;
 pub mod file;
-pub mod house;
 pub mod registry;
 
 use std::path::PathBuf;
@@ -33,7 +32,8 @@ pub use registry::{
     Origin, RegisterVariant, VariantEntry, VariantProblem, VariantRegistry, Words, check_rules,
 };
 
-use crate::settings::{FileWarning, FileWarnings};
+use crate::catalog::GameCatalog;
+use crate::storage::{FileWarning, FileWarnings};
 
 /// The folder, under the assets, that the data files are read from
 /// (sub-folders included).
@@ -48,8 +48,8 @@ enum Loading {
     Files(Vec<(String, Handle<VariantFile>)>),
 }
 
-/// The registry, the data files' loader, the built-in files read at start-up
-/// and the house rules' plugins. Needs the asset plugin.
+/// The registry, the data files' loader and the built-in files read at
+/// start-up. Needs the asset plugin.
 pub fn plugin(app: &mut App) {
     app.init_resource::<VariantRegistry>()
         .init_asset::<VariantFile>()
@@ -57,8 +57,7 @@ pub fn plugin(app: &mut App) {
         // The window plugin adds it too; headless apps need it here.
         .add_message::<RequestRedraw>()
         .add_systems(Startup, list_files)
-        .add_systems(Update, follow_loading.run_if(resource_exists::<Loading>))
-        .add_plugins(house::plugin);
+        .add_systems(Update, follow_loading.run_if(resource_exists::<Loading>));
 }
 
 /// Lists the variant files through the asset server's own reader, so they are
@@ -105,6 +104,7 @@ fn follow_loading(
     mut loading: ResMut<Loading>,
     server: Res<AssetServer>,
     files: Res<Assets<VariantFile>>,
+    catalog: Res<GameCatalog>,
     mut registry: ResMut<VariantRegistry>,
     warnings: Option<ResMut<FileWarnings>>,
     mut commands: Commands,
@@ -150,7 +150,14 @@ fn follow_loading(
                         origin: Origin::File(path.clone()),
                         reason: reason(&error),
                     }),
-                    (_, Some(file)) => registry.add(file.entry.clone()),
+                    (_, Some(file)) => {
+                        file::check(file.form.clone(), Origin::File(path.clone()), &catalog)
+                            .map_err(|e| VariantProblem {
+                                origin: Origin::File(path.clone()),
+                                reason: e.to_string(),
+                            })
+                            .and_then(|entry| registry.add(entry, &catalog))
+                    }
                     (_, None) => Err(VariantProblem {
                         origin: Origin::File(path.clone()),
                         reason: "the file loaded but its variant is missing".into(),

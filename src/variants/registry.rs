@@ -2,12 +2,11 @@
 //! language and the rules string the record will carry.
 
 use bevy::prelude::*;
-use parlour_core::engine::{Game, VariantError};
+use parlour_core::engine::VariantError;
 use serde::Deserialize;
 
-use crate::games::{Neighbours, PaperBoxing, Rummy};
+use crate::catalog::{GameCatalog, GameId};
 use crate::i18n::Lang;
-use crate::ui::GameKind;
 
 /// A text in English, and in French and Danish when it has been written in them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -71,7 +70,7 @@ impl std::fmt::Display for Origin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantEntry {
     /// The game.
-    pub game: GameKind,
+    pub game: GameId,
     /// A short name, unique within the game (`diamond`).
     pub id: String,
     /// What the set-up screen calls it.
@@ -94,12 +93,16 @@ pub struct VariantProblem {
     pub reason: String,
 }
 
-/// Checks that `rules` is a variant `game` can play.
-pub fn check_rules(game: GameKind, rules: &str) -> Result<(), VariantError> {
-    match game {
-        GameKind::Neighbours => Neighbours::variant(rules).map(drop),
-        GameKind::PaperBoxing => PaperBoxing::variant(rules).map(drop),
-        GameKind::Rummy => Rummy::variant(rules).map(drop),
+/// Checks that `rules` is a variant `game` can play (a game not in the
+/// catalog can play none).
+pub fn check_rules(catalog: &GameCatalog, game: GameId, rules: &str) -> Result<(), VariantError> {
+    match catalog.get(game) {
+        Some(entry) => (entry.check_rules)(rules),
+        None => Err(VariantError::options(
+            game.name(),
+            rules,
+            "this game is not on offer",
+        )),
     }
 }
 
@@ -124,7 +127,11 @@ pub struct VariantRegistry {
 impl VariantRegistry {
     /// Adds `entry` in its place in the order, after checking that its game
     /// reads its rules and that its id is new for the game.
-    pub fn add(&mut self, entry: VariantEntry) -> Result<(), VariantProblem> {
+    pub fn add(
+        &mut self,
+        entry: VariantEntry,
+        catalog: &GameCatalog,
+    ) -> Result<(), VariantProblem> {
         let refuse = |reason: String| VariantProblem {
             origin: entry.origin.clone(),
             reason,
@@ -135,7 +142,8 @@ impl VariantRegistry {
                 entry.id
             )));
         }
-        check_rules(entry.game, &entry.rules).map_err(|e| refuse(format!("rules: {e}")))?;
+        check_rules(catalog, entry.game, &entry.rules)
+            .map_err(|e| refuse(format!("rules: {e}")))?;
         if let Some(other) = self
             .entries
             .iter()
@@ -149,7 +157,7 @@ impl VariantRegistry {
             )));
         }
         let key = |e: &VariantEntry| {
-            let game = GameKind::ALL.iter().position(|g| *g == e.game);
+            let game = catalog.ids().position(|g| g == e.game);
             (game, e.id != "standard", e.id.clone())
         };
         let at = self.entries.partition_point(|e| key(e) < key(&entry));
@@ -169,12 +177,12 @@ impl VariantRegistry {
     }
 
     /// The entries of one game, in order.
-    pub fn of(&self, game: GameKind) -> impl Iterator<Item = &VariantEntry> {
+    pub fn of(&self, game: GameId) -> impl Iterator<Item = &VariantEntry> {
         self.entries.iter().filter(move |e| e.game == game)
     }
 
     /// The entry of `game` called `id`.
-    pub fn get(&self, game: GameKind, id: &str) -> Option<&VariantEntry> {
+    pub fn get(&self, game: GameId, id: &str) -> Option<&VariantEntry> {
         self.of(game).find(|e| e.id == id)
     }
 
@@ -203,10 +211,14 @@ pub trait RegisterVariant {
 
 impl RegisterVariant for App {
     fn register_variant(&mut self, entry: VariantEntry) -> &mut Self {
-        let mut registry = self.world_mut().get_resource_or_init::<VariantRegistry>();
-        if let Err(problem) = registry.add(entry) {
-            registry.report(problem);
-        }
+        let world = self.world_mut();
+        world.init_resource::<GameCatalog>();
+        world.init_resource::<VariantRegistry>();
+        world.resource_scope(|world, mut registry: Mut<VariantRegistry>| {
+            if let Err(problem) = registry.add(entry, world.resource::<GameCatalog>()) {
+                registry.report(problem);
+            }
+        });
         self
     }
 }
@@ -214,112 +226,6 @@ impl RegisterVariant for App {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn entry(game: GameKind, id: &str, rules: &str, origin: Origin) -> VariantEntry {
-        VariantEntry {
-            game,
-            id: id.into(),
-            title: Words::new(id, id, id),
-            description: Words::default(),
-            rules: rules.into(),
-            origin,
-        }
-    }
-
-    #[test]
-    fn entries_keep_the_game_order_with_standard_first_then_by_id() {
-        let mut registry = VariantRegistry::default();
-        for (game, id) in [
-            (GameKind::Rummy, "classic"),
-            (GameKind::Neighbours, "diamond"),
-            (GameKind::Rummy, "standard"),
-            (GameKind::Neighbours, "any"),
-            (GameKind::Neighbours, "standard"),
-        ] {
-            let rules = if id == "classic" {
-                "classic"
-            } else {
-                "standard"
-            };
-            registry
-                .add(entry(game, id, rules, Origin::Plugin("test")))
-                .unwrap();
-        }
-        let order: Vec<(&str, &str)> = registry
-            .entries()
-            .iter()
-            .map(|e| (e.game.name(), e.id.as_str()))
-            .collect();
-        assert_eq!(
-            order,
-            [
-                ("neighbours", "standard"),
-                ("neighbours", "any"),
-                ("neighbours", "diamond"),
-                ("rummy", "standard"),
-                ("rummy", "classic"),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_second_entry_with_the_same_id_is_refused_naming_the_first() {
-        let mut registry = VariantRegistry::default();
-        let first = Origin::File("variants/a.variant.ron".into());
-        registry
-            .add(entry(GameKind::Rummy, "quick", "standard", first))
-            .unwrap();
-        let problem = registry
-            .add(entry(
-                GameKind::Rummy,
-                "quick",
-                "classic",
-                Origin::Plugin("quick"),
-            ))
-            .unwrap_err();
-        assert_eq!(problem.origin, Origin::Plugin("quick"));
-        assert_eq!(
-            problem.reason,
-            "rummy already has a variant \"quick\", from variants/a.variant.ron"
-        );
-        // Another game may use the id.
-        registry
-            .add(entry(
-                GameKind::Neighbours,
-                "quick",
-                "standard",
-                Origin::Plugin("quick"),
-            ))
-            .unwrap();
-    }
-
-    #[test]
-    fn a_plugin_entry_is_checked_like_a_file() {
-        let mut registry = VariantRegistry::default();
-        let problem = registry
-            .add(entry(
-                GameKind::PaperBoxing,
-                "big",
-                "five-by-five",
-                Origin::Plugin("big"),
-            ))
-            .unwrap_err();
-        assert!(
-            problem.reason.starts_with("rules: unknown variant"),
-            "{}",
-            problem.reason
-        );
-        let problem = registry
-            .add(entry(
-                GameKind::Rummy,
-                "Big",
-                "standard",
-                Origin::Plugin("big"),
-            ))
-            .unwrap_err();
-        assert!(problem.reason.contains("lower-case"), "{}", problem.reason);
-        assert!(registry.entries().is_empty());
-    }
 
     #[test]
     fn words_fall_back_to_english() {

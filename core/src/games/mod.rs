@@ -1,5 +1,62 @@
-//! The three games, each a rules core behind [`crate::engine::Game`].
+//! The three games, each a rules core behind [`crate::engine::Game`], and
+//! the one place that names them all: picking a game by its record name.
 
 pub mod neighbours;
 pub mod paper_boxing;
 pub mod rummy;
+
+use crate::engine::Game;
+use neighbours::Neighbours;
+use paper_boxing::PaperBoxing;
+use rummy::Rummy;
+
+/// The names of the games, as records and the command line write them.
+pub const NAMES: &[&str] = &[Neighbours::NAME, PaperBoxing::NAME, Rummy::NAME];
+
+/// Something to do with one game, whichever it is: lets a caller pick the
+/// game by name and still call generic code.
+pub trait ForGame {
+    /// What it gives back.
+    type Output;
+    /// Does it with game `G`.
+    fn run<G: Game>(self) -> Self::Output;
+}
+
+/// Runs `f` with the game called `name`.
+pub fn for_game<F: ForGame>(name: &str, f: F) -> Result<F::Output, String> {
+    match name {
+        n if n == Neighbours::NAME => Ok(f.run::<Neighbours>()),
+        n if n == PaperBoxing::NAME => Ok(f.run::<PaperBoxing>()),
+        n if n == Rummy::NAME => Ok(f.run::<Rummy>()),
+        _ => Err(format!(
+            "unknown game {name:?}; the games are: {}",
+            NAMES.join(", ")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+    impl ForGame for Name {
+        type Output = &'static str;
+        fn run<G: Game>(self) -> &'static str {
+            G::NAME
+        }
+    }
+
+    #[test]
+    fn every_name_picks_its_own_game() {
+        for name in NAMES {
+            assert_eq!(for_game(name, Name).unwrap(), *name);
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_is_refused_with_the_list() {
+        let e = for_game("chess", Name).unwrap_err();
+        assert!(e.contains("chess") && e.contains("paper-boxing"), "{e}");
+    }
+}

@@ -1,13 +1,42 @@
-//! Neighbours in the app: its rules plugin and its play screen.
+//! Neighbours in the app: its catalog entry, its screen, its sounds, its
+//! variant files' boards and its house rule.
 
+pub mod boards;
+pub mod picture;
+pub mod prime_spiral;
 pub mod screen;
+pub mod sounds;
 
 use bevy::prelude::*;
+use parlour_core::engine::Match;
 pub use parlour_core::games::neighbours::Neighbours;
 
-use crate::engine::RulesPlugin;
+use crate::catalog::GameEntry;
+use crate::game_kit::{AddGame, TableGame};
+use crate::session::{ResultsSheet, Table};
 
-/// The rules of Neighbours, headless.
-pub fn rules_plugin(app: &mut App) {
-    app.add_plugins(RulesPlugin::<Neighbours>::default());
+/// Neighbours as the catalog lists it.
+pub fn entry() -> GameEntry {
+    GameEntry::new::<Neighbours>()
+        .attract(3, "expert")
+        .how_to(&["aim", "setup", "turn", "points", "passing", "end"])
+        .picture(picture::paint)
+        .board(boards::read_board)
+}
+
+impl TableGame for Neighbours {
+    fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
+        screen::results_sheet(game, table)
+    }
+}
+
+/// Neighbours on the table without drawing it: what headless tests add.
+pub fn logic_plugin(app: &mut App) {
+    app.add_game::<Neighbours>(entry());
+}
+
+/// Neighbours on screen, with its house rule.
+pub fn plugin(app: &mut App) {
+    logic_plugin(app);
+    app.add_plugins((screen::plugin, prime_spiral::plugin));
 }

@@ -5,20 +5,22 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use parlour_core::engine::{Location, Seat, Zone};
+use parlour_core::engine::{Location, Match, Seat, Zone};
 use parlour_core::games::neighbours::{Bonus, Move, Neighbours, Placement, Scored, View};
 
+use crate::catalog::GameId;
 use crate::engine::{
     ActiveMatch, At, CellOf, MatchEntity, MoveApplied, MoveRejected, MoveRequest, PieceOf,
     StartMatch, TurnPhase,
 };
+use crate::game_kit::{DRAG_START, viewer_view, window_size};
+use crate::session::{Notice, ResultsSheet, Screen, Table, TableSystems};
 use crate::tr;
-use crate::ui::anim::{Rise, Tween, move_to};
+use crate::ui::UiSystems;
 use crate::ui::input::PointerInput;
-use crate::ui::play::{PlaySystems, plugin_for};
-use crate::ui::screens::big_button;
 use crate::ui::theme::{Look, colour, ecolour, size};
-use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Table};
+use crate::ui::tween::{Rise, Tween, move_to};
+use crate::ui::widgets::big_button;
 
 /// Where everything goes, from the window's size: the board above, the
 /// hand tray below, the HUD on top. World coordinates: origin at the
@@ -163,9 +165,6 @@ impl Hold {
     }
 }
 
-/// How far a press must travel to become a drag.
-const DRAG_START: f32 = 12.0;
-
 /// Turns one pointer event into the new hold and, when a token is let go
 /// on a cell, the placement to ask the rules for. `hand` is the viewer's
 /// digits in slot order; `may_move` whether it is the viewer's turn.
@@ -275,50 +274,36 @@ struct CellHint(usize);
 #[derive(Component)]
 struct BagCount;
 
-/// Systems of the Neighbours screen.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct NeighboursScreenSystems;
-
 fn in_neighbours(active: Option<Res<ActiveMatch<Neighbours>>>) -> bool {
     active.is_some()
 }
 
 /// The Neighbours screen.
 pub fn plugin(app: &mut App) {
-    plugin_for::<Neighbours>(app, GameKind::Neighbours);
-    crate::persist::autosave_plugin::<Neighbours>(app);
     app.init_resource::<Hold>()
         .add_systems(
             Update,
             (
                 interact
                     .run_if(in_state(Screen::Play).and_then(in_neighbours))
-                    .in_set(PlaySystems::Input),
+                    .in_set(TableSystems::Input),
                 (
                     start_table,
                     update_layout,
                     (dress_cells, dress_pieces),
-                    (on_applied, on_rejected),
-                    (place_pieces, highlight_cells, update_bag, fill_results),
+                    (on_applied, drop_hold_on_refusal),
+                    (place_pieces, highlight_cells, update_bag),
                 )
                     .chain()
-                    .in_set(PlaySystems::Show)
+                    .in_set(TableSystems::Show)
                     .run_if(in_neighbours),
-            )
-                .in_set(NeighboursScreenSystems),
+            ),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            hud.run_if(in_state(Screen::Play).and_then(in_neighbours)),
+            hud.run_if(in_state(Screen::Play).and_then(in_neighbours))
+                .in_set(UiSystems::Hud),
         );
-}
-
-fn window_size(windows: &Query<&Window>) -> Vec2 {
-    windows
-        .iter()
-        .next()
-        .map(|w| w.size())
-        .unwrap_or(Vec2::new(1280.0, 800.0))
 }
 
 /// Pieces, cells and decorations are made at a fixed base size and scaled
@@ -576,11 +561,6 @@ fn dress_pieces(
 }
 
 /// The viewer's view, if the screen shows a seat's hand.
-fn viewer_view(active: &ActiveMatch<Neighbours>, table: &Table) -> Option<View> {
-    let seat = table.viewer?;
-    (seat < active.get().players()).then(|| active.get().view(seat))
-}
-
 /// The viewer's legal placements (from its view only).
 fn legal_for(view: &View) -> Vec<Scored> {
     view.placements()
@@ -659,16 +639,12 @@ fn on_applied(
     }
 }
 
-fn on_rejected(
+/// A refused move drops what was held (the shell says why).
+fn drop_hold_on_refusal(
     mut rejected: MessageReader<MoveRejected<Neighbours>>,
-    table: Res<Table>,
-    mut notice: ResMut<Notice>,
     mut hold: ResMut<Hold>,
 ) {
-    for r in rejected.read() {
-        debug!("refused: {}", r.reason);
-        let seat_name = |seat| table.name(seat).to_owned();
-        notice.show(crate::i18n::refusal(&r.phrase, &r.reason, &seat_name), true);
+    if rejected.read().count() > 0 {
         *hold = Hold::Empty;
     }
 }
@@ -841,7 +817,7 @@ fn hud(
     mut shown_scores: Local<Vec<f32>>,
     mut menu_open: Local<bool>,
     mut requests: MessageWriter<MoveRequest<Neighbours>>,
-    mut nav: crate::ui::screens::MenuNav,
+    mut nav: crate::ui::match_menu::MenuNav,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
@@ -933,7 +909,13 @@ fn hud(
             });
         });
 
-    crate::ui::screens::match_menu(ctx, &mut menu_open, GameKind::Neighbours, &mut nav, |_| {});
+    crate::ui::match_menu::match_menu(
+        ctx,
+        &mut menu_open,
+        GameId::of::<Neighbours>(),
+        &mut nav,
+        |_| {},
+    );
 
     // The viewer must pass: say so, and offer the only move there is.
     if let Some(view) = viewer_view(&active, &table)
@@ -1003,7 +985,7 @@ fn hud(
 }
 
 /// Fills the results sheet when the match ends.
-pub fn results_sheet(game: &crate::engine::Match<Neighbours>, table: &Table) -> ResultsSheet {
+pub fn results_sheet(game: &Match<Neighbours>, table: &Table) -> ResultsSheet {
     let state = game.state();
     let winners = game.winners();
     let scores = game.scores();
@@ -1045,16 +1027,5 @@ pub fn results_sheet(game: &crate::engine::Match<Neighbours>, table: &Table) -> 
             "neighbours-results-note",
             times = game.config().penalty
         )],
-    }
-}
-
-/// Keeps the results sheet up to date once the match is over.
-pub fn fill_results(
-    active: Res<ActiveMatch<Neighbours>>,
-    table: Res<Table>,
-    mut sheet: ResMut<ResultsSheet>,
-) {
-    if active.is_changed() && active.get().is_over() {
-        *sheet = results_sheet(active.get(), &table);
     }
 }

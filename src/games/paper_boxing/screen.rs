@@ -20,17 +20,20 @@ use parlour_core::games::paper_boxing::{
     Bouts, FirstLead, Grid, Move, NEIGHBOURS, PaperBoxing, Solver, State as Position, View, bots,
 };
 
+use crate::catalog::GameId;
 use crate::engine::{
     ActiveMatch, CellOf, Controller, MatchEntity, MoveApplied, MoveRejected, MoveRequest,
     StartMatch, TurnPhase,
 };
+use crate::game_kit::{DRAG_START, window_size};
+use crate::session::{Notice, ResultsSheet, Screen, Table, TableSystems};
+use crate::settings::Settings;
 use crate::tr;
-use crate::ui::anim::{Rise, Tween, move_to};
+use crate::ui::UiSystems;
 use crate::ui::input::PointerInput;
-use crate::ui::play::{PlaySystems, plugin_for};
-use crate::ui::screens::big_button;
 use crate::ui::theme::{Look, colour, ecolour, size};
-use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Settings, Table};
+use crate::ui::tween::{Rise, Tween, move_to};
+use crate::ui::widgets::big_button;
 
 /// The start cell, D.
 const START: u8 = 0;
@@ -56,8 +59,6 @@ const PITCH: f32 = 0.98;
 const TRAY_PAD: f32 = 0.25;
 /// The tray's size, in set-up cells: five numbers to a row, three rows.
 const TRAY: Vec2 = Vec2::new(5.0 * PITCH + 2.0 * TRAY_PAD, 3.0 * PITCH + 2.0 * TRAY_PAD);
-/// How far a press must travel to become a drag.
-const DRAG_START: f32 = 12.0;
 
 /// Where everything goes, from the window's size. World coordinates: origin
 /// at the window's centre, y up, one unit a logical pixel.
@@ -623,13 +624,6 @@ pub fn legal_cells(view: &View) -> Vec<u8> {
     Position::from_view(view).legal_cells(view.seat)
 }
 
-fn is_human(table: &Table, seat: Seat) -> bool {
-    table
-        .seats
-        .get(seat)
-        .is_some_and(|s| s.controller == Controller::Human)
-}
-
 /// The grid the solver bot would write in the viewer's place: its own
 /// set-up move, asked from the viewer's view (which holds nothing of the
 /// other grid).
@@ -646,7 +640,7 @@ fn arranging(view: &View, table: &Table) -> bool {
     view.phase == Phase::SetUp
         && view.seat < 2
         && !view.filled[view.seat]
-        && is_human(table, view.seat)
+        && table.is_human(view.seat)
 }
 
 /// The number each seat played in bout `bout` (from 1): 0 for a player who
@@ -824,7 +818,7 @@ pub fn status_lines(view: &View, table: &Table) -> Vec<String> {
         return lines;
     }
     let me = view.seat;
-    let mine = me < 2 && is_human(table, me);
+    let mine = me < 2 && table.is_human(me);
     match view.config.bouts {
         Bouts::Led => {
             let Some(&to) = view.awaiting.first() else {
@@ -945,33 +939,17 @@ pub fn results_sheet(game: &Match<PaperBoxing>, table: &Table) -> ResultsSheet {
     }
 }
 
-/// Keeps the results sheet up to date once the match is over.
-fn fill_results(
-    active: Res<ActiveMatch<PaperBoxing>>,
-    table: Res<Table>,
-    mut sheet: ResMut<ResultsSheet>,
-) {
-    if active.is_changed() && active.get().is_over() {
-        *sheet = results_sheet(active.get(), &table);
-    }
-}
-
 fn in_paper_boxing(active: Option<Res<ActiveMatch<PaperBoxing>>>) -> bool {
     active.is_some()
 }
 
-/// Systems of the Paper Boxing screen.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PaperBoxingScreenSystems;
-
 /// What the screen does without drawing: the shared play flow, refusals
 /// told, the results sheet. Headless tests drive a match through it.
 pub fn logic_plugin(app: &mut App) {
-    plugin_for::<PaperBoxing>(app, GameKind::PaperBoxing);
     app.init_resource::<PlayHold>().add_systems(
         Update,
-        (on_rejected, fill_results)
-            .in_set(PlaySystems::Show)
+        drop_hold_on_refusal
+            .in_set(TableSystems::Show)
             .run_if(in_paper_boxing),
     );
 }
@@ -979,7 +957,6 @@ pub fn logic_plugin(app: &mut App) {
 /// The Paper Boxing screen.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
-    crate::persist::autosave_plugin::<PaperBoxing>(app);
     app.init_resource::<Draft>()
         .init_resource::<Oracle>()
         .add_systems(Startup, make_ring)
@@ -988,7 +965,7 @@ pub fn plugin(app: &mut App) {
             (
                 interact
                     .run_if(in_state(Screen::Play).and_then(in_paper_boxing))
-                    .in_set(PlaySystems::Input),
+                    .in_set(TableSystems::Input),
                 (
                     start_table,
                     update_layout,
@@ -998,16 +975,16 @@ pub fn plugin(app: &mut App) {
                     run_oracle,
                 )
                     .chain()
-                    .in_set(PlaySystems::Show)
+                    .in_set(TableSystems::Show)
                     .run_if(in_paper_boxing),
-            )
-                .in_set(PaperBoxingScreenSystems),
+            ),
         )
         .add_systems(
             EguiPrimaryContextPass,
             (hud, table_words)
                 .chain()
-                .run_if(in_state(Screen::Play).and_then(in_paper_boxing)),
+                .run_if(in_state(Screen::Play).and_then(in_paper_boxing))
+                .in_set(UiSystems::Hud),
         );
 }
 
@@ -1113,14 +1090,6 @@ enum Stroke {
     Step(Seat, usize),
     /// From the path's end to the dragged ring.
     Preview,
-}
-
-fn window_size(windows: &Query<&Window>) -> Vec2 {
-    windows
-        .iter()
-        .next()
-        .map(|w| w.size())
-        .unwrap_or(Vec2::new(1280.0, 800.0))
 }
 
 fn text_bundle(font: &Handle<Font>, px: f32, colour: Color, label: &str, z: f32) -> impl Bundle {
@@ -1579,7 +1548,7 @@ fn paint_cells(
     let Some(layout) = layout else { return };
     let view = viewer_view(active.get(), table.viewer);
     let me = view.seat;
-    let legal = if is_human(&table, me) && *phase.get() == TurnPhase::AwaitingMove {
+    let legal = if table.is_human(me) && *phase.get() == TurnPhase::AwaitingMove {
         legal_cells(&view)
     } else {
         Vec::new()
@@ -1699,14 +1668,12 @@ fn on_applied(
     }
 }
 
-fn on_rejected(
+/// A refused move drops what was held (the shell says why).
+fn drop_hold_on_refusal(
     mut rejected: MessageReader<MoveRejected<PaperBoxing>>,
-    mut notice: ResMut<Notice>,
     mut hold: ResMut<PlayHold>,
 ) {
-    for r in rejected.read() {
-        debug!("refused: {}", r.reason);
-        notice.show(tr!("pb-refused", reason = r.reason.clone()), true);
+    if rejected.read().count() > 0 {
         *hold = PlayHold::Empty;
     }
 }
@@ -1801,7 +1768,7 @@ fn hud(
     settings: Res<Settings>,
     mut oracle: ResMut<Oracle>,
     mut menu_open: Local<bool>,
-    mut nav: crate::ui::screens::MenuNav,
+    mut nav: crate::ui::match_menu::MenuNav,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
@@ -1903,22 +1870,28 @@ fn hud(
             });
         });
 
-    crate::ui::screens::match_menu(ctx, &mut menu_open, GameKind::PaperBoxing, &mut nav, |ui| {
-        if oracle_offered(game, &table, &settings) {
-            // Lit while it is on.
-            let label = if oracle.enabled {
-                format!("✔ {}", tr!("pb-oracle-toggle"))
-            } else {
-                tr!("pb-oracle-toggle")
-            };
-            if big_button(ui, &label, oracle.enabled).clicked() {
-                oracle.enabled = !oracle.enabled;
+    crate::ui::match_menu::match_menu(
+        ctx,
+        &mut menu_open,
+        GameId::of::<PaperBoxing>(),
+        &mut nav,
+        |ui| {
+            if oracle_offered(game, &table, &settings) {
+                // Lit while it is on.
+                let label = if oracle.enabled {
+                    format!("✔ {}", tr!("pb-oracle-toggle"))
+                } else {
+                    tr!("pb-oracle-toggle")
+                };
+                if big_button(ui, &label, oracle.enabled).clicked() {
+                    oracle.enabled = !oracle.enabled;
+                }
             }
-        }
-    });
+        },
+    );
 
     if notice.remaining > 0.0 {
-        crate::ui::screens::notice_banner(ctx, "pb-notice", &notice, width * 0.8);
+        crate::ui::widgets::notice_banner(ctx, "pb-notice", &notice, width * 0.8);
     }
     Ok(())
 }
@@ -2142,7 +2115,7 @@ fn interact(
     };
     let view = viewer_view(active.get(), table.viewer);
     let seat = view.seat;
-    if seat > 1 || !is_human(&table, seat) {
+    if seat > 1 || !table.is_human(seat) {
         pointer.clear();
         *hold = PlayHold::Empty;
         return;

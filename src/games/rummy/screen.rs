@@ -9,27 +9,28 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use parlour_core::engine::{Seat, Zone};
-use parlour_core::games::rummy::{Action, Card, Colour, Ending, Face, RuleError, Rummy, View};
+use parlour_core::engine::{Match, Seat, Zone};
+use parlour_core::games::rummy::{Action, Card, Colour, Ending, Face, RuleError, Rummy};
 
 use super::draft::{self, Check, Draft, DropRefusal, Spot, Target};
 use super::layout::RummyLayout;
+use crate::catalog::GameId;
 use crate::engine::{
-    ActiveMatch, At, Controller, MatchEntity, MoveApplied, MoveRejected, MoveRequest, PieceOf,
-    Proceed, StartMatch, TurnClock, TurnDraft, TurnPhase,
+    ActiveMatch, At, MatchEntity, MoveApplied, MoveRequest, PieceOf, Proceed, StartMatch,
+    TurnClock, TurnDraft, TurnPhase,
 };
+use crate::game_kit::{DRAG_START, viewer_view, window_size};
+use crate::session::{Notice, ResultsSheet, Screen, Table, TableSystems};
+use crate::settings::Settings;
 use crate::tr;
-use crate::ui::anim::{Tween, move_to};
+use crate::ui::UiSystems;
 use crate::ui::input::PointerInput;
-use crate::ui::play::{PlaySystems, plugin_for};
-use crate::ui::screens::big_button;
 use crate::ui::theme::{Look, colour, ecolour, size};
-use crate::ui::{GameKind, Notice, ResultsSheet, Screen, Settings, Table};
+use crate::ui::tween::{Tween, move_to};
+use crate::ui::widgets::big_button;
 
 /// A card's width at base size; cards are scaled to the layout.
 const CARD_BASE: f32 = 100.0;
-/// How far a press must travel to become a drag.
-const DRAG_START: f32 = 12.0;
 
 /// The turn on screen and what the rules say of it.
 #[derive(Resource, Default, Debug)]
@@ -235,14 +236,6 @@ struct SetFrame;
 #[derive(Component)]
 struct Tray;
 
-/// The screen's systems.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RummyScreenSystems;
-
-/// The screen's systems that decide (before those that draw).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RummyLogicSystems;
-
 fn in_rummy(active: Option<Res<ActiveMatch<Rummy>>>) -> bool {
     active.is_some()
 }
@@ -251,7 +244,6 @@ fn in_rummy(active: Option<Res<ActiveMatch<Rummy>>>) -> bool {
 /// pointer's grab, the drops, the layout, notices, the results sheet.
 /// Headless tests drive a match through it.
 pub fn logic_plugin(app: &mut App) {
-    plugin_for::<Rummy>(app, GameKind::Rummy);
     app.init_resource::<TurnOnScreen>()
         .init_resource::<Grab>()
         .add_systems(
@@ -259,28 +251,24 @@ pub fn logic_plugin(app: &mut App) {
             (
                 interact
                     .run_if(in_state(Screen::Play).and_then(in_rummy))
-                    .in_set(PlaySystems::Input),
+                    .in_set(TableSystems::Input),
                 (
                     start_table,
-                    (on_applied, on_rejected),
+                    on_applied,
                     follow_turn,
                     update_layout,
-                    fill_results,
                     next_round_when_only_bots,
                 )
                     .chain()
-                    .in_set(PlaySystems::Show)
-                    .in_set(RummyLogicSystems)
+                    .in_set(TableSystems::Show)
                     .run_if(in_rummy),
-            )
-                .in_set(RummyScreenSystems),
+            ),
         );
 }
 
 /// The Rummy screen.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
-    crate::persist::autosave_plugin::<Rummy>(app);
     app.init_resource::<CardEntities>()
         .add_systems(
             Update,
@@ -291,23 +279,14 @@ pub fn plugin(app: &mut App) {
                 (place_cards, frame_sets, label_jokers),
             )
                 .chain()
-                .after(RummyLogicSystems)
-                .in_set(PlaySystems::Show)
-                .in_set(RummyScreenSystems)
+                .in_set(TableSystems::Draw)
                 .run_if(in_rummy),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            hud.run_if(in_state(Screen::Play).and_then(in_rummy)),
+            hud.run_if(in_state(Screen::Play).and_then(in_rummy))
+                .in_set(UiSystems::Hud),
         );
-}
-
-fn window_size(windows: &Query<&Window>) -> Vec2 {
-    windows
-        .iter()
-        .next()
-        .map(|w| w.size())
-        .unwrap_or(Vec2::new(1280.0, 800.0))
 }
 
 /// A new match: no turn on screen, nothing held, the layout to be made.
@@ -359,18 +338,6 @@ fn fit_tray(
 }
 
 /// The viewer's view, if the screen shows a seat's hand.
-fn viewer_view(active: &ActiveMatch<Rummy>, table: &Table) -> Option<View> {
-    let seat = table.viewer?;
-    (seat < active.get().players()).then(|| active.get().view(seat))
-}
-
-fn is_human(table: &Table, seat: Seat) -> bool {
-    table
-        .seats
-        .get(seat)
-        .is_some_and(|s| s.controller == Controller::Human)
-}
-
 /// Keeps the turn on screen in step with the match: a new turn (or a new
 /// viewer) starts a new draft; every change is checked by the rules and
 /// handed to the clock, so a time-out plays what stands.
@@ -409,7 +376,7 @@ fn follow_turn(
             return;
         };
         let check = draft::check(&view, draft);
-        let offer = (view.my_turn() && is_human(&table, view.seat) && draft.changed())
+        let offer = (view.my_turn() && table.is_human(view.seat) && draft.changed())
             .then(|| (view.seat, draft.to_move()));
         if clock_draft.draft != offer {
             clock_draft.draft = offer;
@@ -758,7 +725,7 @@ fn frame_sets(
     let may_lay = turn.draft.as_ref().is_some_and(|d| {
         active.get().state().to_move() == d.seat
             && !active.get().is_over()
-            && is_human(&table, d.seat)
+            && table.is_human(d.seat)
     });
     if may_lay {
         commands.spawn((
@@ -841,7 +808,7 @@ fn interact(
         return;
     };
     let seat = match turn.draft.as_ref() {
-        Some(d) if is_human(&table, d.seat) => d.seat,
+        Some(d) if table.is_human(d.seat) => d.seat,
         _ => {
             pointer.clear();
             *grab = Grab::Empty;
@@ -892,7 +859,7 @@ fn rule_text(error: &RuleError) -> String {
     ))
 }
 
-fn capitalise(s: &str) -> String {
+pub(super) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
@@ -932,21 +899,6 @@ fn on_applied(
             None => text,
         };
         notice.show(text, false);
-    }
-}
-
-fn on_rejected(
-    mut rejected: MessageReader<MoveRejected<Rummy>>,
-    table: Res<Table>,
-    mut notice: ResMut<Notice>,
-) {
-    for r in rejected.read() {
-        debug!("refused: {}", r.reason);
-        let names = |seat: Seat| table.name(seat).to_owned();
-        notice.show(
-            capitalise(&crate::i18n::refusal(&r.phrase, &r.reason, &names)),
-            true,
-        );
     }
 }
 
@@ -993,7 +945,7 @@ fn hud(
     mut menu_open: Local<bool>,
     mut requests: MessageWriter<MoveRequest<Rummy>>,
     mut proceed: MessageWriter<Proceed>,
-    mut nav: crate::ui::screens::MenuNav,
+    mut nav: crate::ui::match_menu::MenuNav,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
@@ -1094,12 +1046,12 @@ fn hud(
             });
         });
 
-    crate::ui::screens::match_menu(ctx, &mut menu_open, GameKind::Rummy, &mut nav, |_| {});
+    crate::ui::match_menu::match_menu(ctx, &mut menu_open, GameId::of::<Rummy>(), &mut nav, |_| {});
 
     // The action bar over the hand.
     if let (Some(layout), Some(draft)) = (layout.as_ref(), turn.draft.clone()) {
         let seat = draft.seat;
-        let human = is_human(&table, seat);
+        let human = table.is_human(seat);
         let my_turn = human
             && to_move == Some(seat)
             && *phase.get() == TurnPhase::AwaitingMove
@@ -1281,7 +1233,7 @@ fn hud(
     } else if notice.remaining > 0.0 {
         // Just above the action bar: the table's rows fill the felt from the top.
         match layout.as_deref() {
-            Some(l) => crate::ui::screens::notice_banner_at(
+            Some(l) => crate::ui::widgets::notice_banner_at(
                 ctx,
                 "rummy-notice",
                 &notice,
@@ -1289,7 +1241,7 @@ fn hud(
                 egui::Align2::CENTER_BOTTOM,
                 egui::vec2(0.0, -(l.window.y / 2.0 + l.tray.max.y + l.bar + 10.0)),
             ),
-            None => crate::ui::screens::notice_banner(ctx, "rummy-notice", &notice, width * 0.8),
+            None => crate::ui::widgets::notice_banner(ctx, "rummy-notice", &notice, width * 0.8),
         }
     }
     Ok(())
@@ -1363,25 +1315,19 @@ fn status_line(
 }
 
 /// Fills the results sheet when the match ends: each round's score and the total.
-fn fill_results(
-    active: Res<ActiveMatch<Rummy>>,
-    table: Res<Table>,
-    mut sheet: ResMut<ResultsSheet>,
-) {
-    if !(active.is_changed() && active.get().is_over()) {
-        return;
-    }
-    let state = active.get().state();
-    let winners = active.get().winners();
+/// The final scores, round by round, and how each round ended.
+pub fn results_sheet(game: &Match<Rummy>, table: &Table) -> ResultsSheet {
+    let state = game.state();
+    let winners = game.winners();
     let rounds = state.rounds();
     let mut columns: Vec<String> = rounds
         .iter()
         .map(|r| tr!("rummy-col-round-n", round = r.round))
         .collect();
     columns.push(tr!("rummy-col-total"));
-    *sheet = ResultsSheet {
+    ResultsSheet {
         columns,
-        rows: (0..active.get().players())
+        rows: (0..game.players())
             .map(|s| {
                 let mut cells: Vec<String> = rounds
                     .iter()
@@ -1406,5 +1352,5 @@ fn fill_results(
                 joker = state.config().joker_penalty
             )])
             .collect(),
-    };
+    }
 }

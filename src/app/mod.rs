@@ -1,28 +1,99 @@
-//! The game window.
+//! The composition root: the game window, every top-level plugin in layer
+//! order, the files read at start-up, and the window's options.
 
+pub mod frames;
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime};
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
 use bevy::winit::{UpdateMode, WinitSettings};
+use clap::Args;
 
-use crate::cli::WindowOptions;
+use crate::catalog::GameCatalog;
 use crate::kiosk::Kiosk;
 use crate::saves::SaveSlot;
-use crate::settings::{FileWarnings, SettingsFile};
+use crate::session::attract::Demo;
+use crate::settings::{Settings, SettingsFile};
 use crate::stats::{Statistics, StatisticsFile};
-use crate::ui::demo::{Demo, FrameBudget};
-use crate::ui::{GameKind, Settings};
+use crate::storage::FileWarnings;
+use frames::FrameBudget;
+
+/// Options of the game window.
+#[derive(Args, Debug, Clone, Default)]
+pub struct WindowOptions {
+    /// Play bots against each other, in a loop (attract mode).
+    #[arg(long)]
+    pub demo: bool,
+    /// The game for --demo (default: the three in turn).
+    #[arg(long, value_name = "GAME", requires = "demo")]
+    pub game: Option<String>,
+    /// Run this many frames, then exit.
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u32>,
+    /// Save a screenshot of the last frame to FILE (with --frames).
+    #[arg(long, value_name = "FILE", requires = "frames")]
+    pub screenshot: Option<PathBuf>,
+    /// Print frame-time figures and peak memory on exit (with --frames).
+    #[arg(long, requires = "frames")]
+    pub frame_stats: bool,
+    /// The window's size in logical pixels, e.g. 1280x800 or 800x1280.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub window: Option<(u32, u32)>,
+    /// Fill the primary monitor, without borders.
+    #[arg(long)]
+    pub fullscreen: bool,
+    /// Kiosk mode: fullscreen, no way out without the PIN (a long press in
+    /// the top-left corner, or Ctrl+Alt+Q), the title after the idle
+    /// timeout and attract mode after as long again.
+    #[arg(long)]
+    pub kiosk: bool,
+}
+
+/// Reads a window size written `WIDTHxHEIGHT`.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?} is not a window size: write it WIDTHxHEIGHT, like 1280x800");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(320..=8192).contains(&w) || !(320..=8192).contains(&h) {
+        return Err(format!(
+            "{w}x{h} is out of range: each side must be 320 to 8192"
+        ));
+    }
+    Ok((w, h))
+}
+
+/// A table without a window: the rules engine, the session, saves and the
+/// choice of sounds — what a headless test adds under a game's logic.
+pub fn headless_plugin(app: &mut App) {
+    app.add_plugins((
+        crate::engine::plugin,
+        crate::session::plugin,
+        crate::saves::plugin,
+        crate::sound::plugin,
+    ));
+}
+
+/// Every plugin of the app below the window, in layer order.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        headless_plugin,
+        crate::settings::plugin,
+        crate::variants::plugin,
+        crate::kiosk::plugin,
+        crate::ui::plugin,
+        crate::games::plugin,
+        frames::plugin,
+    ));
+    #[cfg(feature = "sound")]
+    app.add_plugins(crate::sound::player);
+}
 
 /// Builds the whole app: window, rules plugins, screens.
 pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
-    let demo_games = match &options.game {
-        None => Vec::new(),
-        Some(name) => vec![GameKind::from_name(name).ok_or_else(|| {
-            format!("unknown game {name:?}; the games are: neighbours, paper-boxing, rummy")
-        })?],
-    };
     let files = Files::open(SystemTime::now());
     let kiosk = options.kiosk || files.settings.kiosk;
     // The size asked for, else the size the window had last time.
@@ -55,14 +126,19 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
                 ..default()
             }),
     )
-    .add_plugins((
-        crate::games::rules_plugin,
-        crate::ui::plugin,
-        crate::games::screen_plugin,
-        crate::variants::plugin,
-    ));
-    #[cfg(feature = "sound")]
-    app.add_plugins(crate::sound::plugin);
+    .add_plugins(plugin);
+    let catalog = app.world().resource::<GameCatalog>();
+    let demo_games = match &options.game {
+        None => Vec::new(),
+        Some(name) => vec![
+            catalog
+                .by_name(name)
+                .ok_or_else(|| {
+                    format!("unknown game {name:?}; the games are: {}", catalog.names())
+                })?
+                .id,
+        ],
+    };
     // Draw only when something changes or moves: an idle screen costs almost nothing.
     app.insert_resource(WinitSettings {
         focused_mode: UpdateMode::reactive(Duration::from_secs(5)),
@@ -156,8 +232,8 @@ impl Files {
             None => Statistics::default(),
         };
         let (slot, warning) = SaveSlot::open(
-            crate::persist::current_save(),
-            crate::persist::history_dir(),
+            crate::storage::current_save(),
+            crate::storage::history_dir(),
             now,
         );
         warnings.extend(warning);

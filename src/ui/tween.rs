@@ -5,7 +5,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use super::Settings;
+use crate::session::Motion;
+use crate::settings::Settings;
 
 /// Moves an entity's translation from `from` to `to` over `duration`, eased.
 #[derive(Component, Clone, Debug)]
@@ -63,13 +64,6 @@ pub struct Rise {
     pub height: f32,
     /// Where it started.
     pub origin: Vec3,
-}
-
-/// Whether anything is moving this frame (so the screen must keep drawing).
-#[derive(Resource, Default, Debug)]
-pub struct Motion {
-    /// Number of tweens and rises still running.
-    pub running: usize,
 }
 
 /// Sets a tween towards `to` unless the entity is already going there.

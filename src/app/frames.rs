@@ -1,5 +1,5 @@
-//! Attract mode (`--demo`: bots play, match after match) and the headless
-//! checks of the window (`--frames N`, `--screenshot FILE`, `--frame-stats`).
+//! The headless checks of the window: `--frames N` runs that many frames,
+//! `--screenshot FILE` saves the last, `--frame-stats` prints frame times.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -9,40 +9,6 @@ use std::time::{Duration, Instant};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-
-use super::{BeginMatch, GameKind, Screen, SeatChoice, Table};
-use crate::engine::Controller;
-
-/// Attract mode: which games to rotate through.
-#[derive(Resource, Clone, Debug)]
-pub struct Demo {
-    /// The games shown in turn.
-    pub games: Vec<GameKind>,
-    /// The next game to show.
-    pub next: usize,
-    /// Time on the results screen before the next match.
-    pub linger: Timer,
-    /// The first match has been started (a new `Demo` starts again: kiosk
-    /// mode turns attract mode on and off).
-    pub started: bool,
-}
-
-impl Demo {
-    /// Rotates through `games` (every playable game when empty).
-    pub fn new(games: Vec<GameKind>) -> Self {
-        let games = if games.is_empty() {
-            GameKind::ALL.into_iter().filter(|g| g.playable()).collect()
-        } else {
-            games
-        };
-        Self {
-            games,
-            next: 0,
-            linger: Timer::from_seconds(4.0, TimerMode::Once),
-            started: false,
-        }
-    }
-}
 
 /// Run a fixed number of frames, maybe save a screenshot, maybe report frame times; then exit.
 #[derive(Resource, Clone, Debug)]
@@ -82,80 +48,9 @@ impl FrameBudget {
     }
 }
 
-/// The demo and frame-budget systems.
+/// Counts frames against the budget.
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        // Each checks for itself: kiosk mode may end attract mode between the two.
-        (start_demo, next_demo_match).distributive_run_if(resource_exists::<Demo>),
-    )
-    .add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
-}
-
-/// A table of bots for `game`.
-pub fn bot_table(game: GameKind) -> Table {
-    let (seats, bot) = match game {
-        GameKind::Neighbours => (3, "expert"),
-        GameKind::PaperBoxing => (2, "solver"),
-        GameKind::Rummy => (3, "expert"),
-    };
-    let names = ["Ada", "Bram", "Cleo", "Dag"];
-    Table {
-        game,
-        variant: "standard".into(),
-        seats: (0..seats)
-            .map(|i| SeatChoice {
-                name: names[i].into(),
-                controller: Controller::Bot(bot.into()),
-            })
-            .collect(),
-        viewer: None,
-        handing_to: None,
-    }
-}
-
-fn start_demo(
-    mut demo: ResMut<Demo>,
-    mut table: ResMut<Table>,
-    mut begin: MessageWriter<BeginMatch>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    if demo.started {
-        return;
-    }
-    demo.started = true;
-    let game = demo.games[demo.next % demo.games.len()];
-    demo.next += 1;
-    *table = bot_table(game);
-    begin.write(BeginMatch);
-    next.set(Screen::Play);
-}
-
-#[allow(clippy::too_many_arguments)]
-fn next_demo_match(
-    time: Res<Time>,
-    screen: Res<State<Screen>>,
-    mut demo: ResMut<Demo>,
-    mut table: ResMut<Table>,
-    mut begin: MessageWriter<BeginMatch>,
-    mut end: MessageWriter<crate::engine::EndMatch>,
-    mut next: ResMut<NextState<Screen>>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
-    if *screen.get() != Screen::Results {
-        demo.linger.reset();
-        return;
-    }
-    redraw.write(bevy::window::RequestRedraw);
-    if demo.linger.tick(time.delta()).is_finished() {
-        let game = demo.games[demo.next % demo.games.len()];
-        demo.next += 1;
-        *table = bot_table(game);
-        // The last match may be another game's: end it, so only one is in play.
-        end.write(crate::engine::EndMatch);
-        begin.write(BeginMatch);
-        next.set(Screen::Play);
-    }
+    app.add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
 }
 
 fn count_frames(

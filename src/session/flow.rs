@@ -8,22 +8,13 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use parlour_core::engine::{Game, Match};
 
-use super::anim::Motion;
-use super::{BeginMatch, GameKind, Screen, Settings, Table};
+use super::{BeginMatch, Motion, Screen, Table, TableSystems};
+use crate::catalog::GameId;
 use crate::engine::{
-    ActiveMatch, BotExecution, ClockSettings, Controller, MoveApplied, Pacing, Proceed,
-    RulesSystems, StartMatch, TurnPhase,
+    ActiveMatch, BotExecution, ClockSettings, Controller, MoveApplied, Pacing, Proceed, StartMatch,
+    TurnPhase,
 };
-
-/// The play screen's systems, around the rules plugin's: input turns into
-/// move requests before the rules apply them; what is shown follows after.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PlaySystems {
-    /// Pointer input and starting matches: before the rules.
-    Input,
-    /// Showing what happened: after the rules.
-    Show,
-}
+use crate::settings::Settings;
 
 /// Time left before the move on show lets play go on.
 #[derive(Resource, Default, Debug)]
@@ -38,30 +29,29 @@ pub struct ResultsTimer(pub Option<Timer>);
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct DealSeed(pub Option<u64>);
 
-/// Adds the shared play systems for game `G`, known to the screens as `kind`.
-pub fn plugin_for<G: Game>(app: &mut App, kind: GameKind) {
+/// The timers every match on screen shares.
+pub fn plugin(app: &mut App) {
     app.init_resource::<ShowTimer>()
         .init_resource::<ResultsTimer>()
-        .init_resource::<DealSeed>()
-        .configure_sets(
-            Update,
-            (
-                PlaySystems::Input.before(RulesSystems::Lifecycle),
-                PlaySystems::Show.after(RulesSystems::Apply),
-            ),
-        )
-        .add_systems(
-            Update,
-            (
-                begin::<G>
-                    .run_if(move |table: Res<Table>| table.game == kind)
-                    .in_set(PlaySystems::Input),
-                (pace::<G>, follow_turns::<G>)
-                    .chain()
-                    .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>))
-                    .in_set(PlaySystems::Show),
-            ),
-        );
+        .init_resource::<DealSeed>();
+}
+
+/// The match flow of game `G`: started from the set-up, paced for the eye,
+/// the screen following whose turn it is, the results at the end.
+pub fn match_flow<G: Game>(app: &mut App) {
+    let id = GameId::of::<G>();
+    app.add_systems(
+        Update,
+        (
+            begin::<G>
+                .run_if(move |table: Res<Table>| table.game == id)
+                .in_set(TableSystems::Input),
+            (pace::<G>, follow_turns::<G>)
+                .chain()
+                .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>))
+                .in_set(TableSystems::Show),
+        ),
+    );
 }
 
 /// Starts a new match of `G` for the table.
@@ -122,7 +112,6 @@ pub fn pacing_for(settings: &Settings) -> Pacing {
 }
 
 /// Holds each applied move on screen until its motion is over, then lets play go on.
-#[allow(clippy::too_many_arguments)]
 fn pace<G: Game>(
     time: Res<Time>,
     active: Res<ActiveMatch<G>>,
@@ -166,7 +155,6 @@ fn pace<G: Game>(
 /// Keeps the screen on the right person's hand: the only person at the
 /// table, or — with several — a hand-over screen before each person's turn.
 /// With bots only, the seat to move is shown.
-#[allow(clippy::too_many_arguments)]
 fn follow_turns<G: Game>(
     time: Res<Time>,
     active: Res<ActiveMatch<G>>,

@@ -9,8 +9,7 @@ use std::time::{Duration, SystemTime};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
 
-use crate::persist::{config_dir, set_aside, write_atomic};
-use crate::ui::Settings;
+use crate::storage::{FileWarning, FileWarnings, config_dir, set_aside, write_atomic};
 
 /// The settings file's name in the configuration directory.
 pub const FILE: &str = "settings.json";
@@ -20,80 +19,74 @@ pub fn settings_path() -> Option<PathBuf> {
     config_dir().map(|d| d.join(FILE))
 }
 
-/// A problem with one of Parlour's files, to be shown once on the title screen.
-#[derive(Clone, Debug, PartialEq)]
-pub enum FileWarning {
-    /// The settings file did not read: the defaults are in use.
-    Settings {
-        /// Why.
-        reason: String,
-        /// Where the file was put.
-        moved_to: Option<PathBuf>,
-    },
-    /// The statistics file did not read: counting starts again.
-    Statistics {
-        /// Why.
-        reason: String,
-        /// Where the file was put.
-        moved_to: Option<PathBuf>,
-    },
-    /// The saved match could not be continued.
-    Save {
-        /// Why.
-        problem: crate::persist::SaveProblem,
-        /// Where the file was put.
-        moved_to: Option<PathBuf>,
-    },
-    /// A variant file (or a house rule's plugin) was not taken: the other
-    /// variants are still offered.
-    Variant {
-        /// The file's path under the assets, or the plugin.
-        file: String,
-        /// Why.
-        reason: String,
-    },
+/// Preferences, kept in the settings file.
+///
+/// Read leniently: a field left out takes its default, a field this version
+/// does not know is ignored, and values out of range are brought back in.
+#[derive(Resource, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// 0.5 (slow) to 2 (fast); bots' pace and every animation follow it.
+    pub animation_speed: f32,
+    /// Whether hints may be asked for.
+    pub hints: bool,
+    /// The language on screen.
+    pub language: crate::i18n::Lang,
+    /// Whether sounds play (for builds with sound).
+    pub sound: bool,
+    /// Card faces told apart by symbol and pattern as well as colour.
+    pub colour_blind: bool,
+    /// Start in kiosk mode (as `--kiosk` does).
+    pub kiosk: bool,
+    /// Kiosk mode: seconds without a touch before the match is put away and
+    /// the title comes back (and as long again before attract mode).
+    pub idle_timeout_secs: u32,
+    /// Kiosk mode: the PIN that lets staff leave; empty, no PIN is asked.
+    pub kiosk_pin: String,
+    /// The window's size when it was last closed, in logical pixels.
+    pub window: Option<(u32, u32)>,
 }
 
-impl FileWarning {
-    /// One line for the screen, in the language on show.
-    pub fn text(&self) -> String {
-        let file = |p: &Option<PathBuf>| {
-            p.as_ref()
-                .and_then(|p| p.file_name())
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        };
-        match self {
-            FileWarning::Settings { reason, moved_to } => crate::tr!(
-                "warning-settings",
-                reason = reason.clone(),
-                file = file(moved_to)
-            ),
-            FileWarning::Statistics { reason, moved_to } => crate::tr!(
-                "warning-statistics",
-                reason = reason.clone(),
-                file = file(moved_to)
-            ),
-            FileWarning::Save { problem, moved_to } => match moved_to {
-                Some(_) => crate::tr!(
-                    "warning-save",
-                    reason = problem.text(),
-                    file = file(moved_to)
-                ),
-                None => crate::tr!("warning-save-stuck", reason = problem.text()),
-            },
-            FileWarning::Variant { file, reason } => crate::tr!(
-                "warning-variant",
-                file = file.clone(),
-                reason = reason.clone()
-            ),
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            animation_speed: 1.0,
+            hints: true,
+            language: crate::i18n::Lang::system(),
+            sound: true,
+            colour_blind: false,
+            kiosk: false,
+            idle_timeout_secs: Settings::IDLE_DEFAULT,
+            kiosk_pin: String::new(),
+            window: None,
         }
     }
 }
 
-/// Problems found with Parlour's files, shown on the title screen until dismissed.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct FileWarnings(pub Vec<FileWarning>);
+impl Settings {
+    /// The idle timeout when none is set: two minutes.
+    pub const IDLE_DEFAULT: u32 = 120;
+    /// The shortest and longest idle timeouts offered.
+    pub const IDLE_RANGE: std::ops::RangeInclusive<u32> = 30..=1800;
+
+    /// Brings every value into its range (a hand-edited file may hold anything).
+    pub fn sanitised(mut self) -> Self {
+        self.animation_speed = if self.animation_speed.is_finite() {
+            self.animation_speed.clamp(0.5, 2.0)
+        } else {
+            1.0
+        };
+        self.idle_timeout_secs = self
+            .idle_timeout_secs
+            .clamp(*Self::IDLE_RANGE.start(), *Self::IDLE_RANGE.end());
+        self.kiosk_pin.retain(|c| c.is_ascii_digit());
+        self.kiosk_pin.truncate(8);
+        self.window = self
+            .window
+            .filter(|&(w, h)| (320..=8192).contains(&w) && (320..=8192).contains(&h));
+        self
+    }
+}
 
 /// Reads the settings at `path`: the defaults when there is no file; the
 /// defaults and a warning when it does not read, the file set aside.
@@ -233,7 +226,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "parlour-settings-{name}-{}-{}",
             std::process::id(),
-            crate::persist::stamp(SystemTime::now())
+            crate::storage::stamp(SystemTime::now())
         ));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();

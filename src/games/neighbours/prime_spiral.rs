@@ -11,7 +11,9 @@
 
 use bevy::prelude::*;
 
-use crate::ui::GameKind;
+use parlour_core::games::neighbours::Neighbours;
+
+use crate::catalog::GameId;
 use crate::variants::{Origin, RegisterVariant, VariantEntry, Words};
 
 /// The board's side.
@@ -20,7 +22,7 @@ pub const SIZE: usize = 9;
 /// Offers the prime spiral on the set-up screen.
 pub fn plugin(app: &mut App) {
     app.register_variant(VariantEntry {
-        game: GameKind::Neighbours,
+        game: GameId::of::<Neighbours>(),
         id: "prime-spiral".into(),
         title: Words::new(
             "Prime spiral",
@@ -86,7 +88,7 @@ fn is_prime(n: usize) -> bool {
 mod tests {
     use super::*;
     use parlour_core::engine::{Game, Match};
-    use parlour_core::games::neighbours::{Bonus, Neighbours};
+    use parlour_core::games::neighbours::Bonus;
 
     #[test]
     fn the_spiral_numbers_2_right_of_the_start_and_3_above_it() {

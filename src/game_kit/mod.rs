@@ -1,0 +1,100 @@
+//! What every game on screen gets from the shell, in one call:
+//! [`AddGame::add_game`] puts the game in the catalog and adds its rules
+//! plugin, the match flow, saving, resuming and replaying, the results
+//! sheet, refusals said on screen, and its sounds. Also the small helpers
+//! every table shares.
+
+use bevy::prelude::*;
+use parlour_core::engine::{Match, Seat};
+
+use crate::catalog::{GameCatalog, GameEntry, GameId};
+use crate::engine::{ActiveMatch, MoveRejected, RulesPlugin};
+use crate::session::{Notice, ResultsSheet, Table, TableSystems, flow};
+use crate::sound::cues::Sounds;
+
+/// How far, in logical pixels, a press must travel before it is a drag
+/// rather than a tap.
+pub const DRAG_START: f32 = 12.0;
+
+/// What a game tells the shell beyond its rules: its results sheet and its
+/// refusals in words. (Its sounds come with [`Sounds`].)
+pub trait TableGame: Sounds {
+    /// The final scores of a finished match, as the results screen shows them.
+    fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet;
+
+    /// A refused move in the words of the language on screen.
+    fn refusal_text(refusal: &MoveRejected<Self>, table: &Table) -> String {
+        let seat_name = |seat: Seat| table.name(seat).to_owned();
+        crate::i18n::refusal(&refusal.phrase, &refusal.reason, &seat_name)
+    }
+}
+
+/// Adds a game to the app.
+pub trait AddGame {
+    /// Adds game `G`, described by `entry`, with everything the shell gives
+    /// a game on screen. The table starts on the first game added.
+    fn add_game<G: TableGame>(&mut self, entry: GameEntry) -> &mut Self;
+}
+
+impl AddGame for App {
+    fn add_game<G: TableGame>(&mut self, entry: GameEntry) -> &mut Self {
+        let id = entry.id;
+        self.world_mut()
+            .get_resource_or_init::<GameCatalog>()
+            .add(entry);
+        let mut table = self.world_mut().get_resource_or_init::<Table>();
+        if table.game == GameId::default() {
+            table.game = id;
+        }
+        self.add_plugins(RulesPlugin::<G>::default());
+        flow::match_flow::<G>(self);
+        crate::saves::match_saves::<G>(self);
+        crate::sound::hear::<G>(self);
+        self.add_systems(
+            Update,
+            (
+                fill_results::<G>.run_if(resource_exists::<ActiveMatch<G>>),
+                show_refusals::<G>,
+            )
+                .in_set(TableSystems::Show),
+        )
+    }
+}
+
+/// The window's size in logical pixels (1280 × 800 before there is one).
+pub fn window_size(windows: &Query<&Window>) -> Vec2 {
+    windows
+        .iter()
+        .next()
+        .map(|w| w.size())
+        .unwrap_or(Vec2::new(1280.0, 800.0))
+}
+
+/// What the seat on screen may see of the match, if a seat is on screen.
+pub fn viewer_view<G: TableGame>(active: &ActiveMatch<G>, table: &Table) -> Option<G::View> {
+    let seat = table.viewer?;
+    (seat < active.get().players()).then(|| active.get().view(seat))
+}
+
+/// The results sheet, filled once the match is over.
+fn fill_results<G: TableGame>(
+    active: Res<ActiveMatch<G>>,
+    table: Res<Table>,
+    mut sheet: ResMut<ResultsSheet>,
+) {
+    if active.is_changed() && active.get().is_over() {
+        *sheet = G::results_sheet(active.get(), &table);
+    }
+}
+
+/// A refused move said on screen, in red.
+fn show_refusals<G: TableGame>(
+    mut rejected: MessageReader<MoveRejected<G>>,
+    table: Res<Table>,
+    mut notice: ResMut<Notice>,
+) {
+    for r in rejected.read() {
+        debug!("refused: {}", r.reason);
+        notice.show(G::refusal_text(r, &table), true);
+    }
+}

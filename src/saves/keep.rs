@@ -1,0 +1,80 @@
+//! After every move: the match in progress written to the save slot; once
+//! over, filed in the history instead, and counted.
+
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+use parlour_core::engine::Game;
+
+use super::{Replay, SaveSlot, seats_of};
+use crate::engine::{ActiveMatch, Controller, MoveApplied, StartMatch};
+use crate::session::Table;
+use crate::session::attract::Demo;
+use crate::stats::{Finisher, Statistics, StatisticsFile};
+use crate::storage::{file_finished, write_atomic};
+
+/// After every move: the match in progress is written to the save slot;
+/// once it is over it is filed in the history instead, and counted.
+pub(super) fn keep<G: Game>(
+    active: Res<ActiveMatch<G>>,
+    table: Res<Table>,
+    demo: Option<Res<Demo>>,
+    replay: Option<Res<Replay>>,
+    mut applied: MessageReader<MoveApplied<G>>,
+    mut started: MessageReader<StartMatch<G>>,
+    mut slot: ResMut<SaveSlot>,
+    mut stats: ResMut<Statistics>,
+    stats_file: Res<StatisticsFile>,
+) {
+    // Read the messages every frame, so none is taken for new after a pause.
+    let moved = applied.read().count() > 0;
+    let fresh = started.read().count() > 0;
+    // Attract mode's bot matches and replays are nobody's match to keep.
+    if !(moved || fresh) || demo.is_some() || replay.is_some() {
+        return;
+    }
+    let game = active.get();
+    let mut record = game.record();
+    if table.seats.len() == record.players {
+        record.seats = seats_of(&table);
+    }
+    if !game.is_over() {
+        if let Some(path) = &slot.current
+            && let Err(e) = write_atomic(path, &record.to_json())
+        {
+            warn!("could not save the match to {}: {e}", path.display());
+        }
+        slot.unfinished = Some(record);
+        return;
+    }
+    if let Some(dir) = &slot.history
+        && let Err(e) = file_finished(dir, &record, SystemTime::now())
+    {
+        warn!("could not file the match in {}: {e}", dir.display());
+    }
+    if let Some(path) = &slot.current {
+        // Filed: there is nothing left to continue.
+        let _ = std::fs::remove_file(path);
+    }
+    slot.unfinished = None;
+    let scores = game.scores();
+    let winners = game.winners();
+    let finishers: Vec<Finisher> = table
+        .seats
+        .iter()
+        .enumerate()
+        .take(scores.len())
+        .map(|(seat, s)| Finisher {
+            name: s.name.clone(),
+            person: s.controller == Controller::Human,
+            score: scores[seat],
+            won: winners.contains(&seat),
+        })
+        .collect();
+    stats.count_match(G::NAME, &finishers);
+    if let Some(path) = &stats_file.0
+        && let Err(e) = crate::stats::save(path, &stats)
+    {
+        warn!("could not write the statistics to {}: {e}", path.display());
+    }
+}

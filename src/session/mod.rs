@@ -1,0 +1,256 @@
+//! The session: what is on the table and on screen, without drawing it —
+//! the screen state, the table being played, notices, the results sheet,
+//! the match flow ([`flow`]), the motion count ([`Motion`]) and attract mode
+//! ([`attract`]). Headless tests drive the screen flow through this layer.
+//!
+//! It also holds the frame's one ordering, [`TableSystems`], configured
+//! here once for every game.
+
+pub mod attract;
+pub mod flow;
+
+use bevy::prelude::*;
+use parlour_core::engine::Seat;
+
+use crate::catalog::{GameCatalog, GameId};
+use crate::engine::{Controller, RulesSystems};
+use crate::settings::Settings;
+
+/// The frame's work around the rules plugin, in order: watching (idle
+/// timers, the language), input (pointer and keys into move requests,
+/// starting matches) — then the rules apply the moves — showing what
+/// happened, and drawing it; keeping (saves, statistics) after showing.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableSystems {
+    /// Timers and settings that may change what input does.
+    Watch,
+    /// Pointer input and starting matches: before the rules.
+    Input,
+    /// What the rules did, turned into motion, notices and screens.
+    Show,
+    /// Pieces placed and dressed for the frame.
+    Draw,
+    /// The match kept on disk and counted.
+    Record,
+}
+
+/// Which device drives the pointer, for hiding the mouse cursor under touch.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PointerDevice {
+    /// A mouse or touchpad.
+    #[default]
+    Mouse,
+    /// A touch screen.
+    Touch,
+}
+
+/// Whether anything is moving this frame (so the screen must keep drawing,
+/// and play waits for it).
+#[derive(Resource, Default, Debug)]
+pub struct Motion {
+    /// Number of tweens and rises still running.
+    pub running: usize,
+}
+
+/// The screen on show.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The three games as cards.
+    #[default]
+    Title,
+    /// Seats, bots, names, variant.
+    Setup,
+    /// A match in play.
+    Play,
+    /// "Pass to Anna — tap when ready": between two people's turns.
+    HandOver,
+    /// The final scores.
+    Results,
+    /// A game's rules in plain words.
+    HowTo,
+    /// Animation speed and other preferences.
+    Settings,
+    /// Finished matches, to watch again.
+    History,
+    /// Matches played and won, by name.
+    Statistics,
+}
+
+/// One seat as chosen on the set-up screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatChoice {
+    /// The name shown.
+    pub name: String,
+    /// A person, or a bot by name.
+    pub controller: Controller,
+}
+
+/// The table being played: the game, its variant, who sits where, and
+/// whose hidden pieces the screen shows.
+#[derive(Resource, Clone, Debug)]
+pub struct Table {
+    /// The game (none yet: the first game added takes the table).
+    pub game: GameId,
+    /// The variant's name.
+    pub variant: String,
+    /// One per seat.
+    pub seats: Vec<SeatChoice>,
+    /// The seat whose hand is on screen (a person's; in a bots-only match, the seat to move).
+    pub viewer: Option<Seat>,
+    /// The seat the hand-over screen is waiting for.
+    pub handing_to: Option<Seat>,
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Self {
+            game: GameId::default(),
+            variant: "standard".into(),
+            seats: vec![
+                SeatChoice {
+                    // In the language on screen when the table is first laid.
+                    name: crate::tr!("setup-you"),
+                    controller: Controller::Human,
+                },
+                SeatChoice {
+                    name: "Ada".into(),
+                    controller: Controller::Bot("expert".into()),
+                },
+                SeatChoice {
+                    name: "Bram".into(),
+                    controller: Controller::Bot("expert".into()),
+                },
+            ],
+            viewer: Some(0),
+            handing_to: None,
+        }
+    }
+}
+
+impl Table {
+    /// The seats people play.
+    pub fn humans(&self) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].controller == Controller::Human)
+            .collect()
+    }
+
+    /// Whether a person plays `seat`.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat)
+            .is_some_and(|s| s.controller == Controller::Human)
+    }
+
+    /// A seat's name.
+    pub fn name(&self, seat: Seat) -> &str {
+        self.seats.get(seat).map_or("?", |s| s.name.as_str())
+    }
+}
+
+/// Asks the game in `Table` to start a new match.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BeginMatch;
+
+/// A one-line message for the player (a refused move, a forced pass), shown for a while.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct Notice {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a refusal.
+    pub warning: bool,
+    /// Seconds left on screen.
+    pub remaining: f32,
+}
+
+impl Notice {
+    /// Shows `text` for a few seconds.
+    pub fn show(&mut self, text: impl Into<String>, warning: bool) {
+        self.text = text.into();
+        self.warning = warning;
+        self.remaining = 4.0;
+    }
+}
+
+/// The final scores, filled by the game when its match ends.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct ResultsSheet {
+    /// Column headings after the name.
+    pub columns: Vec<String>,
+    /// Name, cells, and whether the seat won.
+    pub rows: Vec<(String, Vec<String>, bool)>,
+    /// Lines under the table (how ties and penalties worked out).
+    pub notes: Vec<String>,
+}
+
+/// The screens' state and shared resources, drawing nothing: what the play
+/// logic needs, so tests can drive the screen flow headless.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Settings>();
+    // The settings' language from the start, so the first words laid (the
+    // default seat names) are already in it.
+    crate::i18n::set_language(app.world().resource::<Settings>().language);
+    app.init_state::<Screen>()
+        .init_resource::<GameCatalog>()
+        .init_resource::<Table>()
+        .init_resource::<Notice>()
+        .init_resource::<ResultsSheet>()
+        .init_resource::<Motion>()
+        .init_resource::<PointerDevice>()
+        .add_message::<BeginMatch>()
+        // The window plugin adds it too; headless tests need it for the play systems.
+        .add_message::<bevy::window::RequestRedraw>()
+        .configure_sets(
+            Update,
+            (
+                (TableSystems::Watch, TableSystems::Input)
+                    .chain()
+                    .before(RulesSystems::Lifecycle),
+                (TableSystems::Show, TableSystems::Draw)
+                    .chain()
+                    .after(RulesSystems::Apply),
+                TableSystems::Record.after(TableSystems::Show),
+            ),
+        )
+        .add_systems(PreUpdate, follow_language)
+        .add_systems(Update, fade_notice)
+        .add_plugins((flow::plugin, attract::plugin));
+}
+
+fn fade_notice(
+    time: Res<Time>,
+    mut notice: ResMut<Notice>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if notice.remaining > 0.0 {
+        notice.remaining -= time.delta_secs();
+        // Keep drawing until it is gone, so it does not linger on an idle screen.
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// The screens speak the language the settings name, from the frame after
+/// the change on (before any screen draws it). A seat still called by a
+/// default name ("Player 1", in any language) takes this language's: the
+/// table may have been laid before the settings file was read.
+fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
+    if !settings.is_changed() {
+        return;
+    }
+    if crate::i18n::language() != settings.language {
+        crate::i18n::set_language(settings.language);
+    }
+    let Some(mut table) = table else { return };
+    let default_name = crate::tr!("setup-you");
+    let is_default = |name: &str| {
+        crate::i18n::Lang::ALL
+            .into_iter()
+            .any(|lang| crate::i18n::tr_in(lang, "setup-you").as_deref() == Some(name))
+    };
+    let stale: Vec<usize> = (0..table.seats.len())
+        .filter(|&i| table.seats[i].name != default_name && is_default(&table.seats[i].name))
+        .collect();
+    for i in stale {
+        table.seats[i].name = default_name.clone();
+    }
+}

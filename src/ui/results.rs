@@ -1,0 +1,127 @@
+//! The results: who won, the score sheet the game filled, play again.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::UiSystems;
+use super::theme::{ecolour, size};
+use super::widgets::{big_button, big_button_width, full_screen};
+use crate::engine::EndMatch;
+use crate::session::{BeginMatch, ResultsSheet, Screen};
+use crate::tr;
+
+/// The results screen.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        results
+            .run_if(in_state(Screen::Results))
+            .in_set(UiSystems::Screens),
+    );
+}
+
+fn results(
+    mut contexts: EguiContexts,
+    sheet: Res<ResultsSheet>,
+    mut next: ResMut<NextState<Screen>>,
+    mut begin: MessageWriter<BeginMatch>,
+    mut end: MessageWriter<EndMatch>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    full_screen(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(24.0);
+            let winners: Vec<&str> = sheet
+                .rows
+                .iter()
+                .filter(|r| r.2)
+                .map(|r| r.0.as_str())
+                .collect();
+            let headline = match winners.as_slice() {
+                [] => tr!("results-over"),
+                [one] => tr!("results-wins", name = *one),
+                [many @ .., last] => tr!(
+                    "results-share",
+                    names = tr!("list-and", first = many.join(", "), last = *last)
+                ),
+            };
+            ui.label(
+                egui::RichText::new(headline)
+                    .size(size::TITLE * 0.8)
+                    .color(ecolour::ACCENT)
+                    .strong(),
+            );
+            ui.add_space(16.0);
+            // egui lays a frame from the left: centre the score sheet by hand,
+            // by its width as last drawn; narrow windows close up the columns.
+            let avail = ui.available_width();
+            let width_id = egui::Id::new("results-sheet-width");
+            let sheet_w: f32 = ui
+                .ctx()
+                .data(|d| d.get_temp(width_id))
+                .unwrap_or(130.0 * (sheet.columns.len() + 1) as f32);
+            let inset = ((avail - sheet_w) / 2.0).max(0.0);
+            let column_gap = if avail < 900.0 { 16.0 } else { 36.0 };
+            ui.horizontal(|ui| {
+                ui.add_space(inset);
+                let drawn = egui::Frame::new()
+                    .fill(ecolour::CARD)
+                    .corner_radius(14)
+                    .inner_margin(20)
+                    .show(ui, |ui| {
+                        egui::Grid::new("results")
+                            .spacing(egui::vec2(column_gap, 14.0))
+                            .show(ui, |ui| {
+                                ui.label(egui::RichText::new("").color(ecolour::INK));
+                                for c in &sheet.columns {
+                                    ui.label(egui::RichText::new(c).color(ecolour::INK).strong());
+                                }
+                                ui.end_row();
+                                for (name, cells, won) in &sheet.rows {
+                                    let name = if *won {
+                                        format!("🏆 {name}")
+                                    } else {
+                                        name.clone()
+                                    };
+                                    ui.label(
+                                        egui::RichText::new(name).color(ecolour::INK).strong(),
+                                    );
+                                    for c in cells {
+                                        ui.label(egui::RichText::new(c).color(ecolour::INK));
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                    })
+                    .response
+                    .rect
+                    .width();
+                if (drawn - sheet_w).abs() > 0.5 {
+                    ui.ctx().data_mut(|d| d.insert_temp(width_id, drawn));
+                    ui.ctx().request_repaint();
+                }
+            });
+            for note in &sheet.notes {
+                ui.add(egui::Label::new(egui::RichText::new(note).color(ecolour::TEXT_DIM)).wrap());
+            }
+            ui.add_space(24.0);
+            ui.horizontal(|ui| {
+                let again = tr!("results-play-again");
+                let back = tr!("results-back-to-title");
+                let total = big_button_width(ui, &again)
+                    + ui.spacing().item_spacing.x
+                    + big_button_width(ui, &back);
+                ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
+                if big_button(ui, &again, true).clicked() {
+                    begin.write(BeginMatch);
+                    next.set(Screen::Play);
+                }
+                if big_button(ui, &back, false).clicked() {
+                    end.write(EndMatch);
+                    next.set(Screen::Title);
+                }
+            });
+        });
+    });
+    Ok(())
+}

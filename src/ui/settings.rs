@@ -1,0 +1,196 @@
+//! The settings screen: animation speed, hints, language, sound, card
+//! faces, and the kiosk's settings (behind the PIN while the kiosk runs).
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::theme::{ecolour, size};
+use super::widgets::{big_button, full_screen, on_off};
+use super::{ReturnTo, UiSystems};
+use crate::i18n::Lang;
+use crate::kiosk::{Kiosk, PinPad, PinPurpose};
+use crate::session::Screen;
+use crate::settings::Settings;
+use crate::tr;
+
+/// The settings screen.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        settings
+            .run_if(in_state(Screen::Settings))
+            .in_set(UiSystems::Screens),
+    );
+}
+
+fn settings(
+    mut contexts: EguiContexts,
+    mut extras: SettingsExtras,
+    mut settings: ResMut<Settings>,
+    return_to: Res<ReturnTo>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    full_screen(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.set_max_width(640.0);
+            ui.heading(tr!("settings-title"));
+            ui.add_space(16.0);
+            egui::Grid::new("settings")
+                .spacing(egui::vec2(24.0, 18.0))
+                .show(ui, |ui| {
+                    ui.label(tr!("settings-animation-speed"));
+                    ui.add(
+                        egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
+                            .step_by(0.25)
+                            .custom_formatter(|n, _| crate::i18n::decimal(n, 2))
+                            .custom_parser(crate::i18n::parse_decimal)
+                            .suffix("×"),
+                    );
+                    ui.end_row();
+                    ui.label(tr!("settings-hints"));
+                    // Finger-sized on and off, like every other setting.
+                    let mut hints = settings.hints;
+                    on_off(ui, &mut hints, true);
+                    if hints != settings.hints {
+                        settings.hints = hints;
+                    }
+                    ui.end_row();
+                    ui.label(tr!("settings-language"));
+                    language_choice(ui, &mut settings);
+                    ui.end_row();
+                    extras.rows(ui, &mut settings);
+                });
+            ui.add_space(24.0);
+            if big_button(ui, &tr!("button-done"), true).clicked() {
+                next.set(return_to.0.unwrap_or(Screen::Title));
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The language row of the settings: each language in its own name, the
+/// chosen one lit; a tap switches every screen at once.
+fn language_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.horizontal(|ui| {
+        for lang in Lang::ALL {
+            let chosen = settings.language == lang;
+            let text = egui::RichText::new(lang.own_name());
+            let button = if chosen {
+                egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
+            } else {
+                egui::Button::new(text)
+            };
+            if ui
+                .add(button.min_size(egui::vec2(110.0, size::TOUCH)))
+                .clicked()
+                && !chosen
+            {
+                settings.language = lang;
+            }
+        }
+    });
+}
+
+/// What the settings screen adds: sound, colour-blind faces and
+/// the kiosk's settings (behind the PIN while the kiosk runs).
+#[derive(SystemParam)]
+pub struct SettingsExtras<'w> {
+    kiosk: Res<'w, Kiosk>,
+    pad: ResMut<'w, PinPad>,
+}
+
+impl SettingsExtras<'_> {
+    /// The extra rows of the settings grid.
+    pub fn rows(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
+        ui.label(crate::tr!("settings-sound"));
+        // A build without sound keeps the choice (the settings file is
+        // shared) but greys it, and says why underneath (beside it, the
+        // French and Danish words would not fit a portrait screen).
+        ui.vertical(|ui| {
+            let mut sound = settings.sound;
+            on_off(ui, &mut sound, crate::sound::BUILT_IN);
+            if sound != settings.sound {
+                settings.sound = sound;
+            }
+            if !crate::sound::BUILT_IN {
+                ui.label(
+                    egui::RichText::new(crate::tr!("settings-sound-not-built"))
+                        .small()
+                        .weak(),
+                );
+            }
+        });
+        ui.end_row();
+        ui.label(crate::tr!("settings-colour-blind"));
+        let mut faces = settings.colour_blind;
+        on_off(ui, &mut faces, true);
+        if faces != settings.colour_blind {
+            settings.colour_blind = faces;
+        }
+        ui.end_row();
+
+        let locked = self.kiosk.active && !self.kiosk.unlocked;
+        if locked {
+            ui.label(crate::tr!("settings-kiosk"));
+            if ui
+                .add(
+                    egui::Button::new(crate::tr!("settings-kiosk-unlock"))
+                        .min_size(egui::vec2(200.0, size::TOUCH)),
+                )
+                .clicked()
+            {
+                self.pad.ask(PinPurpose::Unlock);
+            }
+            ui.end_row();
+            return;
+        }
+        ui.label(crate::tr!("settings-kiosk"));
+        let mut kiosk = settings.kiosk || self.kiosk.forced;
+        on_off(ui, &mut kiosk, !self.kiosk.forced);
+        if !self.kiosk.forced && kiosk != settings.kiosk {
+            settings.kiosk = kiosk;
+        }
+        ui.end_row();
+        ui.label(crate::tr!("settings-idle"));
+        let mut minutes = settings.idle_timeout_secs as f32 / 60.0;
+        let slider = egui::Slider::new(&mut minutes, 0.5..=30.0)
+            .step_by(0.5)
+            .custom_formatter(|n, _| crate::i18n::decimal(n, 1))
+            .custom_parser(crate::i18n::parse_decimal)
+            .suffix(crate::tr!("settings-idle-unit"));
+        if ui.add(slider).changed() {
+            let secs = (minutes * 60.0).round() as u32;
+            settings.idle_timeout_secs =
+                secs.clamp(*Settings::IDLE_RANGE.start(), *Settings::IDLE_RANGE.end());
+        }
+        ui.end_row();
+        ui.label(crate::tr!("settings-pin"));
+        ui.horizontal(|ui| {
+            let label = if settings.kiosk_pin.is_empty() {
+                crate::tr!("settings-pin-set")
+            } else {
+                crate::tr!("settings-pin-change")
+            };
+            if ui
+                .add(egui::Button::new(label).min_size(egui::vec2(160.0, size::TOUCH)))
+                .clicked()
+            {
+                self.pad.ask(PinPurpose::Choose);
+            }
+            if !settings.kiosk_pin.is_empty()
+                && ui
+                    .add(
+                        egui::Button::new(crate::tr!("settings-pin-remove"))
+                            .min_size(egui::vec2(120.0, size::TOUCH)),
+                    )
+                    .clicked()
+            {
+                settings.kiosk_pin.clear();
+            }
+        });
+        ui.end_row();
+    }
+}

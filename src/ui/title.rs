@@ -1,0 +1,350 @@
+//! The title screen: the games as cards, "Continue" when a match was left
+//! unfinished, warnings about files that did not read, and the way to the
+//! history, the statistics and the settings.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::theme::{ecolour, size};
+use super::widgets::{big_button, button_width, full_screen};
+use super::{GoTo, HowToGame, ReturnTo, UiSystems};
+use crate::catalog::{GameCatalog, GameEntry};
+use crate::saves::{ResumeMatch, SaveSlot, table_of};
+use crate::session::{Screen, Table};
+use crate::storage::FileWarnings;
+use crate::tr;
+
+/// The title screen.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        title
+            .run_if(in_state(Screen::Title))
+            .in_set(UiSystems::Screens),
+    );
+}
+
+/// What the title screen adds for saved matches, the history and the statistics.
+#[derive(SystemParam)]
+pub struct TitleExtras<'w> {
+    slot: Res<'w, SaveSlot>,
+    catalog: Res<'w, GameCatalog>,
+    warnings: ResMut<'w, FileWarnings>,
+    resume: MessageWriter<'w, ResumeMatch>,
+    goto: ResMut<'w, GoTo>,
+}
+
+impl TitleExtras<'_> {
+    /// Files that did not read, said once at the top of the title screen
+    /// (in the flow, so nothing under it is hidden) until dismissed.
+    pub fn warnings_banner(&mut self, ui: &mut egui::Ui) {
+        if self.warnings.0.is_empty() {
+            return;
+        }
+        let width = (ui.available_width() - 32.0).min(900.0);
+        let mut dismissed = false;
+        egui::Frame::new()
+            .fill(ecolour::WARN)
+            .corner_radius(14)
+            .inner_margin(14)
+            .show(ui, |ui| {
+                ui.set_width(width - 28.0);
+                ui.horizontal(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_max_width(width - 28.0 - 140.0);
+                        for warning in &self.warnings.0 {
+                            ui.label(
+                                egui::RichText::new(warning.text())
+                                    .color(egui::Color32::WHITE)
+                                    .size(size::TEXT - 2.0),
+                            );
+                        }
+                    });
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui
+                            .add(
+                                egui::Button::new(crate::tr!("warning-dismiss"))
+                                    .min_size(egui::vec2(110.0, size::TOUCH)),
+                            )
+                            .clicked()
+                        {
+                            dismissed = true;
+                        }
+                    });
+                });
+            });
+        ui.add_space(8.0);
+        if dismissed {
+            self.warnings.0.clear();
+        }
+    }
+
+    /// "Continue" with what it would take up, when a match was left unfinished.
+    pub fn continue_card(&mut self, ui: &mut egui::Ui) {
+        let Some(record) = self.slot.unfinished.clone() else {
+            return;
+        };
+        let Some(game) = self.catalog.by_name(&record.game) else {
+            return;
+        };
+        let table = table_of(&record, game.id);
+        let names: Vec<&str> = table.seats.iter().map(|s| s.name.as_str()).collect();
+        let width = ui.available_width().min(640.0);
+        let button_w = 190.0;
+        ui.vertical_centered(|ui| {
+            egui::Frame::new()
+                .fill(ecolour::CARD)
+                .corner_radius(16)
+                .inner_margin(10)
+                .show(ui, |ui| {
+                    ui.set_width(width - 20.0);
+                    ui.horizontal(|ui| {
+                        ui.add_space(6.0);
+                        ui.vertical(|ui| {
+                            ui.set_width(width - 20.0 - button_w - 24.0);
+                            ui.spacing_mut().item_spacing.y = 2.0;
+                            ui.label(
+                                egui::RichText::new(crate::tr!(
+                                    "continue-heading",
+                                    game = table.game.title()
+                                ))
+                                .color(ecolour::INK)
+                                .strong(),
+                            );
+                            ui.label(
+                                egui::RichText::new(crate::tr!(
+                                    "continue-detail",
+                                    names = names.join(", "),
+                                    moves = record.moves.len()
+                                ))
+                                .size(size::TEXT - 4.0)
+                                .color(egui::Color32::from_gray(90)),
+                            );
+                        });
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            let button = egui::Button::new(
+                                egui::RichText::new(crate::tr!("continue"))
+                                    .size(size::TEXT + 2.0)
+                                    .color(ecolour::ON_ACCENT),
+                            )
+                            .fill(ecolour::ACCENT)
+                            .min_size(egui::vec2(button_w, size::TOUCH + 8.0));
+                            if ui.add(button).clicked() {
+                                self.resume.write(ResumeMatch(record.clone()));
+                            }
+                        });
+                    });
+                });
+        });
+        ui.add_space(14.0);
+    }
+
+    /// "History", "Statistics" and "Settings" in a row; returns whether
+    /// "Settings" was pressed.
+    pub fn more_buttons(&mut self, ui: &mut egui::Ui) -> bool {
+        let mut settings = false;
+        ui.horizontal(|ui| {
+            let w = ui.available_width();
+            let spacing = ui.spacing().item_spacing.x;
+            ui.add_space(((w - 3.0 * 180.0 - 2.0 * spacing) / 2.0).max(0.0));
+            if big_button(ui, &crate::tr!("history"), false).clicked() {
+                self.goto.0 = Some(Screen::History);
+            }
+            if big_button(ui, &crate::tr!("statistics"), false).clicked() {
+                self.goto.0 = Some(Screen::Statistics);
+            }
+            if big_button(ui, &crate::tr!("home-settings"), false).clicked() {
+                settings = true;
+            }
+        });
+        settings
+    }
+}
+
+fn title(
+    mut contexts: EguiContexts,
+    mut extras: TitleExtras,
+    catalog: Res<GameCatalog>,
+    mut table: ResMut<Table>,
+    mut how_to: ResMut<HowToGame>,
+    mut return_to: ResMut<ReturnTo>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    full_screen(ctx, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(12.0);
+                extras.warnings_banner(ui);
+                ui.label(
+                    egui::RichText::new(tr!("app-title"))
+                        .size(size::TITLE)
+                        .color(ecolour::ACCENT)
+                        .strong(),
+                );
+                ui.label(egui::RichText::new(tr!("app-subtitle")).color(ecolour::TEXT_DIM));
+                ui.add_space(20.0);
+            });
+            extras.continue_card(ui);
+            let width = ui.available_width();
+            let narrow = width < 900.0;
+            let games = catalog.entries();
+            let across = games.len().max(1) as f32;
+            let card_w = if narrow {
+                (width - 40.0).min(520.0)
+            } else {
+                ((width - 80.0) / across).min(380.0)
+            };
+            // The longest name and line, as this language words them, set
+            // every card's picture size, so the cards stay alike; side by
+            // side, the cards give up height so the buttons under them stay
+            // in view.
+            let words_h = games
+                .iter()
+                .map(|game| card_words_height(ui, game, card_w - 32.0))
+                .fold(0.0, f32::max);
+            let card_h = if narrow {
+                (words_h + CARD_FIXED + 84.0 + 32.0).max(250.0)
+            } else {
+                (ui.ctx().content_rect().bottom() - ui.cursor().top() - 170.0).clamp(270.0, 380.0)
+            };
+            let mut clicked = None;
+            let mut how = None;
+            let mut layout = |ui: &mut egui::Ui| {
+                for game in games {
+                    let (play, rules) = game_card(ui, game, egui::vec2(card_w, card_h), words_h);
+                    if play {
+                        clicked = Some(game);
+                    }
+                    if rules {
+                        how = Some(game.id);
+                    }
+                }
+            };
+            if narrow {
+                ui.vertical_centered(|ui| layout(ui));
+            } else {
+                let total = across * card_w + (across - 1.0) * 20.0;
+                // Top-aligned: the cards in one straight row.
+                ui.horizontal_top(|ui| {
+                    ui.add_space(((width - total) / 2.0).max(0.0));
+                    ui.spacing_mut().item_spacing.x = 20.0;
+                    layout(ui);
+                });
+            }
+            ui.add_space(20.0);
+            // History, Statistics and Settings, in one row.
+            if extras.more_buttons(ui) {
+                return_to.0 = Some(Screen::Title);
+                next.set(Screen::Settings);
+            }
+            if let Some(game) = clicked {
+                if table.game != game.id {
+                    table.game = game.id;
+                    table.variant = "standard".into();
+                    table.seats.truncate(*game.seats.end());
+                }
+                next.set(Screen::Setup);
+            } else if let Some(game) = how {
+                how_to.0 = game;
+                return_to.0 = Some(Screen::Title);
+                next.set(Screen::HowTo);
+            }
+        });
+    });
+    Ok(())
+}
+
+/// A game card's height besides its picture and words: the button row and
+/// the gaps (6 under the picture, three item spacings of 12, and 2 to spare).
+const CARD_FIXED: f32 = size::TOUCH + 44.0;
+
+/// The height a game card's name and line take at `width`, in the language on screen.
+fn card_words_height(ui: &egui::Ui, game: &GameEntry, width: f32) -> f32 {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let heading = egui::FontId::new(size::HEADING, body.family.clone());
+    let height = |text: String, font: egui::FontId| {
+        ui.painter()
+            .layout(text, font, ecolour::INK, width)
+            .size()
+            .y
+    };
+    height(game.id.title(), heading) + height(game.id.tagline(), body)
+}
+
+/// One game as a large card: a picture, the name, one line, the buttons at
+/// its foot; `words_h` is the room kept for the name and line. Returns (play, rules) clicks.
+fn game_card(ui: &mut egui::Ui, game: &GameEntry, card: egui::Vec2, words_h: f32) -> (bool, bool) {
+    let kind = game.id;
+    let mut rules = false;
+    let response = egui::Frame::new()
+        .fill(ecolour::CARD)
+        .corner_radius(18)
+        .inner_margin(16)
+        .shadow(egui::Shadow {
+            offset: [0, 6],
+            blur: 18,
+            spread: 0,
+            color: egui::Color32::from_black_alpha(90),
+        })
+        .show(ui, |ui| {
+            ui.set_width(card.x - 32.0);
+            ui.set_height(card.y - 32.0);
+            ui.vertical_centered(|ui| {
+                let picture_h = (card.y - 32.0 - words_h - CARD_FIXED).max(60.0);
+                let (rect, _) = ui.allocate_exact_size(
+                    egui::vec2(card.x - 32.0, picture_h),
+                    egui::Sense::hover(),
+                );
+                (game.picture)(ui.painter(), rect);
+                ui.add_space(6.0);
+                ui.label(
+                    egui::RichText::new(kind.title())
+                        .size(size::HEADING)
+                        .color(ecolour::INK)
+                        .strong(),
+                );
+                ui.label(egui::RichText::new(kind.tagline()).color(ecolour::INK));
+                // The buttons at the card's foot, however many lines the words took.
+                let room = ui.available_height() - size::TOUCH;
+                ui.add_space(room.max(4.0));
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing.x = 12.0;
+                    let font = egui::TextStyle::Button.resolve(ui.style());
+                    let play_text = tr!("button-play");
+                    let how_text = tr!("button-how-to-play");
+                    let play_w = button_width(ui, &play_text, font.clone(), 150.0);
+                    let how_w = button_width(ui, &how_text, font, 150.0);
+                    let total = play_w + ui.spacing().item_spacing.x + how_w;
+                    ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
+                    {
+                        let play = egui::Button::new(
+                            egui::RichText::new(play_text).color(ecolour::ON_ACCENT),
+                        )
+                        .fill(ecolour::ACCENT)
+                        .min_size(egui::vec2(play_w, size::TOUCH));
+                        if ui.add(play).clicked() {
+                            // Handled through the card's own click below.
+                            ui.ctx().data_mut(|d| {
+                                d.insert_temp(egui::Id::new(("play", kind.name())), true)
+                            });
+                        }
+                    }
+                    let how = egui::Button::new(egui::RichText::new(how_text).color(ecolour::INK))
+                        .fill(egui::Color32::from_rgb(228, 220, 200))
+                        .min_size(egui::vec2(how_w, size::TOUCH));
+                    if ui.add(how).clicked() {
+                        rules = true;
+                    }
+                });
+            });
+        })
+        .response;
+    let play_clicked = ui
+        .ctx()
+        .data_mut(|d| d.remove_temp::<bool>(egui::Id::new(("play", kind.name()))))
+        .unwrap_or(false);
+    let card_clicked = response.interact(egui::Sense::click()).clicked();
+    (play_clicked || (card_clicked && !rules), rules)
+}

@@ -1,0 +1,428 @@
+//! The app crate's layers, kept: every module of `src/` uses only the
+//! modules of the rows below its own (the README's "How it is built"), game
+//! folders never use each other, and the shell names no game.
+//!
+//! The sources are read as text: `use crate::…` and `use super::…` lines
+//! (grouped or not) and every inline `crate::…` or `super::…` path in code,
+//! comments and strings left out.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Each top-level module of `src/` and its row; a module may use only
+/// modules of lower rows.
+const LAYERS: &[(&str, u8)] = &[
+    ("engine", 0),
+    ("i18n", 0),
+    ("catalog", 1),
+    ("storage", 1),
+    ("settings", 2),
+    ("stats", 2),
+    ("session", 3),
+    ("saves", 4),
+    ("variants", 4),
+    ("kiosk", 4),
+    ("sound", 4),
+    ("ui", 5),
+    ("game_kit", 6),
+    ("games", 7),
+    ("app", 8),
+    ("cli", 9),
+];
+
+/// The crate root's own files, which declare the modules and may name any.
+const ROOTS: &[&str] = &["lib", "main"];
+
+fn layer(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l)
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module path of a file under `src/`: `src/games/rummy/screen.rs` is
+/// `["games", "rummy", "screen"]`, a `mod.rs` its folder's.
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap();
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop().unwrap();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" {
+        parts.push(stem.to_owned());
+    }
+    parts
+}
+
+/// The text with comments and string literals blanked, so only code is read.
+fn code_only(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+            i += 2;
+            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                i += 1;
+            }
+            i += 2;
+        } else if b[i] == b'r' && (b.get(i + 1) == Some(&b'"') || b.get(i + 1) == Some(&b'#')) {
+            // A raw string: r"…", r#"…"#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while b.get(j) == Some(&b'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if b.get(j) != Some(&b'"')
+                || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+            {
+                out.push(b[i] as char);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
+            while j < b.len() && !b[j..].starts_with(&close) {
+                j += 1;
+            }
+            out.push_str("\"\"");
+            i = j + close.len();
+        } else if b[i] == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if b[i] == b'\'' && b.get(i + 2) == Some(&b'\'') {
+            // A char literal such as '"'.
+            out.push_str("' '");
+            i += 3;
+        } else {
+            out.push(b[i] as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Every path a file's code names from the crate: `use` trees expanded and
+/// inline paths, each as module segments resolved from the crate root.
+fn paths_named(code: &str, here: &[String]) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    // `use` items, grouped ones expanded.
+    let mut rest = code;
+    while let Some(at) = rest.find("use ") {
+        let before = rest[..at].chars().last();
+        rest = &rest[at + 4..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let end = rest.find(';').unwrap_or(rest.len());
+        let tree: String = rest[..end].chars().filter(|c| !c.is_whitespace()).collect();
+        for path in expand_use(&tree) {
+            if let Some(resolved) = resolve(&path, here) {
+                found.push(resolved);
+            }
+        }
+        rest = &rest[end..];
+    }
+    // Inline paths anywhere in the code.
+    for start in ["crate::", "super::"] {
+        let mut from = 0;
+        while let Some(at) = code[from..].find(start) {
+            let at = from + at;
+            from = at + start.len();
+            let before = code[..at].chars().last();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let path: String = code[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            let segments: Vec<String> = path
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .collect();
+            if let Some(resolved) = resolve(&segments, here) {
+                found.push(resolved);
+            }
+        }
+    }
+    found
+}
+
+/// `a::{b, c::{d, e}}` as `[a, b]`, `[a, c, d]`, `[a, c, e]`.
+fn expand_use(tree: &str) -> Vec<Vec<String>> {
+    fn go(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
+        let tree = tree.trim_start_matches("::");
+        if let Some(open) = tree.find('{') {
+            let head: Vec<String> = tree[..open]
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .collect();
+            let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+            let mut depth = 0;
+            let mut start = 0;
+            let mut prefix = prefix.to_vec();
+            prefix.extend(head);
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        go(&prefix, &inner[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            go(&prefix, &inner[start..], out);
+        } else if !tree.is_empty() {
+            let mut path = prefix.to_vec();
+            path.extend(
+                tree.split(" as ")
+                    .next()
+                    .unwrap_or(tree)
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned),
+            );
+            out.push(path);
+        }
+    }
+    let mut out = Vec::new();
+    go(&[], tree, &mut out);
+    out
+}
+
+/// A path as segments from the crate root, if it starts at the crate
+/// (`crate::…`) or climbs with `super::`; other paths (std, Bevy, a
+/// sibling by its own name) are not the crate's modules.
+fn resolve(path: &[String], here: &[String]) -> Option<Vec<String>> {
+    match path.first().map(String::as_str) {
+        Some("crate") => Some(path[1..].to_vec()),
+        Some("super") => {
+            let mut base = here.to_vec();
+            let mut rest = path;
+            while rest.first().map(String::as_str) == Some("super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+            base.extend(rest.iter().cloned());
+            Some(base)
+        }
+        _ => None,
+    }
+}
+
+/// What one file names that it may not, in words.
+fn offences(src: &Path, file: &Path) -> Vec<String> {
+    let here = module_path(src, file);
+    let Some(top) = here.first().cloned() else {
+        return Vec::new();
+    };
+    if ROOTS.contains(&top.as_str()) {
+        return Vec::new();
+    }
+    let Some(own) = layer(&top) else {
+        return vec![format!(
+            "{}: module {top} is in no layer (add it to LAYERS and the README)",
+            file.display()
+        )];
+    };
+    let code = code_only(&fs::read_to_string(file).unwrap());
+    let mut found = Vec::new();
+    // A `use` line is also an inline path: each path is judged once.
+    let mut paths = paths_named(&code, &here);
+    paths.sort();
+    paths.dedup();
+    for path in paths {
+        let Some(target) = path.first() else { continue };
+        let name = path.join("::");
+        if *target == top {
+            // Within one module; but one game's folder never uses another's.
+            if top == "games" && here.len() > 1 && path.len() > 1 && path[1] != here[1] {
+                found.push(format!(
+                    "{}: the game folder {} uses another game's, crate::{name}",
+                    file.display(),
+                    here[1]
+                ));
+            }
+            continue;
+        }
+        let Some(theirs) = layer(target) else {
+            // `tr!` and other macros exported at the crate root.
+            continue;
+        };
+        if theirs > own {
+            found.push(format!(
+                "{}: {top} (row {own}) uses crate::{name}, a row up (row {theirs})",
+                file.display()
+            ));
+        } else if theirs == own {
+            found.push(format!(
+                "{}: {top} uses crate::{name}, across its own row {own}",
+                file.display()
+            ));
+        }
+    }
+    found
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+#[test]
+fn no_module_uses_one_above_or_beside_it() {
+    let src = src();
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut all = Vec::new();
+    for file in &files {
+        all.extend(offences(&src, file));
+    }
+    assert!(
+        all.is_empty(),
+        "imports against the layers:\n{}",
+        all.join("\n")
+    );
+}
+
+#[test]
+fn the_shell_names_no_game() {
+    // Game types and game folders, named only in src/games/ and the command line.
+    let names = [
+        "Neighbours",
+        "PaperBoxing",
+        "Rummy",
+        "games::neighbours",
+        "games::paper_boxing",
+        "games::rummy",
+        "GameKind",
+    ];
+    let src = src();
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for file in &files {
+        let here = module_path(&src, file);
+        if matches!(here.first().map(String::as_str), Some("games" | "cli")) {
+            continue;
+        }
+        let code = code_only(&fs::read_to_string(file).unwrap());
+        for (n, line) in code.lines().enumerate() {
+            for name in names {
+                let named = line.match_indices(name).any(|(at, _)| {
+                    let before = line[..at].chars().last();
+                    let after = line[at + name.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                if named {
+                    found.push(format!("{}:{}: names {name}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the shell names a game:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn every_module_of_the_crate_root_has_a_row() {
+    let lib = fs::read_to_string(src().join("lib.rs")).unwrap();
+    let mut declared = BTreeMap::new();
+    for line in lib.lines() {
+        if let Some(name) = line
+            .trim()
+            .strip_prefix("pub mod ")
+            .and_then(|r| r.strip_suffix(';'))
+        {
+            declared.insert(name.to_owned(), layer(name));
+        }
+    }
+    let missing: Vec<_> = declared.iter().filter(|(_, l)| l.is_none()).collect();
+    assert!(missing.is_empty(), "modules in no row: {missing:?}");
+    assert_eq!(
+        declared.len(),
+        LAYERS.len(),
+        "a row names a module lib.rs does not declare"
+    );
+}
+
+/// The checker itself finds what it must: an upward use, a use across a
+/// row, one game's folder using another's, grouped and inline paths alike.
+#[test]
+fn a_planted_upward_import_is_caught() {
+    let dir = std::env::temp_dir().join(format!("parlour-architecture-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("session")).unwrap();
+    fs::create_dir_all(dir.join("games/rummy")).unwrap();
+    let session = dir.join("session/mod.rs");
+    fs::write(
+        &session,
+        "//! uses crate::ui in a comment only\nuse crate::{catalog::GameId, ui::{theme::size, widgets}};\nfn f() { let s = \"crate::app\"; crate::saves::plugin(); }\n",
+    )
+    .unwrap();
+    let rummy = dir.join("games/rummy/mod.rs");
+    fs::write(
+        &rummy,
+        "use crate::games::neighbours::Hold;\nuse super::super::game_kit::AddGame;\n",
+    )
+    .unwrap();
+    let found = offences(&dir, &session);
+    assert_eq!(found.len(), 3, "{found:#?}");
+    for name in [
+        "crate::ui::theme::size",
+        "crate::ui::widgets",
+        "crate::saves::plugin",
+    ] {
+        assert!(
+            found
+                .iter()
+                .any(|f| f.contains(&format!("uses {name}, a row up"))),
+            "{name} not caught: {found:#?}"
+        );
+    }
+    let found = offences(&dir, &rummy);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].contains("uses another game's, crate::games::neighbours::Hold"),
+        "{}",
+        found[0]
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
