@@ -1,8 +1,10 @@
 //! Zero-sum matrix games: the value and optimal mixed strategies of one
-//! simultaneous bout, for the bots of the simultaneous variant.
+//! simultaneous bout (at most 8 × 8: a king has 8 neighbours), and of the
+//! restricted set-up games of the double oracle (a few hundred grids a side).
 //!
-//! The games here are tiny (at most 8 × 8: a king has 8 neighbours), so a
-//! dense tableau simplex with Bland's rule is exact enough and fast.
+//! A dense tableau simplex: Dantzig's rule (the most negative reduced cost)
+//! for speed, falling back on Bland's rule, which cannot cycle, after a run
+//! of degenerate pivots.
 
 /// The solution of a matrix game: the row player maximises, the column
 /// player minimises.
@@ -77,10 +79,17 @@ fn simplex(payoff: &[Vec<f64>], m: usize, n: usize) -> Solution {
     }
     let mut basis: Vec<usize> = (n..n + m).collect();
     const EPS: f64 = 1e-12;
-    // Bland's rule: the lowest-numbered improving column, ties in the ratio
-    // test to the lowest-numbered basic variable. It cannot cycle.
-    for _ in 0..1000 {
-        let Some(enter) = (0..width - 1).find(|&j| t[m][j] < -EPS) else {
+    // Ties in the ratio test go to the lowest-numbered basic variable.
+    let mut degenerate = 0;
+    for _ in 0..100 * (m + n) + 1000 {
+        let enter = if degenerate < 50 {
+            (0..width - 1)
+                .filter(|&j| t[m][j] < -EPS)
+                .min_by(|&a, &b| t[m][a].total_cmp(&t[m][b]))
+        } else {
+            (0..width - 1).find(|&j| t[m][j] < -EPS)
+        };
+        let Some(enter) = enter else {
             break;
         };
         let mut leave: Option<usize> = None;
@@ -101,6 +110,11 @@ fn simplex(payoff: &[Vec<f64>], m: usize, n: usize) -> Solution {
         }
         // Unbounded cannot happen with a positive matrix.
         let Some(l) = leave else { break };
+        if t[l][width - 1] < EPS {
+            degenerate += 1;
+        } else {
+            degenerate = 0;
+        }
         let p = t[l][enter];
         for x in t[l].iter_mut() {
             *x /= p;
@@ -174,6 +188,55 @@ mod tests {
         assert!(close(s.value, 0.5));
         for p in s.rows.iter().chain(&s.cols) {
             assert!(close(*p, 1.0 / 3.0));
+        }
+    }
+
+    #[test]
+    fn a_dominated_strategy_gets_no_weight() {
+        // The third row is beaten by the first in every column, the third
+        // column beats (for the minimiser) the second in every row.
+        let s = solve(&[
+            vec![3.0, 1.0, 0.0],
+            vec![0.0, 2.0, 1.0],
+            vec![2.0, 0.0, -1.0],
+        ])
+        .unwrap();
+        assert!(close(s.rows[2], 0.0));
+        assert!(close(s.cols[1], 0.0));
+        // What is left is [[3, 0], [0, 1]]: value 3/4, rows (1/4, 3/4).
+        assert!(close(s.value, 0.75));
+        assert!(close(s.rows[0], 0.25) && close(s.rows[1], 0.75));
+        assert!(close(s.cols[0], 0.25) && close(s.cols[2], 0.75));
+    }
+
+    #[test]
+    fn matching_pennies_with_a_bias_mixes_to_equalise() {
+        // The row player wins 2 on heads-heads, 1 on tails-tails.
+        let s = solve(&[vec![2.0, 0.0], vec![0.0, 1.0]]).unwrap();
+        assert!(close(s.value, 2.0 / 3.0));
+        assert!(close(s.rows[0], 1.0 / 3.0) && close(s.cols[0], 1.0 / 3.0));
+    }
+
+    #[test]
+    fn large_win_loss_games_are_solved_with_no_gap() {
+        // Random 0/1 games the size of the set-up's restricted games: each
+        // side's strategy guarantees the value against every pure answer.
+        let mut rng = crate::engine::GameRng::seeded(7);
+        for (m, n) in [(40, 30), (120, 150)] {
+            let a: Vec<Vec<f64>> = (0..m)
+                .map(|_| (0..n).map(|_| rng.below(2) as f64).collect())
+                .collect();
+            let s = solve(&a).unwrap();
+            assert!((s.rows.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!((s.cols.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            for j in 0..n {
+                let got: f64 = s.rows.iter().zip(&a).map(|(p, row)| p * row[j]).sum();
+                assert!(got >= s.value - 1e-9, "column {j} gets below the value");
+            }
+            for row in &a {
+                let got: f64 = s.cols.iter().zip(row).map(|(q, x)| q * x).sum();
+                assert!(got <= s.value + 1e-9);
+            }
         }
     }
 

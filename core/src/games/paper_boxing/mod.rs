@@ -12,7 +12,7 @@ use serde_json::json;
 
 pub use rules::{
     BoutResult, Bouts, CELLS, Config, Deal, FirstLead, Grid, Move, NEIGHBOURS, Outcome, RuleError,
-    State, cell_at, check_grid, coords,
+    State, around_start, cell_at, check_grid, coords, first_leader,
 };
 pub use solver::{Solution, Solver, solve_report};
 pub use view::View;
