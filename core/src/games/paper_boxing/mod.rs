@@ -2,9 +2,12 @@
 //! paths from the D corner, fifteen bouts of the higher number.
 
 pub mod bots;
+pub mod duel;
 pub mod matrix;
+pub mod oracle;
 pub mod reasons;
 pub mod rules;
+pub mod setup;
 pub mod solver;
 pub mod view;
 

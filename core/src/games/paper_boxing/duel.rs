@@ -1,0 +1,398 @@
+//! Who wins a pair of grids from the reveal on, as fast as it can be told:
+//! the payoff of the set-up game (see [`super::setup`]), evaluated millions
+//! of times when the set-up is solved.
+//!
+//! It is the same exact search as [`super::solver::Solver`] with what only
+//! the opening allows:
+//!
+//! - **Only complete paths.** From the reveal both paths can still visit
+//!   every cell. A step that shortens a player's longest path leaves it with
+//!   fewer steps than its opponent, who keeps a complete path and so never
+//!   runs out: the shortened player is KO'd whatever else happens. Both
+//!   players therefore only ever take steps that keep their path complete,
+//!   and there is no KO and no race left to search. The 7,469 complete
+//!   `(cell, used)` states of a path form a small graph, built once, with
+//!   each state's steps listed most-cornered first (Warnsdorff's order).
+//! - **A reusable table.** The transposition table is a fixed array of
+//!   two-slot buckets stamped with the number of the solve they belong to,
+//!   so starting the next pair costs nothing (no allocation, no clearing).
+//! - **Numbers left as masks**, kept step by step, for the counting bounds.
+//!
+//! One [`Duel`] per thread: it holds its table.
+
+use std::sync::OnceLock;
+
+use super::rules::{BOUTS, CELLS, Config, Grid, NEIGHBOURS, START, first_leader};
+use super::solver::longest;
+use crate::engine::Seat;
+
+/// A state of one path that can still visit every cell.
+#[derive(Clone, Copy, Debug)]
+struct PathState {
+    /// The cells of the steps that keep the path complete, most cornered
+    /// first (fewest onward steps).
+    cells: [u8; 8],
+    /// The state after each of those steps.
+    next: [u16; 8],
+    /// How many steps.
+    len: u8,
+    /// Bouts played when a path is here (cells used after D).
+    depth: u8,
+}
+
+/// The graph of complete path states; index 0 is the path standing on D.
+fn paths() -> &'static [PathState] {
+    static PATHS: OnceLock<Vec<PathState>> = OnceLock::new();
+    PATHS.get_or_init(|| {
+        let mut index = std::collections::HashMap::new();
+        let mut found: Vec<(u8, u16)> = vec![(START, 1 << START)];
+        index.insert((START, 1u16 << START), 0u16);
+        let mut i = 0;
+        while i < found.len() {
+            let (cell, used) = found[i];
+            for n in keeping(cell, used) {
+                let key = (n, used | 1 << n);
+                if let std::collections::hash_map::Entry::Vacant(e) = index.entry(key) {
+                    e.insert(found.len() as u16);
+                    found.push(key);
+                }
+            }
+            i += 1;
+        }
+        found
+            .iter()
+            .map(|&(cell, used)| {
+                let mut steps: Vec<u8> = keeping(cell, used).collect();
+                steps.sort_by_key(|&n| keeping(n, used | 1 << n).count());
+                let mut s = PathState {
+                    cells: [0; 8],
+                    next: [0; 8],
+                    len: steps.len() as u8,
+                    depth: (used.count_ones() - 1) as u8,
+                };
+                for (j, &n) in steps.iter().enumerate() {
+                    s.cells[j] = n;
+                    s.next[j] = index[&(n, used | 1 << n)];
+                }
+                s
+            })
+            .collect()
+    })
+}
+
+/// The steps from `cell` having used `used` that keep the longest path.
+fn keeping(cell: u8, used: u16) -> impl Iterator<Item = u8> {
+    let l = longest(cell, used);
+    (0..CELLS as u8).filter(move |&n| {
+        NEIGHBOURS[cell as usize] & !used & (1 << n) != 0
+            && l > 0
+            && longest(n, used | 1 << n) == l - 1
+    })
+}
+
+/// How many states a complete path can be in (D included).
+pub fn complete_states() -> usize {
+    paths().len()
+}
+
+/// A bout-start position: each path's state, the numbers each has left (a
+/// mask over 1..=15) and the leader.
+#[derive(Clone, Copy)]
+struct Pos {
+    state: [u16; 2],
+    left: [u16; 2],
+    leader: u8,
+}
+
+impl Pos {
+    fn key(&self) -> u32 {
+        self.state[0] as u32 | (self.state[1] as u32) << 13 | (self.leader as u32) << 26
+    }
+}
+
+/// A table slot: the position's key and solve number, and the bounds on
+/// seat 0's gain known from it.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    tag: u64,
+    lo: i8,
+    hi: i8,
+    best: u8,
+    depth: u8,
+}
+
+/// Slots in a table by default: 2^18 of 16 bytes, 4 MiB a thread. An
+/// opening takes a few thousand to a few hundred thousand positions.
+const TABLE_BITS: u32 = 18;
+/// Bits of a position's key; the solve's number is kept above them.
+const KEY_BITS: u32 = 27;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+
+/// The exact result of pairs of grids from the reveal on, for led bouts.
+pub struct Duel {
+    grids: [Grid; 2],
+    table: Vec<Slot>,
+    mask: usize,
+    hints: bool,
+    solve: u64,
+    nodes: u64,
+}
+
+impl Default for Duel {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Duel {
+    /// An evaluator with its own table.
+    pub fn new() -> Self {
+        Self::with_table_bits(TABLE_BITS)
+    }
+
+    /// An evaluator with a table of 2^`bits` slots (16 bytes each).
+    pub fn with_table_bits(bits: u32) -> Self {
+        paths();
+        Self {
+            grids: [[0; CELLS]; 2],
+            table: vec![Slot::default(); 1 << bits.max(4)],
+            mask: (1 << bits.max(4)) - 2,
+            hints: true,
+            solve: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Whether a solve tries first the steps that were best at the same
+    /// positions in earlier solves (on by default; off to measure what it
+    /// saves).
+    pub fn use_hints(&mut self, on: bool) {
+        self.hints = on;
+    }
+
+    /// Bout-start positions searched so far, over every solve.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether seat 0 wins with perfect play by both from the reveal, when
+    /// the two grids are `grids` and seat `first` leads the first bout.
+    pub fn seat0_wins(&mut self, grids: &[Grid; 2], first: Seat) -> bool {
+        self.grids = *grids;
+        self.solve += 1;
+        let all = 0xFFFEu16;
+        let root = Pos {
+            state: [0, 0],
+            left: [all, all],
+            leader: first as u8,
+        };
+        // A tied tally goes to the first leader.
+        let need = if first == 0 { 0 } else { 1 };
+        self.test(root, need)
+    }
+
+    /// Whether seat 0 wins a match of `config` with these grids, seat
+    /// `even` being called "even".
+    pub fn seat0_wins_match(&mut self, config: &Config, grids: &[Grid; 2], even: Seat) -> bool {
+        let first = first_leader(config, grids, even);
+        self.seat0_wins(grids, first)
+    }
+
+    fn bucket(&self, key: u32) -> usize {
+        ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & self.mask
+    }
+
+    fn tag(&self, key: u32) -> u64 {
+        key as u64 | self.solve << KEY_BITS
+    }
+
+    /// The entry of `key` from this solve, or, failing that, the step that
+    /// was best at the same position in an earlier solve (the grids differ,
+    /// but when they differ little the same step is often best again).
+    fn get(&self, key: u32) -> Result<Slot, u8> {
+        let i = self.bucket(key);
+        let tag = self.tag(key);
+        let mut hint = 0xFF;
+        for s in &self.table[i..i + 2] {
+            if s.tag == tag {
+                return Ok(*s);
+            }
+            if self.hints && s.tag & KEY_MASK == key as u64 {
+                hint = s.best;
+            }
+        }
+        Err(hint)
+    }
+
+    /// Keeps an entry: over its own older entry, else over a slot of an
+    /// earlier solve, else over the slot nearer the end of the match
+    /// (cheaper to search again).
+    fn put(&mut self, key: u32, mut slot: Slot) {
+        let i = self.bucket(key);
+        let tag = self.tag(key);
+        slot.tag = tag;
+        let stale = |s: &Slot| s.tag >> KEY_BITS != tag >> KEY_BITS;
+        let j = if self.table[i].tag == tag {
+            i
+        } else if self.table[i + 1].tag == tag {
+            i + 1
+        } else if stale(&self.table[i]) {
+            i
+        } else if stale(&self.table[i + 1]) {
+            i + 1
+        } else if self.table[i].depth >= self.table[i + 1].depth {
+            i
+        } else {
+            i + 1
+        };
+        self.table[j] = slot;
+    }
+
+    /// Whether seat 0 can gain at least `k` more of the remaining bouts than
+    /// seat 1 from the bout-start position `p`.
+    fn test(&mut self, p: Pos, k: i32) -> bool {
+        self.nodes += 1;
+        let paths = paths();
+        let depth = paths[p.state[0] as usize].depth;
+        let r = (BOUTS - depth) as i32;
+        if k <= -r {
+            return true;
+        }
+        if k > r {
+            return false;
+        }
+        // Each number left is played once: the gain lies between the worst
+        // and the best matching of the two sets.
+        let high = most(p.left[0], p.left[1], r);
+        if k > high {
+            return false;
+        }
+        let low = -most(p.left[1], p.left[0], r);
+        if k <= low {
+            return true;
+        }
+        let key = p.key();
+        let mut entry = self.get(key).unwrap_or_else(|hint| Slot {
+            tag: 0,
+            lo: low as i8,
+            hi: high as i8,
+            best: hint,
+            depth,
+        });
+        if entry.lo as i32 >= k {
+            return true;
+        }
+        if (entry.hi as i32) < k {
+            return false;
+        }
+        let (won, best) = self.expand(p, k, entry.best);
+        if won {
+            entry.lo = entry.lo.max(k as i8);
+        } else {
+            entry.hi = entry.hi.min(k as i8 - 1);
+        }
+        entry.best = best;
+        entry.depth = depth;
+        self.put(key, entry);
+        won
+    }
+
+    /// One bout from `p`: each step of the leader, answered by each of the
+    /// follower's. Returns whether seat 0 reaches `k`, and the leader's step
+    /// (its index) that decided it.
+    fn expand(&mut self, p: Pos, k: i32, hint: u8) -> (bool, u8) {
+        let paths = paths();
+        let ld = p.leader as usize;
+        let fw = 1 - ld;
+        let leader_wants = ld == 0;
+        let follower_wants = fw == 0;
+        let lead_state = &paths[p.state[ld] as usize];
+        let follow_state = &paths[p.state[fw] as usize];
+        let mut order = [0u8, 1, 2, 3, 4, 5, 6, 7];
+        let n = lead_state.len as usize;
+        if (hint as usize) < n {
+            order[..=hint as usize].rotate_right(1);
+        }
+        for &i in &order[..n] {
+            let a = lead_state.cells[i as usize];
+            let na = self.grids[ld][a as usize];
+            let mut after = p;
+            after.state[ld] = lead_state.next[i as usize];
+            after.left[ld] &= !(1 << na);
+            let replies = reply_order(follow_state, &self.grids[fw], na);
+            let mut answered = !follower_wants;
+            for &j in &replies.0[..replies.1] {
+                let b = follow_state.cells[j as usize];
+                let nb = self.grids[fw][b as usize];
+                let mut next = after;
+                next.state[fw] = follow_state.next[j as usize];
+                next.left[fw] &= !(1 << nb);
+                let (n0, n1) = if ld == 0 { (na, nb) } else { (nb, na) };
+                let gain = (n0 > n1) as i32 - (n1 > n0) as i32;
+                if gain != 0 {
+                    next.leader = (gain < 0) as u8;
+                }
+                if self.test(next, k - gain) == follower_wants {
+                    answered = follower_wants;
+                    break;
+                }
+            }
+            if answered == leader_wants {
+                return (leader_wants, i);
+            }
+        }
+        (!leader_wants, order[0])
+    }
+}
+
+/// The follower's steps (indices into its state's list), the likeliest good
+/// answers to the leader's `na` first: the cheapest win, then a draw, then
+/// the cheapest loss.
+fn reply_order(s: &PathState, grid: &Grid, na: u8) -> ([u8; 8], usize) {
+    let n = s.len as usize;
+    let mut keys = [(0u8, 0u8); 8];
+    for (i, key) in keys.iter_mut().enumerate().take(n) {
+        let nb = grid[s.cells[i] as usize];
+        // Wins (nb > na) rank by nb, then the draw, then losses by nb.
+        let rank = if nb > na {
+            nb
+        } else if nb == na {
+            16
+        } else {
+            17 + nb
+        };
+        *key = (rank, i as u8);
+    }
+    keys[..n].sort_unstable();
+    let mut out = [0u8; 8];
+    for (o, k) in out.iter_mut().zip(&keys[..n]) {
+        *o = k.1;
+    }
+    (out, n)
+}
+
+/// The most that `mine` can gain over `theirs` (bouts won minus bouts lost)
+/// when each number of both sets is played once against one of the other's,
+/// `r` numbers a side: the best matching, by the greedy that gives each of
+/// mine, smallest first, the smallest of theirs it beats (or ties).
+fn most(mine: u16, theirs: u16, r: i32) -> i32 {
+    let wins = pairs(mine, theirs, false);
+    let not_lost = pairs(mine, theirs, true);
+    wins - (r - not_lost)
+}
+
+fn pairs(mine: u16, theirs: u16, or_equal: bool) -> i32 {
+    let mut left = theirs;
+    let mut count = 0;
+    let mut m = mine;
+    while m != 0 {
+        let v = m.trailing_zeros();
+        m &= m - 1;
+        let below = left & ((if or_equal { 2u32 << v } else { 1u32 << v }) - 1) as u16;
+        if below != 0 {
+            left &= !(below & below.wrapping_neg());
+            count += 1;
+        }
+    }
+    count
+}
