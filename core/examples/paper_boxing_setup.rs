@@ -6,7 +6,7 @@
 //! cargo run -p parlour-core --release --example paper_boxing_setup -- solve \
 //!     --variant standard --seed 1 [--iterations 40] [--minutes 60] \
 //!     [--restarts 8] [--steps 30] [--epsilon 0.005] [--out FILE] \
-//!     [--state FILE] [--resume FILE]
+//!     [--state FILE] [--resume FILE --from-iteration N]
 //! cargo run -p parlour-core --release --example paper_boxing_setup -- check \
 //!     --variant standard --seed 101 [--restarts 16] [--steps 60] \
 //!     [--tries 300] [--kicks 4] [--mix FILE]
@@ -118,7 +118,7 @@ fn solve(args: &Args, variant: &str, config: parlour_core::games::paper_boxing::
     }
     let seed: u64 = args.number("--seed", 1);
     let iterations: usize = args.number("--iterations", 1000);
-    let minutes: f64 = args.number("--minutes", 60.0);
+    let minutes: f64 = args.number("--minutes", f64::INFINITY);
     let epsilon: f64 = args.number("--epsilon", 0.005);
     let search = Search {
         restarts: args.number("--restarts", 8),
@@ -164,8 +164,12 @@ fn solve(args: &Args, variant: &str, config: parlour_core::games::paper_boxing::
     let mut history = Vec::new();
     let mut quiet = 0;
     let mut last_gains = (f64::NAN, f64::NAN);
-    let mut done = 0;
-    for it in 0..iterations {
+    // A resumed run goes on with the iteration numbers (and so the seeds)
+    // where the saved one stopped: the two together make the same run as
+    // one without a stop.
+    let first: usize = args.number("--from-iteration", 0);
+    let mut done = first;
+    for it in first..first + iterations {
         let mixes = restricted.solve();
         save(
             &out,

@@ -84,36 +84,19 @@ fn main() {
         duel.nodes() as f64 / pairs as f64
     );
 
-    // The pairs a best-response search meets: one grid kept, the other
-    // changed by a swap of two numbers at a time.
-    let mut rng2 = GameRng::seeded(seed ^ 0x5eed);
-    for hints in [false, true] {
-        let mut duel = Duel::new();
-        duel.use_hints(hints);
-        let mut times = Vec::new();
-        for s in states.iter().take(20) {
-            let first = s.first_leader().expect("revealed");
-            let mut grids = s.grids();
-            for _ in 0..15 {
+    if let Some(bits) = value("--table-bits") {
+        for b in bits.split(',') {
+            let b: u32 = b.parse().expect("bits");
+            let mut d = Duel::with_table_bits(b);
+            let mut times = Vec::new();
+            for s in &states {
                 let t = Instant::now();
-                duel.seat0_wins(&grids, first);
+                d.seat0_wins(&s.grids(), s.first_leader().expect("revealed"));
                 times.push(t.elapsed().as_secs_f64());
-                let (a, b) = (1 + rng2.below(15), 1 + rng2.below(15));
-                grids[0].swap(a, b);
             }
+            report(&format!("table of 2^{b}"), &mut times);
+            println!("  positions: {:.0} a pair", d.nodes() as f64 / pairs as f64);
         }
-        report(
-            if hints {
-                "swaps, hints kept"
-            } else {
-                "swaps, no hints"
-            },
-            &mut times,
-        );
-        println!(
-            "  positions: {:.0} a pair",
-            duel.nodes() as f64 / times.len() as f64
-        );
     }
 
     // All cores.

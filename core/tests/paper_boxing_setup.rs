@@ -138,36 +138,74 @@ fn bot_grid(variant: &str, seat: usize, seed: u64) -> Grid {
     }
 }
 
+/// A grid or its mirror, whichever comes first: the two are one strategy.
+fn either_way(g: &Grid) -> Grid {
+    (*g).min(bots::transpose(g))
+}
+
 #[test]
 fn the_solver_bot_writes_grids_of_its_roles_mix_with_the_mixs_weights() {
     // 4,000 bots with seeds 0..4000 per seat: fixed seeds, so the counts
     // are always the same; the tolerance (5 standard deviations and one
-    // grid) is what any fair draw of this size meets.
+    // grid) is what any fair draw of this size meets. A grid and its mirror
+    // count as one (the bot mirrors with even odds).
     const N: u64 = 4000;
     for variant in LED_VARIANTS {
         let config = PaperBoxing::variant(variant).unwrap();
         // Without a deal seat 1 is "even".
         for (seat, role) in [(1, Role::Even), (0, Role::Odd)] {
             let mix = &setup::mixes(&config)[role.index()];
+            let mut expected: HashMap<Grid, f64> = HashMap::new();
+            for (g, &w) in mix.grids.iter().zip(&mix.weights) {
+                *expected.entry(either_way(g)).or_default() += w;
+            }
             let mut counts: HashMap<Grid, u64> = HashMap::new();
+            let mut mirrored = 0;
             for seed in 0..N {
-                *counts.entry(bot_grid(variant, seat, seed)).or_default() += 1;
+                let g = bot_grid(variant, seat, seed);
+                mirrored += !mix.grids.contains(&g) as u64;
+                *counts.entry(either_way(&g)).or_default() += 1;
             }
             for g in counts.keys() {
                 assert!(
-                    mix.grids.contains(g),
+                    expected.contains_key(g),
                     "{variant}: seat {seat} wrote a grid outside its role's mix"
                 );
             }
-            for (g, &w) in mix.grids.iter().zip(&mix.weights) {
-                let expected = N as f64 * w;
+            for (g, &w) in &expected {
                 let got = *counts.get(g).unwrap_or(&0) as f64;
                 let sd = (N as f64 * w * (1.0 - w)).sqrt();
                 assert!(
-                    (got - expected).abs() <= 5.0 * sd + 1.0,
+                    (got - N as f64 * w).abs() <= 5.0 * sd + 1.0,
                     "{variant}, {role:?}: a grid of weight {w:.4} drawn {got} times in {N}"
                 );
             }
+            assert!(
+                mirrored > N / 4,
+                "about half the grids are written mirrored"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_grid_and_its_mirror_win_and_lose_the_same_matches() {
+    let mut rng = GameRng::seeded(21);
+    let mut duel = Duel::new();
+    for variant in LED_VARIANTS {
+        let config = PaperBoxing::variant(variant).unwrap();
+        for _ in 0..4 {
+            let (a, b) = (bots::random_grid(&mut rng), bots::random_grid(&mut rng));
+            let even = rng.below(2);
+            let plain = duel.seat0_wins_match(&config, &[a, b], even);
+            assert_eq!(
+                duel.seat0_wins_match(&config, &[bots::transpose(&a), b], even),
+                plain
+            );
+            assert_eq!(
+                duel.seat0_wins_match(&config, &[a, bots::transpose(&b)], even),
+                plain
+            );
         }
     }
 }
@@ -181,7 +219,8 @@ fn the_suggestion_is_a_grid_of_the_viewers_roles_mix() {
         let view = PaperBoxing::view(&deal_free, seat);
         let mix = setup::mix_for(&config, seat, view.even);
         for _ in 0..50 {
-            assert!(mix.grids.contains(&setup::suggestion(&view, &mut rng)));
+            let g = setup::suggestion(&view, &mut rng);
+            assert!(mix.grids.contains(&g) || mix.grids.contains(&bots::transpose(&g)));
         }
     }
 }

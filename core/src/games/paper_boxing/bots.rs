@@ -163,7 +163,7 @@ impl Bot<PaperBoxing> for Perfect {
     fn choose(&mut self, view: &View) -> Move {
         if view.phase == Phase::SetUp {
             let mix = setup::mix_for(&view.config, view.seat, view.even);
-            return Move::Grid(mix.draw(&mut self.rng));
+            return Move::Grid(mix.draw_either_way(&mut self.rng));
         }
         let state = State::from_view(view);
         let grids = state.grids;

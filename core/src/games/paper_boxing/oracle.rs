@@ -92,13 +92,24 @@ impl SetupGame {
 
     /// `role`'s chance to win with `grid` against the mix `against`, if it
     /// is above `floor`; `None` as soon as the grids lost so far make that
-    /// impossible (the mix's likeliest grids are tried first, so the loser
-    /// of a comparison is usually found after a few pairs).
-    pub fn value_above(&self, role: Role, grid: &Grid, against: &Mix, floor: f64) -> Option<f64> {
+    /// impossible. The mix's grids are tried in `order` (indices into it):
+    /// a neighbour of a grid mostly wins and loses where that grid does, so
+    /// trying first the grids it lost to finds a loser after about as many
+    /// pairs as it lost, where the heaviest-first order needs nearly all.
+    /// The answer does not depend on the order, only its cost.
+    pub fn value_above_in(
+        &self,
+        role: Role,
+        grid: &Grid,
+        against: &Mix,
+        floor: f64,
+        order: &[usize],
+    ) -> Option<f64> {
         let mut won = 0.0;
         let mut lost = 0.0;
-        for (theirs, &w) in against.grids.iter().zip(&against.weights) {
-            if self.payoff(role, grid, theirs) > 0.5 {
+        for &i in order {
+            let w = against.weights[i];
+            if self.payoff(role, grid, &against.grids[i]) > 0.5 {
                 won += w;
             } else {
                 lost += w;
@@ -108,6 +119,20 @@ impl SetupGame {
             }
         }
         (won > floor + 1e-12).then_some(won)
+    }
+
+    /// [`Self::value_above_in`] trying the mix's likeliest grids first.
+    pub fn value_above(&self, role: Role, grid: &Grid, against: &Mix, floor: f64) -> Option<f64> {
+        let order: Vec<usize> = (0..against.grids.len()).collect();
+        self.value_above_in(role, grid, against, floor, &order)
+    }
+
+    /// The order in which to try the grids of `against` for the neighbours
+    /// of `grid`: those `grid` loses to first, each group heaviest first.
+    pub fn losses_first(&self, role: Role, grid: &Grid, against: &Mix) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..against.grids.len()).collect();
+        order.sort_by_key(|&i| self.payoff(role, grid, &against.grids[i]) > 0.5);
+        order
     }
 
     /// `role`'s exact chance to win with `grid` against the mix `against`.
@@ -203,6 +228,7 @@ fn climb(
 ) -> Response {
     let mut cur = start;
     let mut cur_v = game.value(role, &cur, against);
+    let mut order = game.losses_first(role, &cur, against);
     match search.moves {
         Moves::Swaps => {
             let mut swaps = all_swaps();
@@ -212,9 +238,10 @@ fn climb(
                 for &(a, b) in &swaps {
                     let mut g = cur;
                     swap_cells(&mut g, a, b);
-                    if let Some(v) = game.value_above(role, &g, against, cur_v) {
+                    if let Some(v) = game.value_above_in(role, &g, against, cur_v, &order) {
                         cur = g;
                         cur_v = v;
+                        order = game.losses_first(role, &cur, against);
                         improved = true;
                         break;
                     }
@@ -239,9 +266,10 @@ fn climb(
                 let mut improved = false;
                 for _ in 0..tries {
                     let g = random_move(&cur, rng);
-                    if let Some(v) = game.value_above(role, &g, against, cur_v) {
+                    if let Some(v) = game.value_above_in(role, &g, against, cur_v, &order) {
                         cur = g;
                         cur_v = v;
+                        order = game.losses_first(role, &cur, against);
                         improved = true;
                         steps += 1;
                         break;
@@ -260,6 +288,7 @@ fn climb(
                     kicks_left -= 1;
                     cur = random_move(&best.grid, rng);
                     cur_v = game.value(role, &cur, against);
+                    order = game.losses_first(role, &cur, against);
                     steps += 1;
                 }
             }

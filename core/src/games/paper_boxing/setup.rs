@@ -83,6 +83,20 @@ impl Mix {
         // Rounding left a sliver past the last weight.
         *self.grids.last().expect("a checked mix is never empty")
     }
+
+    /// A grid drawn with the mix's weights, then mirrored across the
+    /// diagonal through D with even odds. A grid and its mirror are the same
+    /// strategy — every path on one is a path on the other through the same
+    /// numbers, and the corner and the cells around D stay where they are —
+    /// so this is the same mix, written in twice as many ways.
+    pub fn draw_either_way(&self, rng: &mut GameRng) -> Grid {
+        let grid = self.draw(rng);
+        if rng.below(2) == 1 {
+            super::bots::transpose(&grid)
+        } else {
+            grid
+        }
+    }
 }
 
 /// A mix file: the equilibrium of one first-leader rule.
@@ -297,5 +311,5 @@ pub fn mix_for(config: &Config, seat: Seat, even: Seat) -> &'static Mix {
 /// never a bot's: the suggestion must tell nothing about the grid a bot at
 /// the table has written (and a bot's draw must tell nothing about it).
 pub fn suggestion(view: &View, rng: &mut GameRng) -> Grid {
-    mix_for(&view.config, view.seat.min(1), view.even).draw(rng)
+    mix_for(&view.config, view.seat.min(1), view.even).draw_either_way(rng)
 }
