@@ -9,7 +9,7 @@
 //!     [--state FILE] [--resume FILE --from-iteration N]
 //! cargo run -p parlour-core --release --example paper_boxing_setup -- check \
 //!     --variant standard --seed 101 [--restarts 16] [--steps 60] \
-//!     [--tries 300] [--kicks 4] [--mix FILE]
+//!     [--tries 300] [--kicks 4] [--budget 3000] [--mix FILE]
 //! cargo run -p parlour-core --release --example paper_boxing_setup -- draw \
 //!     --variant standard [--mix FILE] [--svg FILE] [--top 4]
 //! ```
@@ -170,7 +170,10 @@ fn solve(args: &Args, variant: &str, config: parlour_core::games::paper_boxing::
     let first: usize = args.number("--from-iteration", 0);
     let mut done = first;
     for it in first..first + iterations {
-        let mixes = restricted.solve();
+        let (mixes, gap) = restricted.solve_checked();
+        if gap > 1e-7 {
+            eprintln!("warning: the restricted game's solution is off by {gap:.2e}");
+        }
         save(
             &out,
             state_file.as_ref(),
@@ -285,6 +288,7 @@ fn check(args: &Args, config: parlour_core::games::paper_boxing::Config) {
         moves: Moves::Cycles {
             tries: args.number("--tries", 300),
             kicks: args.number("--kicks", 4),
+            budget: args.number("--budget", 3000),
         },
         from_mix_of_4: 2,
     };
@@ -342,19 +346,16 @@ fn draw(args: &Args, variant: &str, config: parlour_core::games::paper_boxing::C
             mix.grids.len()
         );
         // The mean number on each cell, weighted by the mix.
-        let mut mean = [0.0; 16];
+        let mean = mean_either_way(mix);
         let mut corner_odd = 0.0;
         let mut around = 0.0;
         let mut high_near = 0.0;
         for (g, &w) in mix.grids.iter().zip(&mix.weights) {
-            for (m, &n) in mean.iter_mut().zip(g) {
-                *m += w * n as f64;
-            }
             corner_odd += w * (g[15] % 2) as f64;
             around += w * around_start(g) as f64;
             high_near += w * [1, 4, 5].iter().filter(|&&c| g[c] >= 13).count() as f64;
         }
-        println!("  mean number per cell:");
+        println!("  mean number per cell (grids and mirrors alike):");
         for r in 0..4 {
             let row: Vec<String> = (0..4)
                 .map(|c| {
@@ -383,14 +384,28 @@ fn draw(args: &Args, variant: &str, config: parlour_core::games::paper_boxing::C
     }
 }
 
+/// The mean number on each cell over a mix, as the bot writes it: each grid
+/// or its mirror with even odds.
+fn mean_either_way(mix: &Mix) -> [f64; 16] {
+    let mut mean = [0.0; 16];
+    for (g, &w) in mix.grids.iter().zip(&mix.weights) {
+        let t = bots::transpose(g);
+        for c in 0..16 {
+            mean[c] += w * (g[c] as f64 + t[c] as f64) / 2.0;
+        }
+    }
+    mean
+}
+
 /// The likeliest grids of each role, drawn as squared paper: the higher the
 /// number, the darker its cell.
 fn svg(variant: &str, mixes: &[Mix; 2], top: usize) -> String {
     let cell = 34.0;
     let gap = 26.0;
     let grid_w = 4.0 * cell;
-    let cols = top.max(1);
-    let width = 20.0 + cols as f64 * (grid_w + gap);
+    // The likeliest grids, then the mean number on each cell over the mix.
+    let cols = top.max(1) + 1;
+    let width = 60.0 + cols as f64 * (grid_w + gap);
     let height = 2.0 * (grid_w + 60.0) + 30.0;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fbf8f0\"/>\n<text x=\"20\" y=\"22\" font-size=\"15\">Paper Boxing, {variant}: the likeliest grids of the equilibrium mix</text>\n"
@@ -429,6 +444,40 @@ fn svg(variant: &str, mixes: &[Mix; 2], top: usize) -> String {
                     }
                 );
             }
+        }
+        let mean = mean_either_way(mix);
+        let x0 = 20.0 + top.max(1) as f64 * (grid_w + gap);
+        s += &format!(
+            "<text x=\"{x0}\" y=\"{}\" font-size=\"12\">{} seat: mean of the mix</text>\n",
+            y0 + 12.0,
+            role.name()
+        );
+        for (c, &m) in mean.iter().enumerate() {
+            let (x, y) = (
+                x0 + (c % 4) as f64 * cell,
+                y0 + 20.0 + (c / 4) as f64 * cell,
+            );
+            let t = (255.0 - m * 11.0) as u32;
+            let shade = if c == 0 {
+                "#ffffff".to_string()
+            } else {
+                format!(
+                    "rgb({t},{},{})",
+                    t.saturating_sub(10),
+                    (255.0 - m * 4.0) as u32
+                )
+            };
+            let ink = if m >= 11.0 { "#ffffff" } else { "#222222" };
+            let label = if c == 0 {
+                "D".to_string()
+            } else {
+                format!("{m:.1}")
+            };
+            s += &format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{shade}\" stroke=\"#7a8fb0\"/>\n<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"{ink}\">{label}</text>\n",
+                x + cell / 2.0,
+                y + cell / 2.0 + 4.0,
+            );
         }
     }
     s += "</svg>\n";

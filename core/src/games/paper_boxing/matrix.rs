@@ -51,13 +51,128 @@ pub fn solve(payoff: &[Vec<f64>]) -> Option<Solution> {
             cols,
         });
     }
-    Some(simplex(payoff, m, n))
+    // Dantzig's rule is fast but a long run of pivots on a degenerate 0/1
+    // game can drift; each answer is checked by what its strategies
+    // guarantee, and Bland's rule with a stricter pivot tolerance is the
+    // fallback.
+    let fast = simplex(payoff, m, n, false);
+    if gap(payoff, &fast) < GAP {
+        return Some(fast);
+    }
+    let careful = simplex(payoff, m, n, true);
+    if gap(payoff, &careful) < GAP {
+        return Some(careful);
+    }
+    // Large degenerate games: a revised simplex (microlp), each player's
+    // programme solved on its own.
+    let mut best = if gap(payoff, &careful) <= gap(payoff, &fast) {
+        careful
+    } else {
+        fast
+    };
+    if let Some(lp) = revised(payoff, m, n)
+        && gap(payoff, &lp) < gap(payoff, &best)
+    {
+        best = lp;
+    }
+    Some(best)
+}
+
+/// Both players' programmes by microlp's revised simplex: the column
+/// player maximises Σy with A'y ≤ 1, the row player minimises Σx with
+/// A'ᵀx ≥ 1, A' being the payoff shifted to be positive.
+fn revised(payoff: &[Vec<f64>], m: usize, n: usize) -> Option<Solution> {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
+    let low = payoff
+        .iter()
+        .flatten()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
+    let shift = 1.0 - low;
+    let mut cols = Problem::new(OptimizationDirection::Maximize);
+    let y: Vec<_> = (0..n)
+        .map(|_| cols.add_var(1.0, (0.0, f64::INFINITY)))
+        .collect();
+    for row in payoff {
+        let terms: Vec<_> = y.iter().zip(row).map(|(&v, &a)| (v, a + shift)).collect();
+        cols.add_constraint(terms.as_slice(), ComparisonOp::Le, 1.0);
+    }
+    let mut rows = Problem::new(OptimizationDirection::Minimize);
+    let x: Vec<_> = (0..m)
+        .map(|_| rows.add_var(1.0, (0.0, f64::INFINITY)))
+        .collect();
+    for j in 0..n {
+        let terms: Vec<_> = x
+            .iter()
+            .zip(payoff)
+            .map(|(&v, row)| (v, row[j] + shift))
+            .collect();
+        rows.add_constraint(terms.as_slice(), ComparisonOp::Ge, 1.0);
+    }
+    let ys = cols.solve().ok()?.into_solution().ok()?;
+    let xs = rows.solve().ok()?.into_solution().ok()?;
+    let yv: Vec<f64> = y.iter().map(|&v| ys.var_value(v).max(0.0)).collect();
+    let xv: Vec<f64> = x.iter().map(|&v| xs.var_value(v).max(0.0)).collect();
+    let (sy, sx): (f64, f64) = (yv.iter().sum(), xv.iter().sum());
+    if sy <= 0.0 || sx <= 0.0 {
+        return None;
+    }
+    let mut s = Solution {
+        value: 0.0,
+        rows: xv.iter().map(|a| a / sx).collect(),
+        cols: yv.iter().map(|a| a / sy).collect(),
+    };
+    // The value both strategies pin down (they agree within the solver's
+    // tolerance): the midpoint of what they guarantee.
+    let guarantee = (0..n)
+        .map(|j| {
+            s.rows
+                .iter()
+                .zip(payoff)
+                .map(|(p, r)| p * r[j])
+                .sum::<f64>()
+        })
+        .fold(f64::INFINITY, f64::min);
+    let concede = payoff
+        .iter()
+        .map(|r| s.cols.iter().zip(r).map(|(q, a)| q * a).sum::<f64>())
+        .fold(f64::NEG_INFINITY, f64::max);
+    s.value = (guarantee + concede) / 2.0;
+    Some(s)
+}
+
+/// The largest gap between what the two strategies guarantee that counts
+/// as solved.
+const GAP: f64 = 1e-9;
+
+/// What the column strategy concedes at most, less what the row strategy
+/// guarantees at least: 0 at an equilibrium, more when a strategy is off.
+pub fn gap(payoff: &[Vec<f64>], s: &Solution) -> f64 {
+    let n = s.cols.len();
+    let row_guarantee = (0..n)
+        .map(|j| {
+            s.rows
+                .iter()
+                .zip(payoff)
+                .map(|(p, r)| p * r[j])
+                .sum::<f64>()
+        })
+        .fold(f64::INFINITY, f64::min);
+    let col_concedes = payoff
+        .iter()
+        .map(|r| s.cols.iter().zip(r).map(|(q, x)| q * x).sum::<f64>())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let bad = |v: &[f64]| v.iter().any(|p| !p.is_finite() || *p < -1e-9);
+    if bad(&s.rows) || bad(&s.cols) || !s.value.is_finite() {
+        return f64::INFINITY;
+    }
+    col_concedes - row_guarantee
 }
 
 /// The column player's programme: maximise Σy subject to A'y ≤ 1, y ≥ 0,
 /// where A' is the payoff shifted to be positive. The game's value is
 /// 1/Σy − shift; the row player's strategy is read from the dual prices.
-fn simplex(payoff: &[Vec<f64>], m: usize, n: usize) -> Solution {
+fn simplex(payoff: &[Vec<f64>], m: usize, n: usize, bland: bool) -> Solution {
     let low = payoff
         .iter()
         .flatten()
@@ -79,10 +194,12 @@ fn simplex(payoff: &[Vec<f64>], m: usize, n: usize) -> Solution {
     }
     let mut basis: Vec<usize> = (n..n + m).collect();
     const EPS: f64 = 1e-12;
+    // Pivots on tinier elements than this are refused in careful mode.
+    let pivot_eps = if bland { 1e-9 } else { EPS };
     // Ties in the ratio test go to the lowest-numbered basic variable.
     let mut degenerate = 0;
     for _ in 0..100 * (m + n) + 1000 {
-        let enter = if degenerate < 50 {
+        let enter = if !bland && degenerate < 50 {
             (0..width - 1)
                 .filter(|&j| t[m][j] < -EPS)
                 .min_by(|&a, &b| t[m][a].total_cmp(&t[m][b]))
@@ -94,7 +211,7 @@ fn simplex(payoff: &[Vec<f64>], m: usize, n: usize) -> Solution {
         };
         let mut leave: Option<usize> = None;
         for i in 0..m {
-            if t[i][enter] > EPS {
+            if t[i][enter] > pivot_eps {
                 let ratio = t[i][width - 1] / t[i][enter];
                 let better = match leave {
                     None => true,
@@ -237,6 +354,33 @@ mod tests {
                 let got: f64 = s.cols.iter().zip(row).map(|(q, x)| q * x).sum();
                 assert!(got <= s.value + 1e-9);
             }
+        }
+    }
+
+    #[test]
+    fn degenerate_win_loss_games_are_solved_with_no_gap() {
+        // Like the set-up's restricted games: 0/1 payoffs, many strategies
+        // that win and lose against nearly the same ones (rows copied with
+        // a few entries flipped), where a long run of pivots drifts.
+        let mut rng = crate::engine::GameRng::seeded(17);
+        for (m, n) in [(90, 100), (150, 140)] {
+            let base: Vec<Vec<f64>> = (0..12)
+                .map(|_| (0..n).map(|_| rng.below(2) as f64).collect())
+                .collect();
+            let a: Vec<Vec<f64>> = (0..m)
+                .map(|_| {
+                    let mut row = base[rng.below(base.len())].clone();
+                    for _ in 0..3 {
+                        let j = rng.below(n);
+                        row[j] = 1.0 - row[j];
+                    }
+                    row
+                })
+                .collect();
+            let s = solve(&a).unwrap();
+            assert!(gap(&a, &s) < 1e-6, "{m} x {n}: gap {}", gap(&a, &s));
+            assert!((s.rows.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!((s.cols.iter().sum::<f64>() - 1.0).abs() < 1e-9);
         }
     }
 

@@ -155,6 +155,8 @@ pub enum Moves {
         tries: usize,
         /// Kicks after a stall.
         kicks: usize,
+        /// Moves a climb may try in all.
+        budget: usize,
     },
 }
 
@@ -255,16 +257,22 @@ fn climb(
                 value: cur_v,
             }
         }
-        Moves::Cycles { tries, kicks } => {
+        Moves::Cycles {
+            tries,
+            kicks,
+            budget,
+        } => {
+            let mut budget_left = budget;
             let mut best = Response {
                 grid: cur,
                 value: cur_v,
             };
             let mut kicks_left = kicks;
             let mut steps = 0;
-            while steps < search.steps {
+            while steps < search.steps && budget_left > 0 {
                 let mut improved = false;
-                for _ in 0..tries {
+                for _ in 0..tries.min(budget_left) {
+                    budget_left -= 1;
                     let g = random_move(&cur, rng);
                     if let Some(v) = game.value_above_in(role, &g, against, cur_v, &order) {
                         cur = g;
@@ -401,12 +409,19 @@ impl Restricted {
     /// The equilibrium of the restricted game: each role's mix over its
     /// grids (those with weight), with each role's value.
     pub fn solve(&self) -> [Mix; 2] {
+        self.solve_checked().0
+    }
+
+    /// [`Self::solve`], and how far the matrix solution is from exact:
+    /// what the odd mix concedes at most less what the even mix guarantees.
+    pub fn solve_checked(&self) -> ([Mix; 2], f64) {
         let payoff: Vec<Vec<f64>> = self
             .even_wins
             .iter()
             .map(|row| row.iter().map(|&w| w as u8 as f64).collect())
             .collect();
         let s = matrix::solve(&payoff).expect("a restricted game has grids on both sides");
+        let gap = matrix::gap(&payoff, &s);
         let pick = |grids: &[Grid], odds: &[f64], value: f64| -> Mix {
             // Weights below a millionth are rounding left-overs of the simplex.
             let kept: Vec<(Grid, f64)> = grids
@@ -424,9 +439,12 @@ impl Restricted {
                 value,
             }
         };
-        [
-            pick(&self.grids[0], &s.rows, s.value),
-            pick(&self.grids[1], &s.cols, 1.0 - s.value),
-        ]
+        (
+            [
+                pick(&self.grids[0], &s.rows, s.value),
+                pick(&self.grids[1], &s.cols, 1.0 - s.value),
+            ],
+            gap,
+        )
     }
 }
