@@ -14,12 +14,14 @@
 //!   `(cell, used)` states of a path form a small graph, built once, with
 //!   each state's steps listed most-cornered first (Warnsdorff's order).
 //! - **A small table that stays in cache.** The transposition table is a
-//!   fixed array of 8,192 two-slot buckets of 8 bytes (64 KiB), reused and
-//!   cleared from pair to pair: it is lossy (a position pushed out is
-//!   searched again), but memory, not search, was the cost. Measured on
-//!   the same 30 pairs: 2^13 slots search 10 % more positions than 2^18
-//!   but take half the time; 2^20 slots took four times as long.
-//! - **Numbers left as masks**, kept step by step, for the counting bounds.
+//!   fixed array of 8,192 slots of 8 bytes (64 KiB) in buckets of two,
+//!   reused and cleared from pair to pair: it is lossy (a position pushed
+//!   out is searched again), but memory, not search, was the cost on a
+//!   machine whose cache others share. Measured on the same 30 pairs:
+//!   2^13 slots search 10 % more positions than 2^18 but take half the
+//!   time; 2^20 slots (of 16 bytes) took four times as long.
+//! - **Numbers left as masks**, kept step by step, and the counting bounds
+//!   read from tables of four-number blocks rather than computed by a loop.
 //!
 //! One [`Duel`] per thread: it holds its table.
 
