@@ -3,6 +3,10 @@
 //! - `opening`: a cold solve (new solver, empty table) of the position right
 //!   after the reveal, one random pair of grids per sample: criterion's
 //!   median over the 100 samples is the median over 100 grid pairs.
+//! - `opening_duel`: the same pairs told apart by the set-up game's
+//!   evaluator (`duel::Duel`, its table reused from pair to pair as in the
+//!   set-up search). The example `paper_boxing_speed` times both on the same
+//!   pairs with percentiles and all cores.
 //! - `per_move_from_bout_5`: a cold solve of each position from bout 5 on
 //!   of 10 matches played by the solver against itself, one position per
 //!   sample.
@@ -17,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parlour_core::engine::GameRng;
+use parlour_core::games::paper_boxing::duel::Duel;
 use parlour_core::games::paper_boxing::solver::{EXACT_BOUTS, Simultaneous};
 use parlour_core::games::paper_boxing::{Bouts, Config, Deal, Move, Solver, State, bots};
 
@@ -52,6 +57,23 @@ fn opening(c: &mut Criterion) {
         b.iter_custom(|iters| {
             per_item(&positions, &mut next, iters, |s| {
                 black_box(Solver::new(s.grids()).solve(s));
+            })
+        })
+    });
+}
+
+fn opening_duel(c: &mut Criterion) {
+    let mut rng = GameRng::seeded(1);
+    let positions: Vec<State> = (0..100)
+        .map(|_| revealed(&mut rng, &Config::default()))
+        .collect();
+    let mut next = 0;
+    let duel = std::cell::RefCell::new(Duel::new());
+    c.bench_function("paper_boxing/opening_duel", |b| {
+        b.iter_custom(|iters| {
+            per_item(&positions, &mut next, iters, |s| {
+                let first = s.first_leader().expect("revealed");
+                black_box(duel.borrow_mut().seat0_wins(&s.grids(), first));
             })
         })
     });
@@ -136,6 +158,6 @@ fn simultaneous(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(100);
-    targets = opening, per_move, simultaneous
+    targets = opening, opening_duel, per_move, simultaneous
 }
 criterion_main!(benches);

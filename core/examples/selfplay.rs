@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p parlour-core --example selfplay -- \
 //!     --game rummy --bots expert,greedy --games 10000 [--variant standard] \
-//!     [--seed 0] [--players N] [--threads 0] [--memory-after 100]
+//!     [--seed 0] [--players N] [--threads 0] [--memory-after 100] [--records DIR]
 //! ```
 
 use parlour_core::engine::Game;
@@ -41,7 +41,7 @@ fn main() -> std::process::ExitCode {
         seed: number("--seed", 0),
         players: value("--players").map(|_| number("--players", 2) as usize),
         threads: number("--threads", 0) as usize,
-        records: None,
+        records: value("--records").map(std::path::PathBuf::from),
         memory_after: number("--memory-after", 100) as usize,
     };
     fn go<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {

@@ -35,7 +35,7 @@ setup-you = Spiller 1
 bot-random = tilfældig
 bot-greedy = grådig
 bot-expert = ekspert
-bot-solver = perfekt
+bot-solver = ligevægtsgitter, perfekt spil
 
 variant-standard = Standard
 

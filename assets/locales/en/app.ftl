@@ -38,7 +38,9 @@ setup-you = Player 1
 bot-random = Random
 bot-greedy = Greedy
 bot-expert = Expert
-bot-solver = Perfect
+# Paper Boxing's solver: its grid is drawn from the set-up game's equilibrium
+# mix, and it plays perfectly once the grids are shown.
+bot-solver = Equilibrium set-up, perfect play
 
 # A variant every game has.
 variant-standard = Standard

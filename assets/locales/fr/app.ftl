@@ -35,7 +35,7 @@ setup-you = Joueur 1
 bot-random = au hasard
 bot-greedy = gourmande
 bot-expert = experte
-bot-solver = parfaite
+bot-solver = grille d’équilibre, jeu parfait
 
 variant-standard = Standard
 

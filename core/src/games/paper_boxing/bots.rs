@@ -1,11 +1,14 @@
 //! Bots for Paper Boxing: `random`, `greedy` and `solver`.
 //!
 //! Every bot answers the set-up view with a grid and the play views with
-//! steps. The `solver` plays perfectly once the grids are revealed (led
-//! bouts), or an equilibrium mix of each simultaneous bout; its grid comes
-//! from [`SETUPS`] (or [`SACKSON_SETUPS`]), arrangements chosen by measurement.
+//! steps. The `solver` draws its grid from the set-up game's equilibrium mix
+//! for its seat's role ([`super::setup`]), then plays perfectly once the
+//! grids are revealed (led bouts), or an equilibrium mix of each
+//! simultaneous bout. `greedy` writes one of the measured grids [`SETUPS`]
+//! (or [`SACKSON_SETUPS`]).
 
 use super::rules::{Bouts, CELLS, Config, FirstLead, Grid, Move, NEIGHBOURS, State};
+use super::setup;
 use super::solver::{Simultaneous, Solver, keeping_steps};
 use super::{PaperBoxing, View};
 use crate::engine::{Bot, GameRng, Phase};
@@ -28,7 +31,8 @@ pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot<PaperBoxing>>> {
     })
 }
 
-/// The grids the `solver` and `greedy` bots write, chosen by measurement
+/// The grids the `greedy` bot writes (and the `solver` did before the
+/// set-up game was solved), chosen by measurement
 /// (the project's notes on Paper Boxing tell how): hill-climbed by swapping
 /// numbers, each candidate scored by matches solved with perfect play against
 /// random grids and the best grids found so far, in both first-leader roles.
@@ -144,7 +148,8 @@ impl Bot<PaperBoxing> for Greedy {
     }
 }
 
-/// Plays perfectly after the reveal, and writes a measured grid.
+/// Writes a grid drawn from the equilibrium mix of its seat's role, and
+/// plays perfectly after the reveal.
 pub struct Perfect {
     rng: GameRng,
     led: Option<Solver>,
@@ -157,7 +162,8 @@ impl Bot<PaperBoxing> for Perfect {
     }
     fn choose(&mut self, view: &View) -> Move {
         if view.phase == Phase::SetUp {
-            return Move::Grid(chosen_grid(&mut self.rng, &view.config));
+            let mix = setup::mix_for(&view.config, view.seat, view.even);
+            return Move::Grid(mix.draw_either_way(&mut self.rng));
         }
         let state = State::from_view(view);
         let grids = state.grids;

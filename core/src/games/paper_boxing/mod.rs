@@ -2,9 +2,12 @@
 //! paths from the D corner, fifteen bouts of the higher number.
 
 pub mod bots;
+pub mod duel;
 pub mod matrix;
+pub mod oracle;
 pub mod reasons;
 pub mod rules;
+pub mod setup;
 pub mod solver;
 pub mod view;
 
@@ -12,7 +15,7 @@ use serde_json::json;
 
 pub use rules::{
     BoutResult, Bouts, CELLS, Config, Deal, FirstLead, Grid, Move, NEIGHBOURS, Outcome, RuleError,
-    State, cell_at, check_grid, coords,
+    State, around_start, cell_at, check_grid, coords, first_leader,
 };
 pub use solver::{Solution, Solver, solve_report};
 pub use view::View;

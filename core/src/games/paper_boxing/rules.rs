@@ -320,6 +320,35 @@ pub fn check_grid(grid: &[u8]) -> Result<Grid, RuleError> {
     Ok(grid)
 }
 
+/// The seat that leads the first bout once both grids are shown, `even`
+/// being the seat called "even": by the parity of the two bottom-right
+/// numbers, or under Sackson's rule by the larger sum of the three numbers
+/// around D (equal sums falling back on the parity).
+pub fn first_leader(config: &Config, grids: &[Grid; 2], even: Seat) -> Seat {
+    let odd = 1 - even;
+    let by_parity = if (grids[0][CORNER as usize] + grids[1][CORNER as usize]).is_multiple_of(2) {
+        even
+    } else {
+        odd
+    };
+    match config.first_lead {
+        FirstLead::EvenOdd => by_parity,
+        FirstLead::Sackson => match around_start(&grids[0]).cmp(&around_start(&grids[1])) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => by_parity,
+        },
+    }
+}
+
+/// The sum of the three numbers around D (Sackson's first-leader rule).
+pub fn around_start(grid: &Grid) -> u32 {
+    (0..CELLS)
+        .filter(|&c| NEIGHBOURS[START as usize] & (1 << c) != 0)
+        .map(|c| grid[c] as u32)
+        .sum()
+}
+
 /// The result of one bout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct BoutResult {
@@ -426,31 +455,7 @@ impl State {
 
     /// The grids are both filled in: decide the first leader.
     fn reveal(&mut self) {
-        let even = self.even;
-        let odd = 1 - even;
-        let by_parity = if (self.grids[0][CORNER as usize] + self.grids[1][CORNER as usize])
-            .is_multiple_of(2)
-        {
-            even
-        } else {
-            odd
-        };
-        self.first_leader = match self.config.first_lead {
-            FirstLead::EvenOdd => by_parity,
-            FirstLead::Sackson => {
-                let around = |s: usize| -> u32 {
-                    (0..CELLS)
-                        .filter(|&c| NEIGHBOURS[START as usize] & (1 << c) != 0)
-                        .map(|c| self.grids[s][c] as u32)
-                        .sum()
-                };
-                match around(0).cmp(&around(1)) {
-                    std::cmp::Ordering::Greater => 0,
-                    std::cmp::Ordering::Less => 1,
-                    std::cmp::Ordering::Equal => by_parity,
-                }
-            }
-        };
+        self.first_leader = first_leader(&self.config, &self.grids, self.even as Seat) as u8;
         self.leader = self.first_leader;
     }
 
