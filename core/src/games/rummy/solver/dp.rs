@@ -14,11 +14,21 @@
 //! as first-class cards: a joker may continue any run, stand for a third
 //! copy of a card, or start a run of its own.
 //!
-//! Two things keep it fast. A number is decided one colour at a time, with
-//! the states memoised halfway, so the colours' choices do not multiply.
-//! And the search is branch and bound: what is left in the hand bounds what
-//! a state can still score, and a state that cannot beat the best play found
-//! so far is not searched further.
+//! What keeps it fast:
+//! - a number is decided one colour at a time, with the states memoised
+//!   halfway, so the colours' choices add up instead of multiplying;
+//! - choices that can never beat another are not made (see [`Dp::colour`]),
+//!   and open runs of 3+ that could not all go on are not told apart;
+//! - branch and bound: a state that cannot beat the best play found so far
+//!   is not searched. Its bound is the lesser of what is left in the hand
+//!   and a *suffix bound*: the best score from number `n` on, with the free
+//!   jokers still unused, from the most open state there is (every run of
+//!   3+ that could go on is open). That state can do all any real state can
+//!   at `n`, so its optimum bounds them all; it is computed once per problem,
+//!   from 13 down, each number's search bounded by the next one's. It sees
+//!   what the hand's count cannot: cards that cannot all be laid together,
+//!   and jokers that cannot all be worth the most;
+//! - the state is a packed integer, changed by adding to its fields.
 
 use rustc_hash::FxHashMap;
 
@@ -26,6 +36,9 @@ use super::groups;
 
 /// Worse than any real score.
 pub(super) const NEG: i32 = i32::MIN / 4;
+
+/// No bound known yet.
+const OPEN: i32 = i32::MAX / 4;
 
 /// The counting problem: how many of each card must, or may, be laid.
 #[derive(Clone, Debug, Default)]
@@ -90,69 +103,49 @@ pub(super) struct Step {
     pub jokers: JokerChoice,
 }
 
-/// A state inside number `n`, after the colours before `c` are decided:
-/// the runs of those colours are already the new ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Mid {
-    /// Per colour, open runs of length 1, 2, 3+ (new for decided colours).
-    runs: [[u8; 3]; 4],
-    /// Joker-only runs open before this number that no number card of a
-    /// decided colour has joined.
-    joker_runs: [u8; 3],
-    /// Decided colours giving one card, and two cards, to groups.
-    ones: u8,
-    twos: u8,
-    /// Jokers that continue coloured runs here.
-    run_jokers: u8,
-    /// Free table jokers and scoring jokers used before this number.
-    table_free: u8,
-    scoring: u8,
-    /// Value still missing before this number (first meld counted in cards).
-    need: u16,
-    /// Value laid from the hand at this number so far (idem).
-    value: u16,
+/// A state inside number `n`, after the colours before `c` are decided,
+/// packed into an integer. Fields, from the low bits:
+/// - per colour, open runs of length 1, 2, 3+ (3 bits each; new runs for
+///   decided colours);
+/// - joker-only runs of length 1, 2, 3+ open before this number that no
+///   number card of a decided colour has joined;
+/// - decided colours giving one card, and two cards, to groups;
+/// - jokers that continue coloured runs here;
+/// - free table jokers, and scoring jokers, used before this number;
+/// - value still missing (a first meld counted in cards), 9 bits.
+type Key = u128;
+
+const RUN_BITS: u32 = 3;
+const COLOUR_BITS: u32 = 9;
+const JOKER_RUNS: u32 = 36;
+const ONES: u32 = 45;
+const TWOS: u32 = 48;
+const RUN_JOKERS: u32 = 51;
+const TABLE_FREE: u32 = 55;
+const SCORING: u32 = 58;
+const NEED: u32 = 61;
+/// Everything that only lives within a number (groups, run jokers).
+const WITHIN: Key = ((1 << (TABLE_FREE - ONES)) - 1) << ONES;
+
+fn field(key: Key, shift: u32, bits: u32) -> u8 {
+    ((key >> shift) & ((1 << bits) - 1)) as u8
 }
 
-impl Mid {
-    fn pack(&self) -> u128 {
-        let mut k = 0u128;
-        for c in 0..4 {
-            for l in 0..3 {
-                k |= (self.runs[c][l] as u128) << (c * 9 + l * 3);
-            }
-        }
-        for l in 0..3 {
-            k |= (self.joker_runs[l] as u128) << (36 + l * 3);
-        }
-        k |= (self.ones as u128) << 54;
-        k |= (self.twos as u128) << 57;
-        k |= (self.run_jokers as u128) << 60;
-        k |= (self.table_free as u128) << 64;
-        k |= (self.scoring as u128) << 67;
-        k |= (self.need as u128) << 70;
-        k |= (self.value as u128) << 79;
-        k
-    }
+fn runs_of(key: Key, c: usize) -> [u8; 3] {
+    let at = c as u32 * COLOUR_BITS;
+    [
+        field(key, at, RUN_BITS),
+        field(key, at + RUN_BITS, RUN_BITS),
+        field(key, at + 2 * RUN_BITS, RUN_BITS),
+    ]
+}
 
-    fn unpack(k: u128) -> Self {
-        let mut m = Mid::default();
-        for c in 0..4 {
-            for l in 0..3 {
-                m.runs[c][l] = ((k >> (c * 9 + l * 3)) & 7) as u8;
-            }
-        }
-        for l in 0..3 {
-            m.joker_runs[l] = ((k >> (36 + l * 3)) & 7) as u8;
-        }
-        m.ones = ((k >> 54) & 7) as u8;
-        m.twos = ((k >> 57) & 7) as u8;
-        m.run_jokers = ((k >> 60) & 15) as u8;
-        m.table_free = ((k >> 64) & 7) as u8;
-        m.scoring = ((k >> 67) & 7) as u8;
-        m.need = ((k >> 70) & 0x1ff) as u16;
-        m.value = ((k >> 79) & 0x1ff) as u16;
-        m
-    }
+fn pack_runs(runs: [u8; 3]) -> Key {
+    runs[0] as Key | (runs[1] as Key) << RUN_BITS | (runs[2] as Key) << (2 * RUN_BITS)
+}
+
+fn need_of(key: Key) -> u16 {
+    (key >> NEED) as u16 & 0x1ff
 }
 
 /// Most value a threshold may ask for (it must fit the state's 9 bits).
@@ -161,10 +154,8 @@ pub(super) const MAX_THRESHOLD: u16 = 511;
 /// One choice at a layer: where it leads and what it scores.
 #[derive(Clone, Copy, Debug)]
 struct Choice {
-    child: u128,
+    child: Key,
     gain: i32,
-    colour: ColourChoice,
-    jokers: JokerChoice,
 }
 
 /// A memoised result: the best score from a state, or, when the search was
@@ -182,6 +173,9 @@ const LAYERS: usize = 5;
 /// look-ups than it saves (measured on the benchmark's positions).
 const MEMO_LAYERS: u32 = 0b00101;
 
+/// Most free jokers (scoring or table) a problem has, plus one.
+const JOKER_COUNTS: usize = 5;
+
 /// The programme. Each number is decided in five layers — the four colours
 /// one at a time, then the jokers — and states are memoised halfway through
 /// the colours as well as between numbers, so the choices of the first two
@@ -189,7 +183,7 @@ const MEMO_LAYERS: u32 = 0b00101;
 /// The search is branch and bound (see [`Dp::best`]).
 pub(super) struct Dp<'a> {
     p: &'a Counts,
-    memo: Vec<FxHashMap<u128, Known>>,
+    memo: Vec<FxHashMap<Key, Known>>,
     bufs: Vec<Vec<Choice>>,
     /// Whether the threshold is tracked in the state (cards objective).
     track_need: bool,
@@ -199,6 +193,16 @@ pub(super) struct Dp<'a> {
     /// `joker_bound[n]`: what a scoring joker laid at place `n` or later
     /// can add at most.
     joker_bound: [i32; 15],
+    /// `suffix[n][s][t]`: the most that can be scored from the start of
+    /// number `n` with `s` scoring and `t` free table jokers still to lay
+    /// ([`OPEN`] until known).
+    suffix: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+    /// `inside[n][s][t]`: the same from inside number `n`, before its
+    /// jokers are decided: the best of laying some jokers at `n` and the
+    /// suffix bound of `n + 1` with the rest (hand cards at `n` not counted).
+    inside: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+    /// Whether the suffix bounds have been computed.
+    bounded: bool,
 }
 
 impl Counts {
@@ -246,6 +250,9 @@ impl<'a> Dp<'a> {
             track_need: p.threshold > 0 && p.per_card > 0,
             hand_bound,
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
+            suffix: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+            inside: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+            bounded: false,
         }
     }
 
@@ -254,23 +261,22 @@ impl<'a> Dp<'a> {
         self.p.mirrored
     }
 
-    fn start(&self) -> u128 {
-        Mid {
-            need: if self.track_need { self.p.threshold } else { 0 },
-            ..Mid::default()
-        }
-        .pack()
+    fn start(&self) -> Key {
+        let need = if self.track_need { self.p.threshold } else { 0 };
+        (need as Key) << NEED
     }
 
     /// The most the player can score, or [`NEG`] when the cards that must
     /// be laid cannot all be.
     pub fn optimum(&mut self) -> i32 {
+        self.suffix_bounds();
         let start = self.start();
         self.best(1, 0, start, NEG - 1).0
     }
 
     /// The most the player can score, if it is more than `floor`.
     pub fn optimum_above(&mut self, floor: i32) -> Option<i32> {
+        self.suffix_bounds();
         let start = self.start();
         match self.best(1, 0, start, floor) {
             (v, true) if v > floor => Some(v),
@@ -278,10 +284,84 @@ impl<'a> Dp<'a> {
         }
     }
 
+    /// Jokers still to lay before layer `c` of a number in state `key`:
+    /// scoring ones and free table ones.
+    fn spare(&self, key: Key) -> (usize, usize) {
+        (
+            (self.p.hand_free - field(key, SCORING, 3)) as usize,
+            (self.p.table_free - field(key, TABLE_FREE, 3)) as usize,
+        )
+    }
+
     /// The most that can still be scored from layer `c` of number `n`.
-    fn bound(&self, n: usize, c: usize, key: u128) -> i32 {
-        let scoring = ((key >> 67) & 7) as u8;
-        self.hand_bound[n][c] + (self.p.hand_free - scoring) as i32 * self.joker_bound[n]
+    fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
+        let (s, t) = self.spare(key);
+        let plain = self.hand_bound[n][c] + s as i32 * self.joker_bound[n];
+        let suffix = if c == 0 {
+            self.suffix[n][s][t]
+        } else {
+            self.hand_bound[n][c] - self.hand_bound[n + 1][0] + self.inside[n][s][t]
+        };
+        plain.min(suffix)
+    }
+
+    /// Computes the suffix bounds, from number 13 down: for each number and
+    /// each count of jokers left, the optimum from the most open state.
+    /// Each search is cut by the bounds of the numbers after it.
+    fn suffix_bounds(&mut self) {
+        if self.bounded {
+            return;
+        }
+        self.bounded = true;
+        let (most_s, most_t) = (self.p.hand_free as usize, self.p.table_free as usize);
+        for s in 0..=most_s {
+            for t in 0..=most_t {
+                // Past 13, every free table joker must have been laid.
+                self.suffix[14][s][t] = if t == 0 { 0 } else { NEG };
+            }
+        }
+        for n in (2..=14).rev() {
+            if n < 14 {
+                for s in 0..=most_s {
+                    for t in 0..=most_t {
+                        let open = self.most_open(n, s, t);
+                        self.suffix[n][s][t] = self.best(n, 0, open, NEG - 1).0;
+                    }
+                }
+            }
+            // Inside number n - 1: some jokers laid there, the rest later.
+            let w = self.p.weight(n - 1);
+            for s in 0..=most_s {
+                for t in 0..=most_t {
+                    let mut best = NEG;
+                    for ls in 0..=s {
+                        for lt in 0..=t {
+                            let later = self.suffix[n][s - ls][t - lt];
+                            if later > NEG {
+                                best = best.max(later + ls as i32 * w);
+                            }
+                        }
+                    }
+                    self.inside[n - 1][s][t] = best;
+                }
+            }
+        }
+    }
+
+    /// The most open state at the start of number `n` with `s` scoring and
+    /// `t` free table jokers left: every colour has as many runs of 3+ as
+    /// could go on there, and so have the joker-only runs. Whatever a real
+    /// state can do from `n`, this one can too (a run of 3+ may do all a
+    /// shorter one may, and may also stop), so its optimum bounds theirs.
+    fn most_open(&self, n: usize, s: usize, t: usize) -> Key {
+        let jokers = self.p.fixed[n] + (s + t) as u8;
+        let mut key = ((self.p.table_free as usize - t) as Key) << TABLE_FREE
+            | ((self.p.hand_free as usize - s) as Key) << SCORING;
+        for c in 0..4 {
+            let could = (self.p.table[n][c] + self.p.hand[n][c] + jokers).min(7);
+            key |= pack_runs([0, 0, could]) << (c as u32 * COLOUR_BITS);
+        }
+        key | pack_runs([0, 0, jokers.min(7)]) << JOKER_RUNS
     }
 
     /// The most the player can score from layer `c` of number `n` in state
@@ -289,10 +369,10 @@ impl<'a> Dp<'a> {
     /// provided it is more than `floor`. Returns the score and `true`; or,
     /// when the best is at most `floor`, an upper bound and `false`.
     ///
-    /// This is the branch and bound: a state whose every remaining hand card
-    /// and joker could not beat the floor is not searched, and choices are
-    /// tried best gain first so that good plays raise the floor early.
-    fn best(&mut self, n: usize, c: usize, key: u128, floor: i32) -> (i32, bool) {
+    /// This is the branch and bound: a state whose bound cannot beat the
+    /// floor is not searched, and choices are tried best gain first so that
+    /// good plays raise the floor early.
+    fn best(&mut self, n: usize, c: usize, key: Key, floor: i32) -> (i32, bool) {
         if n == 14 {
             return (self.finish(key), true);
         }
@@ -310,8 +390,13 @@ impl<'a> Dp<'a> {
         }
         let mut buf = std::mem::take(&mut self.bufs[slot]);
         buf.clear();
-        self.choices(n, c, key, &mut buf);
-        buf.sort_unstable_by_key(|s| std::cmp::Reverse(s.gain));
+        self.choices(n, c, key, &mut |child, gain, _, _| {
+            buf.push(Choice { child, gain })
+        });
+        if c == 4 {
+            // Colours come best first already; jokers' gains vary.
+            buf.sort_unstable_by_key(|s| std::cmp::Reverse(s.gain));
+        }
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
         for s in &buf {
@@ -347,23 +432,24 @@ impl<'a> Dp<'a> {
             return None;
         }
         let mut path = Vec::with_capacity(13);
-        let mut buf = Vec::new();
         for n in 1..=13 {
             let mut step = Step::default();
             for c in 0..LAYERS {
-                buf.clear();
-                self.choices(n, c, key, &mut buf);
+                let mut options = Vec::new();
+                self.choices(n, c, key, &mut |child, gain, colour, jokers| {
+                    options.push((child, gain, colour, jokers))
+                });
                 let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
-                let choice = *buf.iter().find(|s| {
-                    let (v, exact) = self.best(cn, cc, s.child, total - s.gain - 1);
-                    exact && v > NEG && v + s.gain == total
+                let &(child, gain, colour, jokers) = options.iter().find(|o| {
+                    let (v, exact) = self.best(cn, cc, o.0, total - o.1 - 1);
+                    exact && v > NEG && v + o.1 == total
                 })?;
-                total -= choice.gain;
-                key = choice.child;
+                total -= gain;
+                key = child;
                 if c < 4 {
-                    step.colours[c] = choice.colour;
+                    step.colours[c] = colour;
                 } else {
-                    step.jokers = choice.jokers;
+                    step.jokers = jokers;
                 }
             }
             path.push(step);
@@ -373,87 +459,141 @@ impl<'a> Dp<'a> {
 
     /// Whether the state after number 13 is a finished table: no run left
     /// too short, every table joker laid, the threshold reached.
-    fn finish(&self, key: u128) -> i32 {
-        let m = Mid::unpack(key);
-        let short = m.runs.iter().any(|r| r[0] > 0 || r[1] > 0)
-            || m.joker_runs[0] > 0
-            || m.joker_runs[1] > 0;
-        if short || m.table_free != self.p.table_free || m.need > 0 {
+    fn finish(&self, key: Key) -> i32 {
+        let short = (0..4).any(|c| {
+            let [a1, a2, _] = runs_of(key, c);
+            a1 > 0 || a2 > 0
+        });
+        let [r1, r2, _] = runs_of(key, 4);
+        if short
+            || r1 > 0
+            || r2 > 0
+            || field(key, TABLE_FREE, 3) != self.p.table_free
+            || need_of(key) > 0
+        {
             NEG
         } else {
             0
         }
     }
 
-    fn choices(&self, n: usize, c: usize, key: u128, out: &mut Vec<Choice>) {
-        let m = Mid::unpack(key);
-        let spare = (self.p.table_free - m.table_free) + (self.p.hand_free - m.scoring);
+    /// How many runs of colour `c` (`None`: joker-only runs) could go on at
+    /// number `n`, with `spare` free jokers left: a copy or a joker each.
+    fn could_go_on(&self, n: usize, c: Option<usize>, spare: u8) -> u8 {
+        if n > 13 {
+            return 0;
+        }
+        let cards = match c {
+            Some(c) => self.p.table[n][c] + self.p.hand[n][c],
+            None => (0..4).map(|c| self.p.table[n][c] + self.p.hand[n][c]).sum(),
+        };
+        cards + self.p.fixed[n] + spare
+    }
+
+    fn choices(
+        &self,
+        n: usize,
+        c: usize,
+        key: Key,
+        emit: &mut impl FnMut(Key, i32, ColourChoice, JokerChoice),
+    ) {
+        let (s, t) = self.spare(key);
+        let spare = (s + t) as u8;
         let cap = self.p.fixed[n] + spare;
         if c == 4 {
-            self.jokers(n, &m, cap, out);
+            self.jokers(n, key, cap, spare, emit);
         } else {
-            self.colour(n, c, &m, cap, out);
+            self.colour(n, c, key, cap, spare, emit);
         }
     }
 
     /// Colour `c`'s choices at number `n`: copies laid, into groups, runs
-    /// that go on (by a copy or a joker), joker-only runs joined, runs started.
-    fn colour(&self, n: usize, c: usize, m: &Mid, cap: u8, out: &mut Vec<Choice>) {
-        let [a1, a2, a3] = m.runs[c];
+    /// that go on (by a copy or a joker), joker-only runs joined, runs
+    /// started; most copies laid first.
+    ///
+    /// Choices that another always matches are left out:
+    /// - a joker never continues a run of this colour while a copy of this
+    ///   card goes into a group, joins a joker-only run or starts a run: the
+    ///   two can change places (a joker-only run is as good as a coloured
+    ///   one, and a joker in a group may stand for this colour);
+    /// - a run never starts beside a run of 3+ that stops: the card could
+    ///   continue that run instead;
+    /// - runs that must go on at the next number but could not are dropped
+    ///   at once, and runs of 3+ beyond what could go on there are let stop.
+    fn colour(
+        &self,
+        n: usize,
+        c: usize,
+        key: Key,
+        cap: u8,
+        spare: u8,
+        emit: &mut impl FnMut(Key, i32, ColourChoice, JokerChoice),
+    ) {
+        let [a1, a2, a3] = runs_of(key, c);
         let t = self.p.table[n][c];
         let h = self.p.hand[n][c];
         let w = self.p.weight(n);
+        let [f1, f2, f3] = runs_of(key, 4);
+        let run_jokers = field(key, RUN_JOKERS, 3);
+        let next_could = self.could_go_on(n + 1, Some(c), spare);
+        let at = c as u32 * COLOUR_BITS;
         // A run must have 3 cards by number 13: nothing new starts at 12 or 13.
         let may_start = n <= 11;
-        let free_joins = m.joker_runs;
-        for laid in t..=t + h {
+        let base = key & !(pack_runs([7, 7, 7]) << at);
+        for laid in (t..=t + h).rev() {
             let from_hand = laid - t;
+            let mut base = base;
+            if self.track_need {
+                let need = need_of(key).saturating_sub(from_hand as u16 * self.p.number(n));
+                base = base & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
+            }
             for grouped in 0..=laid {
                 let to_runs = laid - grouped;
+                let base = match grouped {
+                    1 => base + (1 << ONES),
+                    2 => base + (1 << TWOS),
+                    _ => base,
+                };
                 for long_go_on in 0..=a3 {
                     let go_on = a1 + a2 + long_go_on;
-                    for by_card in 0..=to_runs.min(go_on) {
-                        let run_jokers = m.run_jokers + (go_on - by_card);
-                        if run_jokers > cap {
-                            continue;
-                        }
-                        let rest = to_runs - by_card;
-                        for j1 in 0..=rest.min(free_joins[0]) {
-                            for j2 in 0..=(rest - j1).min(free_joins[1]) {
-                                for j3 in 0..=(rest - j1 - j2).min(free_joins[2]) {
-                                    let started = rest - j1 - j2 - j3;
-                                    // Starting a run beside one that could go on
-                                    // is never better than letting it go on.
-                                    if started > 0 && (long_go_on < a3 || !may_start) {
-                                        continue;
-                                    }
-                                    let mut next = *m;
-                                    next.runs[c] = [started, a1 + j1, a2 + long_go_on + j2 + j3];
-                                    match grouped {
-                                        1 => next.ones += 1,
-                                        2 => next.twos += 1,
-                                        _ => {}
-                                    }
-                                    next.run_jokers = run_jokers;
-                                    next.joker_runs[0] -= j1;
-                                    next.joker_runs[1] -= j2;
-                                    next.joker_runs[2] -= j3;
-                                    if self.track_need {
-                                        next.value += from_hand as u16 * self.p.number(n);
-                                    }
-                                    out.push(Choice {
-                                        child: next.pack(),
-                                        gain: from_hand as i32 * w,
-                                        colour: ColourChoice {
-                                            laid,
-                                            grouped,
-                                            long_go_on,
-                                            by_card,
-                                            joins: [j1, j2, j3],
-                                        },
-                                        jokers: JokerChoice::default(),
-                                    });
+                    let by_card = to_runs.min(go_on);
+                    let jokers = run_jokers + go_on - by_card;
+                    if jokers > cap {
+                        break;
+                    }
+                    if by_card < go_on && grouped > 0 {
+                        continue;
+                    }
+                    let base = base & !((7 as Key) << RUN_JOKERS) | (jokers as Key) << RUN_JOKERS;
+                    let rest = to_runs - by_card;
+                    for j1 in 0..=rest.min(f1) {
+                        for j2 in 0..=(rest - j1).min(f2) {
+                            for j3 in 0..=(rest - j1 - j2).min(f3) {
+                                let started = rest - j1 - j2 - j3;
+                                if started > 0 && (long_go_on < a3 || !may_start) {
+                                    continue;
                                 }
+                                let must = started + a1 + j1;
+                                if must > next_could {
+                                    continue;
+                                }
+                                let long = (a2 + long_go_on + j2 + j3).min(next_could - must);
+                                // Colour c's runs were cleared from `base`;
+                                // the joined runs leave the joker-only ones.
+                                let child = (base | (pack_runs([started, a1 + j1, long]) << at))
+                                    - (pack_runs([j1, j2, j3]) << JOKER_RUNS);
+                                emit(
+                                    child,
+                                    from_hand as i32 * w,
+                                    ColourChoice {
+                                        laid,
+                                        grouped,
+                                        long_go_on,
+                                        by_card,
+                                        joins: [j1, j2, j3],
+                                    },
+                                    JokerChoice::default(),
+                                );
                             }
                         }
                     }
@@ -465,16 +605,27 @@ impl<'a> Dp<'a> {
     /// The jokers' choices at number `n`, once the colours are decided: the
     /// joker-only runs that go on, new ones, jokers in groups, and which
     /// jokers (bound to this number, free table ones, scoring ones) are laid.
-    fn jokers(&self, n: usize, m: &Mid, cap: u8, out: &mut Vec<Choice>) {
-        let [r1, r2, r3] = m.joker_runs;
-        let base = m.run_jokers + r1 + r2;
+    fn jokers(
+        &self,
+        n: usize,
+        key: Key,
+        cap: u8,
+        spare: u8,
+        emit: &mut impl FnMut(Key, i32, ColourChoice, JokerChoice),
+    ) {
+        let [r1, r2, r3] = runs_of(key, 4);
+        let base = field(key, RUN_JOKERS, 3) + r1 + r2;
         if base > cap {
             return;
         }
+        let (ones, twos) = (field(key, ONES, 3), field(key, TWOS, 3));
         let fixed = self.p.fixed[n];
-        let spare_table = self.p.table_free - m.table_free;
-        let spare_scoring = self.p.hand_free - m.scoring;
+        let (spare_scoring, spare_table) = self.spare(key);
+        let (spare_scoring, spare_table) = (spare_scoring as u8, spare_table as u8);
         let w = self.p.weight(n);
+        let next_could = self.could_go_on(n + 1, None, spare);
+        // The coloured runs stay; what lived within the number goes.
+        let kept = key & !(WITHIN | pack_runs([7, 7, 7]) << JOKER_RUNS);
         for long_go_on in 0..=r3 {
             if base + long_go_on > cap {
                 break;
@@ -484,9 +635,15 @@ impl<'a> Dp<'a> {
                 if started > 0 && long_go_on < r3 {
                     continue;
                 }
+                let must = started + r1;
+                if must > next_could {
+                    break;
+                }
+                let long = (r2 + long_go_on).min(next_could - must);
+                let runs = pack_runs([started, r1, long]) << JOKER_RUNS;
                 for grouped in 0..=(cap - base - long_go_on - started) {
                     let total = base + long_go_on + started + grouped;
-                    if total < fixed || !groups::feasible_profile(m.ones, m.twos, grouped) {
+                    if total < fixed || !groups::feasible_profile(ones, twos, grouped) {
                         continue;
                     }
                     let free = total - fixed;
@@ -494,31 +651,26 @@ impl<'a> Dp<'a> {
                     let hi = free.min(spare_table);
                     for table_free in lo..=hi {
                         let scoring = free - table_free;
-                        let value = m.value + scoring as u16 * self.p.number(n);
-                        let next = Mid {
-                            runs: m.runs,
-                            joker_runs: [started, r1, r2 + long_go_on],
-                            table_free: m.table_free + table_free,
-                            scoring: m.scoring + scoring,
-                            need: if self.track_need {
-                                m.need.saturating_sub(value)
-                            } else {
-                                0
-                            },
-                            ..Mid::default()
-                        };
-                        out.push(Choice {
-                            child: next.pack(),
-                            gain: scoring as i32 * w,
-                            colour: ColourChoice::default(),
-                            jokers: JokerChoice {
+                        let mut child = (kept | runs)
+                            + ((table_free as Key) << TABLE_FREE)
+                            + ((scoring as Key) << SCORING);
+                        if self.track_need {
+                            let need =
+                                need_of(key).saturating_sub(scoring as u16 * self.p.number(n));
+                            child = child & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
+                        }
+                        emit(
+                            child,
+                            scoring as i32 * w,
+                            ColourChoice::default(),
+                            JokerChoice {
                                 long_go_on,
                                 started,
                                 grouped,
                                 table_free,
                                 scoring,
                             },
-                        });
+                        );
                     }
                 }
             }
