@@ -27,8 +27,13 @@
 //!   at `n`, so its optimum bounds them all; it is computed once per problem,
 //!   from 13 down, each number's search bounded by the next one's. It sees
 //!   what the hand's count cannot: cards that cannot all be laid together,
-//!   and jokers that cannot all be worth the most;
-//! - the state is a packed integer, changed by adding to its fields.
+//!   and jokers that cannot all be worth the most. The bounds are only
+//!   computed when a first search without them takes long, which most
+//!   positions do not;
+//! - layers with nothing to decide are stepped over, and the state is a
+//!   packed integer, changed by adding to its fields;
+//! - the search remembers which choice was best, so that tracing the
+//!   optimal play afterwards asks few states again.
 
 use rustc_hash::FxHashMap;
 
@@ -156,6 +161,8 @@ pub(super) const MAX_THRESHOLD: u16 = 511;
 struct Choice {
     child: Key,
     gain: i32,
+    colour: ColourChoice,
+    jokers: JokerChoice,
 }
 
 /// A memoised result: the best score from a state, or, when the search was
@@ -164,13 +171,17 @@ struct Choice {
 struct Known {
     value: i32,
     exact: bool,
+    /// Which choice scores `value` (when exact), in the order of
+    /// [`Dp::choices`].
+    best: u16,
 }
 
 /// Layers per number: one per colour, then the jokers.
 const LAYERS: usize = 5;
 /// The layers whose states are memoised: each number's start, and halfway
-/// through its colours. Memoising every layer costs more in hash-table
-/// look-ups than it saves (measured on the benchmark's positions).
+/// through its colours. Memoising every layer saves nothing measurable: its
+/// hash-table look-ups cost what they save (measured on the benchmark's
+/// positions).
 const MEMO_LAYERS: u32 = 0b00101;
 
 /// Most free jokers (scoring or table) a problem has, plus one.
@@ -203,7 +214,28 @@ pub(super) struct Dp<'a> {
     inside: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
     /// Whether the suffix bounds have been computed.
     bounded: bool,
+    /// `cards[n][c]`: copies of colour `c`, number `n`, table and hand.
+    cards: [[u8; 4]; 15],
+    /// `weight[n]`, `number[n]`: what a card at place `n` scores, its number.
+    weight: [i32; 15],
+    number: [u16; 15],
+    /// States expanded so far, and the most the current search may expand
+    /// before it gives up (see [`Dp::search`]).
+    nodes: u64,
+    limit: u64,
+    aborted: bool,
+    /// While an optimal path is traced, every layer is memoised: the trace
+    /// asks about the same states again and again.
+    tracing: bool,
 }
+
+/// States the search expands before it stops to compute the suffix bounds.
+/// Most positions are solved within this without them, and the bounds cost
+/// more than such a search; the rest need them (measured on the benchmark's
+/// positions: 300 to 3,000 change the median and the 99th percentile by a
+/// few per cent, computing the bounds at once costs the median half as much
+/// again, never computing them triples the slowest).
+const FIRST_TRY: u64 = 700;
 
 impl Counts {
     /// The number printed on the cards at place `n`.
@@ -253,6 +285,27 @@ impl<'a> Dp<'a> {
             suffix: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
             inside: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
             bounded: false,
+            cards: std::array::from_fn(|n| {
+                std::array::from_fn(|c| {
+                    if n <= 13 {
+                        p.table[n][c] + p.hand[n][c]
+                    } else {
+                        0
+                    }
+                })
+            }),
+            weight: std::array::from_fn(|n| if (1..=13).contains(&n) { w(n) } else { 0 }),
+            number: std::array::from_fn(|n| {
+                if (1..=13).contains(&n) {
+                    p.number(n)
+                } else {
+                    0
+                }
+            }),
+            nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+            tracing: false,
         }
     }
 
@@ -269,19 +322,33 @@ impl<'a> Dp<'a> {
     /// The most the player can score, or [`NEG`] when the cards that must
     /// be laid cannot all be.
     pub fn optimum(&mut self) -> i32 {
-        self.suffix_bounds();
-        let start = self.start();
-        self.best(1, 0, start, NEG - 1).0
+        self.search(NEG - 1).0
     }
 
     /// The most the player can score, if it is more than `floor`.
     pub fn optimum_above(&mut self, floor: i32) -> Option<i32> {
-        self.suffix_bounds();
-        let start = self.start();
-        match self.best(1, 0, start, floor) {
+        match self.search(floor) {
             (v, true) if v > floor => Some(v),
             _ => None,
         }
+    }
+
+    /// The search from the start, in two goes: first without the suffix
+    /// bounds, for at most [`FIRST_TRY`] states; if that is not enough,
+    /// with them. What the first go learnt stays in the memo.
+    fn search(&mut self, floor: i32) -> (i32, bool) {
+        let start = self.start();
+        if !self.bounded {
+            self.limit = self.nodes + FIRST_TRY;
+            let first = self.best(1, 0, start, floor);
+            self.limit = u64::MAX;
+            if !self.aborted {
+                return first;
+            }
+            self.aborted = false;
+            self.suffix_bounds();
+        }
+        self.best(1, 0, start, floor)
     }
 
     /// Jokers still to lay before layer `c` of a number in state `key`:
@@ -373,48 +440,72 @@ impl<'a> Dp<'a> {
     /// floor is not searched, and choices are tried best gain first so that
     /// good plays raise the floor early.
     fn best(&mut self, n: usize, c: usize, key: Key, floor: i32) -> (i32, bool) {
-        if n == 14 {
-            return (self.finish(key), true);
+        let (mut n, mut c, mut key) = (n, c, key);
+        // Layers with one choice that changes nothing are stepped over:
+        // colours with no copy and no run, numbers without jokers.
+        loop {
+            if n == 14 {
+                return (self.finish(key), true);
+            }
+            if c < 4 && self.idle_colour(n, c, key) {
+                c += 1;
+            } else if c == 4 && self.idle_jokers(n, key) {
+                if !groups::feasible_profile(field(key, ONES, 3), field(key, TWOS, 3), 0) {
+                    return (NEG, true);
+                }
+                (n, c, key) = (n + 1, 0, key & !WITHIN);
+            } else {
+                break;
+            }
         }
         let bound = self.bound(n, c, key);
         if bound <= floor {
             return (bound, false);
         }
         let slot = n * LAYERS + c;
-        let memoised = MEMO_LAYERS & (1 << c) != 0;
+        let memoised = self.tracing || MEMO_LAYERS & (1 << c) != 0;
         if memoised
             && let Some(k) = self.memo[slot].get(&key)
             && (k.exact || k.value <= floor)
         {
             return (k.value, k.exact);
         }
-        let mut buf = std::mem::take(&mut self.bufs[slot]);
-        buf.clear();
-        self.choices(n, c, key, &mut |child, gain, _, _| {
-            buf.push(Choice { child, gain })
-        });
-        if c == 4 {
-            // Colours come best first already; jokers' gains vary.
-            buf.sort_unstable_by_key(|s| std::cmp::Reverse(s.gain));
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return (OPEN, false);
         }
+        let mut buf = std::mem::take(&mut self.bufs[slot]);
+        self.choices(n, c, key, &mut buf);
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
-        for s in &buf {
+        let mut best_at = 0;
+        // The most any choice could score, for a memo entry that is only a bound.
+        let mut most = NEG;
+        for (i, s) in buf.iter().enumerate() {
             let (v, exact) = self.best(cn, cc, s.child, best.max(floor) - s.gain);
+            if self.aborted {
+                self.bufs[slot] = buf;
+                return (OPEN, false);
+            }
             if exact && v > NEG && v + s.gain > best {
                 best = v + s.gain;
+                best_at = i as u16;
             }
+            most = most.max(v + s.gain);
         }
         self.bufs[slot] = buf;
         let known = if best > floor {
             Known {
                 value: best,
                 exact: true,
+                best: best_at,
             }
         } else {
             Known {
-                value: floor,
+                value: most.min(floor),
                 exact: false,
+                best: 0,
             }
         };
         if memoised {
@@ -423,33 +514,63 @@ impl<'a> Dp<'a> {
         (known.value, known.exact)
     }
 
+    /// Whether colour `c` has nothing to decide at number `n`: no copy (so
+    /// nothing to join a joker-only run either) and no open run of its own.
+    fn idle_colour(&self, n: usize, c: usize, key: Key) -> bool {
+        self.cards[n][c] == 0 && (key >> (c as u32 * COLOUR_BITS)) & pack_runs([7, 7, 7]) == 0
+    }
+
+    /// Whether the jokers have nothing to decide at number `n`: none bound
+    /// here, none free, none continuing a run, no joker-only run open.
+    fn idle_jokers(&self, n: usize, key: Key) -> bool {
+        self.p.fixed[n] == 0
+            && self.spare(key) == (0, 0)
+            && (key >> JOKER_RUNS) & pack_runs([7, 7, 7]) == 0
+            && field(key, RUN_JOKERS, 3) == 0
+    }
+
     /// The decisions of an optimal play, one step per number 1..=13
     /// (`None` when there is none).
     pub fn path(&mut self) -> Option<Vec<Step>> {
-        let mut key = self.start();
-        let mut total = self.optimum();
+        let key = self.start();
+        let total = self.optimum();
         if total <= NEG {
             return None;
         }
+        self.tracing = true;
+        let path = self.trace(key, total);
+        self.tracing = false;
+        path
+    }
+
+    fn trace(&mut self, mut key: Key, mut total: i32) -> Option<Vec<Step>> {
         let mut path = Vec::with_capacity(13);
+        let mut options = Vec::new();
         for n in 1..=13 {
             let mut step = Step::default();
             for c in 0..LAYERS {
-                let mut options = Vec::new();
-                self.choices(n, c, key, &mut |child, gain, colour, jokers| {
-                    options.push((child, gain, colour, jokers))
-                });
+                self.choices(n, c, key, &mut options);
                 let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
-                let &(child, gain, colour, jokers) = options.iter().find(|o| {
-                    let (v, exact) = self.best(cn, cc, o.0, total - o.1 - 1);
-                    exact && v > NEG && v + o.1 == total
-                })?;
-                total -= gain;
-                key = child;
+                // The search remembers its best choice; where it did not
+                // keep the state, the choices are asked one by one.
+                let known = self.memo[n * LAYERS + c]
+                    .get(&key)
+                    .filter(|k| k.exact && k.value == total)
+                    .map(|k| k.best as usize);
+                let at = match known {
+                    Some(at) => at,
+                    None => options.iter().position(|o| {
+                        let (v, exact) = self.best(cn, cc, o.child, total - o.gain - 1);
+                        exact && v > NEG && v + o.gain == total
+                    })?,
+                };
+                let choice = *options.get(at)?;
+                total -= choice.gain;
+                key = choice.child;
                 if c < 4 {
-                    step.colours[c] = colour;
+                    step.colours[c] = choice.colour;
                 } else {
-                    step.jokers = jokers;
+                    step.jokers = choice.jokers;
                 }
             }
             path.push(step);
@@ -484,26 +605,35 @@ impl<'a> Dp<'a> {
             return 0;
         }
         let cards = match c {
-            Some(c) => self.p.table[n][c] + self.p.hand[n][c],
-            None => (0..4).map(|c| self.p.table[n][c] + self.p.hand[n][c]).sum(),
+            Some(c) => self.cards[n][c],
+            None => self.cards[n].iter().sum(),
         };
         cards + self.p.fixed[n] + spare
     }
 
-    fn choices(
-        &self,
-        n: usize,
-        c: usize,
-        key: Key,
-        emit: &mut impl FnMut(Key, i32, ColourChoice, JokerChoice),
-    ) {
+    /// The choices at layer `c` of number `n` in state `key`, best gain
+    /// first (the search and the trace see them in the same order).
+    fn choices(&self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
+        out.clear();
         let (s, t) = self.spare(key);
         let spare = (s + t) as u8;
         let cap = self.p.fixed[n] + spare;
+        let mut emit = |child, gain, colour, jokers| {
+            out.push(Choice {
+                child,
+                gain,
+                colour,
+                jokers,
+            })
+        };
         if c == 4 {
-            self.jokers(n, key, cap, spare, emit);
+            self.jokers(n, key, cap, spare, &mut emit);
+            // Colours come best first already; jokers' gains vary.
+            if out.len() > 1 {
+                out.sort_by_key(|s| std::cmp::Reverse(s.gain));
+            }
         } else {
-            self.colour(n, c, key, cap, spare, emit);
+            self.colour(n, c, key, cap, spare, &mut emit);
         }
     }
 
@@ -532,7 +662,7 @@ impl<'a> Dp<'a> {
         let [a1, a2, a3] = runs_of(key, c);
         let t = self.p.table[n][c];
         let h = self.p.hand[n][c];
-        let w = self.p.weight(n);
+        let w = self.weight[n];
         let [f1, f2, f3] = runs_of(key, 4);
         let run_jokers = field(key, RUN_JOKERS, 3);
         let next_could = self.could_go_on(n + 1, Some(c), spare);
@@ -540,21 +670,24 @@ impl<'a> Dp<'a> {
         // A run must have 3 cards by number 13: nothing new starts at 12 or 13.
         let may_start = n <= 11;
         let base = key & !(pack_runs([7, 7, 7]) << at);
-        for laid in (t..=t + h).rev() {
-            let from_hand = laid - t;
+        let no_joins = f1 + f2 + f3 == 0;
+        // Exclusive ranges throughout: inclusive ones cost more per step.
+        for from_hand in (0..h + 1).rev() {
+            let laid = t + from_hand;
             let mut base = base;
             if self.track_need {
-                let need = need_of(key).saturating_sub(from_hand as u16 * self.p.number(n));
+                let need = need_of(key).saturating_sub(from_hand as u16 * self.number[n]);
                 base = base & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
             }
-            for grouped in 0..=laid {
+            let gain = from_hand as i32 * w;
+            for grouped in 0..laid + 1 {
                 let to_runs = laid - grouped;
                 let base = match grouped {
                     1 => base + (1 << ONES),
                     2 => base + (1 << TWOS),
                     _ => base,
                 };
-                for long_go_on in 0..=a3 {
+                for long_go_on in 0..a3 + 1 {
                     let go_on = a1 + a2 + long_go_on;
                     let by_card = to_runs.min(go_on);
                     let jokers = run_jokers + go_on - by_card;
@@ -566,34 +699,41 @@ impl<'a> Dp<'a> {
                     }
                     let base = base & !((7 as Key) << RUN_JOKERS) | (jokers as Key) << RUN_JOKERS;
                     let rest = to_runs - by_card;
-                    for j1 in 0..=rest.min(f1) {
-                        for j2 in 0..=(rest - j1).min(f2) {
-                            for j3 in 0..=(rest - j1 - j2).min(f3) {
-                                let started = rest - j1 - j2 - j3;
-                                if started > 0 && (long_go_on < a3 || !may_start) {
-                                    continue;
-                                }
-                                let must = started + a1 + j1;
-                                if must > next_could {
-                                    continue;
-                                }
-                                let long = (a2 + long_go_on + j2 + j3).min(next_could - must);
-                                // Colour c's runs were cleared from `base`;
-                                // the joined runs leave the joker-only ones.
-                                let child = (base | (pack_runs([started, a1 + j1, long]) << at))
-                                    - (pack_runs([j1, j2, j3]) << JOKER_RUNS);
-                                emit(
-                                    child,
-                                    from_hand as i32 * w,
-                                    ColourChoice {
-                                        laid,
-                                        grouped,
-                                        long_go_on,
-                                        by_card,
-                                        joins: [j1, j2, j3],
-                                    },
-                                    JokerChoice::default(),
-                                );
+                    let mut push = |j1: u8, j2: u8, j3: u8| {
+                        let started = rest - j1 - j2 - j3;
+                        if started > 0 && (long_go_on < a3 || !may_start) {
+                            return;
+                        }
+                        let must = started + a1 + j1;
+                        if must > next_could {
+                            return;
+                        }
+                        let long = (a2 + long_go_on + j2 + j3).min(next_could - must);
+                        // Colour c's runs were cleared from `base`; the
+                        // joined runs leave the joker-only ones.
+                        let child = (base | (pack_runs([started, a1 + j1, long]) << at))
+                            - (pack_runs([j1, j2, j3]) << JOKER_RUNS);
+                        emit(
+                            child,
+                            gain,
+                            ColourChoice {
+                                laid,
+                                grouped,
+                                long_go_on,
+                                by_card,
+                                joins: [j1, j2, j3],
+                            },
+                            JokerChoice::default(),
+                        );
+                    };
+                    if no_joins {
+                        push(0, 0, 0);
+                        continue;
+                    }
+                    for j1 in 0..rest.min(f1) + 1 {
+                        for j2 in 0..(rest - j1).min(f2) + 1 {
+                            for j3 in 0..(rest - j1 - j2).min(f3) + 1 {
+                                push(j1, j2, j3);
                             }
                         }
                     }
@@ -622,16 +762,16 @@ impl<'a> Dp<'a> {
         let fixed = self.p.fixed[n];
         let (spare_scoring, spare_table) = self.spare(key);
         let (spare_scoring, spare_table) = (spare_scoring as u8, spare_table as u8);
-        let w = self.p.weight(n);
+        let w = self.weight[n];
         let next_could = self.could_go_on(n + 1, None, spare);
         // The coloured runs stay; what lived within the number goes.
         let kept = key & !(WITHIN | pack_runs([7, 7, 7]) << JOKER_RUNS);
-        for long_go_on in 0..=r3 {
+        for long_go_on in 0..r3 + 1 {
             if base + long_go_on > cap {
                 break;
             }
             let max_start = if n <= 11 { cap - base - long_go_on } else { 0 };
-            for started in 0..=max_start {
+            for started in 0..max_start + 1 {
                 if started > 0 && long_go_on < r3 {
                     continue;
                 }
@@ -641,7 +781,7 @@ impl<'a> Dp<'a> {
                 }
                 let long = (r2 + long_go_on).min(next_could - must);
                 let runs = pack_runs([started, r1, long]) << JOKER_RUNS;
-                for grouped in 0..=(cap - base - long_go_on - started) {
+                for grouped in 0..cap - base - long_go_on - started + 1 {
                     let total = base + long_go_on + started + grouped;
                     if total < fixed || !groups::feasible_profile(ones, twos, grouped) {
                         continue;
@@ -649,14 +789,13 @@ impl<'a> Dp<'a> {
                     let free = total - fixed;
                     let lo = free.saturating_sub(spare_scoring);
                     let hi = free.min(spare_table);
-                    for table_free in lo..=hi {
+                    for table_free in lo..hi + 1 {
                         let scoring = free - table_free;
                         let mut child = (kept | runs)
                             + ((table_free as Key) << TABLE_FREE)
                             + ((scoring as Key) << SCORING);
                         if self.track_need {
-                            let need =
-                                need_of(key).saturating_sub(scoring as u16 * self.p.number(n));
+                            let need = need_of(key).saturating_sub(scoring as u16 * self.number[n]);
                             child = child & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
                         }
                         emit(
