@@ -12,7 +12,9 @@
 //! `played` (1,000 positions met by melded players in `greedy` against
 //! `greedy` matches) or a file with one position a line:
 //! `TABLE ; HAND ; melded` (or `first` for a player who has not melded), the
-//! table's sets split by `|`, every joker written with what it stands for.
+//! table's sets split by `|`, every joker written with what it stands for;
+//! a line may go on with `; standard|classic ; OBJECTIVE`, which then
+//! replace `--rules` and `--objective` for that position.
 //! `--write` prints the set in that form instead of timing it; `--each`
 //! prints each position's time (the best of `--reps`) and the score of its
 //! answer, in order, so that two builds can be compared answer for answer.
@@ -83,7 +85,33 @@ fn line(p: &Position) -> String {
     format!("{} ; {} ; {melded}", table.join(" | "), hand.join(" "))
 }
 
-fn read_file(path: &str) -> Vec<Position> {
+/// What a line of a file may say for itself: its rules and objective.
+type Own = (Option<SolverRules>, Option<Objective>);
+
+fn objective_named(name: &str) -> Objective {
+    match name {
+        "cards" => Objective::Cards,
+        "value" => Objective::Value,
+        "cards-then-value" => Objective::CardsThenValue,
+        other => {
+            eprintln!("error: unknown objective {other}");
+            std::process::exit(2)
+        }
+    }
+}
+
+fn rules_named(name: &str) -> SolverRules {
+    match name {
+        "standard" => SolverRules::of(&Config::standard()),
+        "classic" => SolverRules::of(&Config::classic()),
+        other => {
+            eprintln!("error: unknown rules {other}");
+            std::process::exit(2)
+        }
+    }
+}
+
+fn read_file(path: &str) -> Vec<(Position, Own)> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("error: {path}: {e}");
         std::process::exit(2)
@@ -92,14 +120,24 @@ fn read_file(path: &str) -> Vec<Position> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let parts: Vec<&str> = l.split(';').map(str::trim).collect();
-            let [table, hand, melded] = parts[..] else {
-                eprintln!("error: not TABLE ; HAND ; melded: {l}");
-                std::process::exit(2)
+            let (table, hand, melded, own) = match parts[..] {
+                [table, hand, melded] => (table, hand, melded, (None, None)),
+                [table, hand, melded, rules, objective] => (
+                    table,
+                    hand,
+                    melded,
+                    (Some(rules_named(rules)), Some(objective_named(objective))),
+                ),
+                _ => {
+                    eprintln!("error: not TABLE ; HAND ; melded [; RULES ; OBJECTIVE]: {l}");
+                    std::process::exit(2)
+                }
             };
-            parse_position(table, hand, melded == "melded").unwrap_or_else(|e| {
+            let p = parse_position(table, hand, melded == "melded").unwrap_or_else(|e| {
                 eprintln!("error: {e}: {l}");
                 std::process::exit(2)
-            })
+            });
+            (p, own)
         })
         .collect()
 }
@@ -122,37 +160,30 @@ fn main() {
     };
     let set = args.first().cloned().unwrap_or_else(|| "random".into());
     let positions = match set.as_str() {
-        "random" => random_positions(),
-        "played" => played_positions(),
+        "random" => random_positions()
+            .into_iter()
+            .map(|p| (p, (None, None)))
+            .collect(),
+        "played" => played_positions()
+            .into_iter()
+            .map(|p| (p, (None, None)))
+            .collect(),
         path => read_file(path),
     };
     if args.iter().any(|a| a == "--write") {
-        for p in &positions {
+        for (p, _) in &positions {
             println!("{}", line(p));
         }
         return;
     }
-    let objective = match value("--objective").as_deref() {
-        None | Some("cards") => Objective::Cards,
-        Some("value") => Objective::Value,
-        Some("cards-then-value") => Objective::CardsThenValue,
-        Some(other) => {
-            eprintln!("error: unknown objective {other}");
-            std::process::exit(2)
-        }
-    };
-    let rules = match value("--rules").as_deref() {
-        None | Some("standard") => SolverRules::of(&Config::standard()),
-        Some("classic") => SolverRules::of(&Config::classic()),
-        Some(other) => {
-            eprintln!("error: unknown rules {other}");
-            std::process::exit(2)
-        }
-    };
+    let objective = objective_named(value("--objective").as_deref().unwrap_or("cards"));
+    let rules = rules_named(value("--rules").as_deref().unwrap_or("standard"));
     let reps: usize = value("--reps").and_then(|v| v.parse().ok()).unwrap_or(3);
     let each = args.iter().any(|a| a == "--each");
     let mut times = Vec::with_capacity(positions.len());
-    for (i, p) in positions.iter().enumerate() {
+    for (i, (p, own)) in positions.iter().enumerate() {
+        let rules = own.0.unwrap_or(rules);
+        let objective = own.1.unwrap_or(objective);
         let mut score = None;
         let best = (0..reps.max(1))
             .map(|_| {
@@ -173,8 +204,13 @@ fn main() {
     let total: Duration = times.iter().sum();
     times.sort();
     println!(
-        "{set}: {} positions, {objective:?}: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms, total {:.1} ms",
+        "{set}: {} positions, {}: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms, total {:.1} ms",
         times.len(),
+        if positions.iter().any(|(_, own)| own.1.is_some()) {
+            "objectives as given".to_owned()
+        } else {
+            format!("{objective:?}")
+        },
         ms(percentile(&times, 0.5)),
         ms(percentile(&times, 0.9)),
         ms(percentile(&times, 0.99)),

@@ -222,6 +222,8 @@ pub(super) struct Dp<'a> {
     /// States expanded so far, and the most the current search may expand
     /// before it gives up (see [`Dp::search`]).
     nodes: u64,
+    /// States already reported by [`Dp::expanded`].
+    counted: u64,
     limit: u64,
     aborted: bool,
     /// While an optimal path is traced, every layer is memoised: the trace
@@ -303,6 +305,7 @@ impl<'a> Dp<'a> {
                 }
             }),
             nodes: 0,
+            counted: 0,
             limit: u64::MAX,
             aborted: false,
             tracing: false,
@@ -312,6 +315,13 @@ impl<'a> Dp<'a> {
     /// Whether the places are numbers mirrored.
     pub fn mirrored(&self) -> bool {
         self.p.mirrored
+    }
+
+    /// States expanded since the last call.
+    pub fn expanded(&mut self) -> u64 {
+        let new = self.nodes - self.counted;
+        self.counted = self.nodes;
+        new
     }
 
     fn start(&self) -> Key {
