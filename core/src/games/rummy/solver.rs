@@ -520,7 +520,7 @@ fn solve_first_meld(
     let best = program.optimum();
     let path = (best > NEG).then(|| program.path()).flatten();
     *expanded += program.expanded();
-    let built = build::build(&path?, counts.mirrored)?;
+    let built = build::build(&path?, counts.mirrored, counts.table_free)?;
     let new_sets = Pools::new(&[], &position.hand, &[], &[], &hand_jokers).assign(&built)?;
     let value: i32 = new_sets.iter().map(|s| s.value() as i32).sum();
     if value < rules.first_meld as i32 {
@@ -687,7 +687,7 @@ fn realise(
     program: &mut Dp,
 ) -> Option<Solution> {
     let path = program.path()?;
-    let built = build::build(&path, program.mirrored())?;
+    let built = build::build(&path, program.mirrored(), program.table_free())?;
     // The swap cards (laid first among their copies), the jokers that stay
     // pinned or loose, and those that go to the hand.
     let mut hand: Vec<Card> = position.hand.clone();

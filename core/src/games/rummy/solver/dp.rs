@@ -15,8 +15,10 @@
 //! copy of a card, or start a run of its own.
 //!
 //! What keeps it fast:
-//! - a number is decided one colour at a time, with the states memoised
-//!   halfway, so the colours' choices add up instead of multiplying;
+//! - a number is decided one colour at a time, with the states after each
+//!   colour memoised, so the colours' choices add up instead of
+//!   multiplying (memoising only halfway through the colours costs about
+//!   the same on typical positions and twice as much on the hardest);
 //! - choices that can never beat another are not made (see [`Dp::colour`]),
 //!   and open runs of 3+ that could not all go on are not told apart;
 //! - branch and bound: a state that cannot beat the best play found so far
@@ -116,7 +118,10 @@ pub(super) struct Step {
 ///   number card of a decided colour has joined;
 /// - decided colours giving one card, and two cards, to groups;
 /// - jokers that continue coloured runs here;
-/// - free table jokers, and scoring jokers, used before this number;
+/// - free jokers used before this number (the hand's are counted first,
+///   see [`Dp::jokers`]);
+/// - how many free table jokers the table laid so far could still take in,
+///   were they left over (see [`Dp::finish`]): bit 0 one, bit 1 two;
 /// - value still missing (a first meld counted in cards), 9 bits.
 type Key = u128;
 
@@ -126,11 +131,13 @@ const JOKER_RUNS: u32 = 36;
 const ONES: u32 = 45;
 const TWOS: u32 = 48;
 const RUN_JOKERS: u32 = 51;
-const TABLE_FREE: u32 = 55;
-const SCORING: u32 = 58;
+const FREE_USED: u32 = 55;
+const ROOM: u32 = 58;
 const NEED: u32 = 61;
 /// Everything that only lives within a number (groups, run jokers).
-const WITHIN: Key = ((1 << (TABLE_FREE - ONES)) - 1) << ONES;
+const WITHIN: Key = ((1 << (FREE_USED - ONES)) - 1) << ONES;
+/// Room for one and for two left-over jokers.
+const ALL_ROOM: Key = 0b11 << ROOM;
 
 fn field(key: Key, shift: u32, bits: u32) -> u8 {
     ((key >> shift) & ((1 << bits) - 1)) as u8
@@ -178,19 +185,13 @@ struct Known {
 
 /// Layers per number: one per colour, then the jokers.
 const LAYERS: usize = 5;
-/// The layers whose states are memoised: each number's start, and halfway
-/// through its colours. Memoising every layer saves nothing measurable: its
-/// hash-table look-ups cost what they save (measured on the benchmark's
-/// positions).
-const MEMO_LAYERS: u32 = 0b00101;
 
-/// Most free jokers (scoring or table) a problem has, plus one.
+/// Most free jokers (from the hand or the table) a problem has, plus one.
 const JOKER_COUNTS: usize = 5;
 
 /// The programme. Each number is decided in five layers — the four colours
-/// one at a time, then the jokers — and states are memoised halfway through
-/// the colours as well as between numbers, so the choices of the first two
-/// colours and of the last two add up instead of multiplying.
+/// one at a time, then the jokers — with every layer's states memoised, so
+/// the colours' choices add up instead of multiplying.
 /// The search is branch and bound (see [`Dp::best`]).
 pub(super) struct Dp<'a> {
     p: &'a Counts,
@@ -204,14 +205,15 @@ pub(super) struct Dp<'a> {
     /// `joker_bound[n]`: what a scoring joker laid at place `n` or later
     /// can add at most.
     joker_bound: [i32; 15],
-    /// `suffix[n][s][t]`: the most that can be scored from the start of
-    /// number `n` with `s` scoring and `t` free table jokers still to lay
-    /// ([`OPEN`] until known).
-    suffix: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
-    /// `inside[n][s][t]`: the same from inside number `n`, before its
-    /// jokers are decided: the best of laying some jokers at `n` and the
-    /// suffix bound of `n + 1` with the rest (hand cards at `n` not counted).
-    inside: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+    /// `suffix[n][k]`: the most that can be scored from the start of
+    /// number `n` with `k` free jokers unused ([`OPEN`] until known).
+    suffix: [[i32; JOKER_COUNTS]; 15],
+    /// `inside[n][k]`: the same from inside number `n`, before its jokers
+    /// are decided: the best of laying some jokers at `n` and the suffix
+    /// bound of `n + 1` with the rest (hand cards at `n` not counted).
+    inside: [[i32; JOKER_COUNTS]; 15],
+    /// Free jokers in all: the hand's and the free table ones.
+    free: u8,
     /// Whether the suffix bounds have been computed.
     bounded: bool,
     /// `cards[n][c]`: copies of colour `c`, number `n`, table and hand.
@@ -226,9 +228,6 @@ pub(super) struct Dp<'a> {
     counted: u64,
     limit: u64,
     aborted: bool,
-    /// While an optimal path is traced, every layer is memoised: the trace
-    /// asks about the same states again and again.
-    tracing: bool,
 }
 
 /// States the search expands before it stops to compute the suffix bounds.
@@ -239,6 +238,8 @@ pub(super) struct Dp<'a> {
 /// again, never computing them triples the slowest).
 const FIRST_TRY: u64 = 700;
 
+pub static CNT: [std::sync::atomic::AtomicU64; 16] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 16];
 impl Counts {
     /// The number printed on the cards at place `n`.
     pub fn number(&self, n: usize) -> u16 {
@@ -284,8 +285,9 @@ impl<'a> Dp<'a> {
             track_need: p.threshold > 0 && p.per_card > 0,
             hand_bound,
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
-            suffix: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
-            inside: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+            suffix: [[OPEN; JOKER_COUNTS]; 15],
+            inside: [[OPEN; JOKER_COUNTS]; 15],
+            free: p.hand_free + p.table_free,
             bounded: false,
             cards: std::array::from_fn(|n| {
                 std::array::from_fn(|c| {
@@ -308,13 +310,18 @@ impl<'a> Dp<'a> {
             counted: 0,
             limit: u64::MAX,
             aborted: false,
-            tracing: false,
         }
     }
 
     /// Whether the places are numbers mirrored.
     pub fn mirrored(&self) -> bool {
         self.p.mirrored
+    }
+
+    /// Free table jokers: those the play leaves over are put in by
+    /// [`super::build::build`].
+    pub fn table_free(&self) -> u8 {
+        self.p.table_free
     }
 
     /// States expanded since the last call.
@@ -326,7 +333,9 @@ impl<'a> Dp<'a> {
 
     fn start(&self) -> Key {
         let need = if self.track_need { self.p.threshold } else { 0 };
-        (need as Key) << NEED
+        // Without free table jokers nothing is ever left over.
+        let room = if self.p.table_free == 0 { ALL_ROOM } else { 0 };
+        (need as Key) << NEED | room
     }
 
     /// The most the player can score, or [`NEG`] when the cards that must
@@ -361,82 +370,86 @@ impl<'a> Dp<'a> {
         self.best(1, 0, start, floor)
     }
 
-    /// Jokers still to lay before layer `c` of a number in state `key`:
-    /// scoring ones and free table ones.
-    fn spare(&self, key: Key) -> (usize, usize) {
-        (
-            (self.p.hand_free - field(key, SCORING, 3)) as usize,
-            (self.p.table_free - field(key, TABLE_FREE, 3)) as usize,
-        )
+    /// Free jokers not yet laid before layer `c` of a number in state `key`.
+    fn spare(&self, key: Key) -> u8 {
+        self.free - field(key, FREE_USED, 3)
+    }
+
+    /// How many of `k` free jokers not yet laid are the hand's: the hand's
+    /// are laid first (see [`Dp::jokers`]).
+    fn scoring_of(&self, k: u8) -> u8 {
+        k.saturating_sub(self.p.table_free)
     }
 
     /// The most that can still be scored from layer `c` of number `n`.
     fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
-        let (s, t) = self.spare(key);
-        let plain = self.hand_bound[n][c] + s as i32 * self.joker_bound[n];
+        let k = self.spare(key);
+        let plain = self.hand_bound[n][c] + self.scoring_of(k) as i32 * self.joker_bound[n];
+        let k = k as usize;
         let suffix = if c == 0 {
-            self.suffix[n][s][t]
+            self.suffix[n][k]
         } else {
-            self.hand_bound[n][c] - self.hand_bound[n + 1][0] + self.inside[n][s][t]
+            self.hand_bound[n][c] - self.hand_bound[n + 1][0] + self.inside[n][k]
         };
         plain.min(suffix)
     }
 
     /// Computes the suffix bounds, from number 13 down: for each number and
-    /// each count of jokers left, the optimum from the most open state.
+    /// each count of free jokers left, the optimum from the most open state.
     /// Each search is cut by the bounds of the numbers after it.
     fn suffix_bounds(&mut self) {
         if self.bounded {
             return;
         }
         self.bounded = true;
-        let (most_s, most_t) = (self.p.hand_free as usize, self.p.table_free as usize);
-        for s in 0..=most_s {
-            for t in 0..=most_t {
-                // Past 13, every free table joker must have been laid.
-                self.suffix[14][s][t] = if t == 0 { 0 } else { NEG };
-            }
-        }
+        // Past 13 nothing more is scored (the most open state has room for
+        // any jokers left over).
+        self.suffix[14] = [0; JOKER_COUNTS];
         for n in (2..=14).rev() {
             if n < 14 {
-                for s in 0..=most_s {
-                    for t in 0..=most_t {
-                        let open = self.most_open(n, s, t);
-                        self.suffix[n][s][t] = self.best(n, 0, open, NEG - 1).0;
-                    }
+                for k in 0..=self.free {
+                    let open = self.most_open(n, k);
+                    // With a joker more the most open state does at least
+                    // as well (it may leave it over): search only above.
+                    let fewer = if k > 0 {
+                        self.suffix[n][k as usize - 1]
+                    } else {
+                        NEG
+                    };
+                    let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
+                    self.suffix[n][k as usize] = if exact { v } else { fewer };
                 }
             }
             // Inside number n - 1: some jokers laid there, the rest later.
-            let w = self.p.weight(n - 1);
-            for s in 0..=most_s {
-                for t in 0..=most_t {
-                    let mut best = NEG;
-                    for ls in 0..=s {
-                        for lt in 0..=t {
-                            let later = self.suffix[n][s - ls][t - lt];
-                            if later > NEG {
-                                best = best.max(later + ls as i32 * w);
-                            }
-                        }
+            let w = self.weight[n - 1];
+            for k in 0..=self.free {
+                let mut best = NEG;
+                for laid in 0..=k {
+                    let later = self.suffix[n][(k - laid) as usize];
+                    if later > NEG {
+                        let scoring = laid.min(self.scoring_of(k));
+                        best = best.max(later + scoring as i32 * w);
                     }
-                    self.inside[n - 1][s][t] = best;
                 }
+                self.inside[n - 1][k as usize] = best;
             }
         }
     }
 
-    /// The most open state at the start of number `n` with `s` scoring and
-    /// `t` free table jokers left: every colour has as many runs of 3+ as
-    /// could go on there, and so have the joker-only runs. Whatever a real
-    /// state can do from `n`, this one can too (a run of 3+ may do all a
-    /// shorter one may, and may also stop), so its optimum bounds theirs.
-    fn most_open(&self, n: usize, s: usize, t: usize) -> Key {
-        let jokers = self.p.fixed[n] + (s + t) as u8;
-        let mut key = ((self.p.table_free as usize - t) as Key) << TABLE_FREE
-            | ((self.p.hand_free as usize - s) as Key) << SCORING;
+    /// The most open state at the start of number `n` with `k` free jokers
+    /// left: every colour has a run of 3+ for each copy at `n`, there is a
+    /// joker-only run of 3+ for each joker that could be laid at `n`, and
+    /// room for any jokers left over. Whatever a real state can do from `n`,
+    /// this one can too: a run of 3+ may do all a shorter one may, and may
+    /// also stop; a run a real state goes on with a copy, this one goes on
+    /// with the same copy; a run a real state goes on with a joker, this one
+    /// goes on as a joker-only run, which any colour may later join. So its
+    /// optimum bounds theirs.
+    fn most_open(&self, n: usize, k: u8) -> Key {
+        let jokers = self.p.fixed[n] + k;
+        let mut key = ((self.free - k) as Key) << FREE_USED | ALL_ROOM;
         for c in 0..4 {
-            let could = (self.p.table[n][c] + self.p.hand[n][c] + jokers).min(7);
-            key |= pack_runs([0, 0, could]) << (c as u32 * COLOUR_BITS);
+            key |= pack_runs([0, 0, self.cards[n][c]]) << (c as u32 * COLOUR_BITS);
         }
         key | pack_runs([0, 0, jokers.min(7)]) << JOKER_RUNS
     }
@@ -450,6 +463,7 @@ impl<'a> Dp<'a> {
     /// floor is not searched, and choices are tried best gain first so that
     /// good plays raise the floor early.
     fn best(&mut self, n: usize, c: usize, key: Key, floor: i32) -> (i32, bool) {
+        CNT[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (mut n, mut c, mut key) = (n, c, key);
         // Layers with one choice that changes nothing are stepped over:
         // colours with no copy and no run, numbers without jokers.
@@ -470,14 +484,14 @@ impl<'a> Dp<'a> {
         }
         let bound = self.bound(n, c, key);
         if bound <= floor {
+            CNT[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (bound, false);
         }
         let slot = n * LAYERS + c;
-        let memoised = self.tracing || MEMO_LAYERS & (1 << c) != 0;
-        if memoised
-            && let Some(k) = self.memo[slot].get(&key)
+        if let Some(k) = self.memo[slot].get(&key)
             && (k.exact || k.value <= floor)
         {
+            CNT[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (k.value, k.exact);
         }
         self.nodes += 1;
@@ -487,6 +501,10 @@ impl<'a> Dp<'a> {
         }
         let mut buf = std::mem::take(&mut self.bufs[slot]);
         self.choices(n, c, key, &mut buf);
+        CNT[3].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        CNT[4].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        CNT[5 + c].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        CNT[10 + c].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
         let mut best_at = 0;
@@ -518,9 +536,7 @@ impl<'a> Dp<'a> {
                 best: 0,
             }
         };
-        if memoised {
-            self.memo[slot].insert(key, known);
-        }
+        self.memo[slot].insert(key, known);
         (known.value, known.exact)
     }
 
@@ -534,7 +550,7 @@ impl<'a> Dp<'a> {
     /// here, none free, none continuing a run, no joker-only run open.
     fn idle_jokers(&self, n: usize, key: Key) -> bool {
         self.p.fixed[n] == 0
-            && self.spare(key) == (0, 0)
+            && self.spare(key) == 0
             && (key >> JOKER_RUNS) & pack_runs([7, 7, 7]) == 0
             && field(key, RUN_JOKERS, 3) == 0
     }
@@ -547,10 +563,7 @@ impl<'a> Dp<'a> {
         if total <= NEG {
             return None;
         }
-        self.tracing = true;
-        let path = self.trace(key, total);
-        self.tracing = false;
-        path
+        self.trace(key, total)
     }
 
     fn trace(&mut self, mut key: Key, mut total: i32) -> Option<Vec<Step>> {
@@ -561,8 +574,9 @@ impl<'a> Dp<'a> {
             for c in 0..LAYERS {
                 self.choices(n, c, key, &mut options);
                 let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
-                // The search remembers its best choice; where it did not
-                // keep the state, the choices are asked one by one.
+                // The search remembers its best choice; where it only
+                // learnt a bound, or stepped over the layer, the choices
+                // are asked one by one.
                 let known = self.memo[n * LAYERS + c]
                     .get(&key)
                     .filter(|k| k.exact && k.value == total)
@@ -589,19 +603,29 @@ impl<'a> Dp<'a> {
     }
 
     /// Whether the state after number 13 is a finished table: no run left
-    /// too short, every table joker laid, the threshold reached.
+    /// too short, the threshold reached, and room for the free table jokers
+    /// the programme left over.
+    ///
+    /// A free table joker must stay on the table, but it scores nothing, so
+    /// the programme need not decide where each goes: it may leave some
+    /// over, and they are put in at the end. Three or more make a set of
+    /// their own; one or two fit if the table has a run (at an end, or, for
+    /// a run of all 13, in the gap where it is cut in two), or if they join
+    /// the groups of their numbers. Deciding their places along the way
+    /// would multiply the states for nothing.
     fn finish(&self, key: Key) -> i32 {
         let short = (0..4).any(|c| {
             let [a1, a2, _] = runs_of(key, c);
             a1 > 0 || a2 > 0
         });
         let [r1, r2, _] = runs_of(key, 4);
-        if short
-            || r1 > 0
-            || r2 > 0
-            || field(key, TABLE_FREE, 3) != self.p.table_free
-            || need_of(key) > 0
-        {
+        let table_used = field(key, FREE_USED, 3).saturating_sub(self.p.hand_free);
+        let room = match self.p.table_free - table_used {
+            1 => key & (1 << ROOM) != 0,
+            2 => key & (2 << ROOM) != 0,
+            _ => true,
+        };
+        if short || r1 > 0 || r2 > 0 || need_of(key) > 0 || !room {
             NEG
         } else {
             0
@@ -625,8 +649,7 @@ impl<'a> Dp<'a> {
     /// first (the search and the trace see them in the same order).
     fn choices(&self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
         out.clear();
-        let (s, t) = self.spare(key);
-        let spare = (s + t) as u8;
+        let spare = self.spare(key);
         let cap = self.p.fixed[n] + spare;
         let mut emit = |child, gain, colour, jokers| {
             out.push(Choice {
@@ -718,10 +741,14 @@ impl<'a> Dp<'a> {
                         if must > next_could {
                             return;
                         }
-                        let long = (a2 + long_go_on + j2 + j3).min(next_could - must);
+                        let long = a2 + long_go_on + j2 + j3;
+                        // A run of 3 or more is on the table for good: room
+                        // for left-over jokers.
+                        let room = if long > 0 { ALL_ROOM } else { 0 };
+                        let long = long.min(next_could - must);
                         // Colour c's runs were cleared from `base`; the
                         // joined runs leave the joker-only ones.
-                        let child = (base | (pack_runs([started, a1 + j1, long]) << at))
+                        let child = (base | room | (pack_runs([started, a1 + j1, long]) << at))
                             - (pack_runs([j1, j2, j3]) << JOKER_RUNS);
                         emit(
                             child,
@@ -740,9 +767,18 @@ impl<'a> Dp<'a> {
                         push(0, 0, 0);
                         continue;
                     }
+                    // Where no run may start, every card left joins one.
+                    let join_all = long_go_on < a3 || !may_start;
                     for j1 in 0..rest.min(f1) + 1 {
                         for j2 in 0..(rest - j1).min(f2) + 1 {
-                            for j3 in 0..(rest - j1 - j2).min(f3) + 1 {
+                            let left = rest - j1 - j2;
+                            if join_all {
+                                if left <= f3 {
+                                    push(j1, j2, left);
+                                }
+                                continue;
+                            }
+                            for j3 in 0..left.min(f3) + 1 {
                                 push(j1, j2, j3);
                             }
                         }
@@ -753,8 +789,16 @@ impl<'a> Dp<'a> {
     }
 
     /// The jokers' choices at number `n`, once the colours are decided: the
-    /// joker-only runs that go on, new ones, jokers in groups, and which
-    /// jokers (bound to this number, free table ones, scoring ones) are laid.
+    /// joker-only runs that go on, new ones, jokers in groups, and how many
+    /// jokers are laid (those bound to this number, then free ones).
+    ///
+    /// Which free jokers are the hand's (scoring) and which the table's
+    /// (scoring nothing) is not a choice: the hand's are laid first. The
+    /// numbers are taken best first (from 13 down when value counts), so
+    /// this puts the hand's jokers where they score most; and a table
+    /// joker laid where a hand joker could have been, with a hand joker
+    /// left in the hand, is matched by the swap of the two with the table
+    /// joker left over (see [`Dp::finish`]).
     fn jokers(
         &self,
         n: usize,
@@ -769,58 +813,75 @@ impl<'a> Dp<'a> {
             return;
         }
         let (ones, twos) = (field(key, ONES, 3), field(key, TWOS, 3));
+        // Bit j: the groups here take j jokers.
+        let fit = groups::feasible_jokers(ones, twos);
         let fixed = self.p.fixed[n];
-        let (spare_scoring, spare_table) = self.spare(key);
-        let (spare_scoring, spare_table) = (spare_scoring as u8, spare_table as u8);
+        let scoring_left = self.scoring_of(spare);
         let w = self.weight[n];
         let next_could = self.could_go_on(n + 1, None, spare);
         // The coloured runs stay; what lived within the number goes.
         let kept = key & !(WITHIN | pack_runs([7, 7, 7]) << JOKER_RUNS);
+        let room_known = key & ALL_ROOM == ALL_ROOM;
+        let had_one = key & (1 << ROOM) != 0;
         for long_go_on in 0..r3 + 1 {
             if base + long_go_on > cap {
                 break;
             }
-            let max_start = if n <= 11 { cap - base - long_go_on } else { 0 };
+            // A joker-only run starts only if none of 3+ stops.
+            let max_start = if n <= 11 && long_go_on == r3 {
+                cap - base - long_go_on
+            } else {
+                0
+            };
             for started in 0..max_start + 1 {
-                if started > 0 && long_go_on < r3 {
-                    continue;
-                }
                 let must = started + r1;
                 if must > next_could {
                     break;
                 }
-                let long = (r2 + long_go_on).min(next_could - must);
-                let runs = pack_runs([started, r1, long]) << JOKER_RUNS;
-                for grouped in 0..cap - base - long_go_on - started + 1 {
-                    let total = base + long_go_on + started + grouped;
-                    if total < fixed || !groups::feasible_profile(ones, twos, grouped) {
-                        continue;
+                let long = r2 + long_go_on;
+                let mut runs = pack_runs([started, r1, long.min(next_could - must)]) << JOKER_RUNS;
+                if long > 0 {
+                    runs |= ALL_ROOM;
+                }
+                let in_runs = base + long_go_on + started;
+                // Jokers in groups: enough to lay the bound ones, no more
+                // than there are, and a count the groups take.
+                let most = cap - in_runs;
+                let least = fixed.saturating_sub(in_runs);
+                let mut counts = fit & ((2u32 << most) - 1) as u16 & !((1u32 << least) - 1) as u16;
+                while counts != 0 {
+                    let grouped = counts.trailing_zeros() as u8;
+                    counts &= counts - 1;
+                    let free = in_runs + grouped - fixed;
+                    let scoring = free.min(scoring_left);
+                    let mut child = (kept | runs) + ((free as Key) << FREE_USED);
+                    if !room_known {
+                        // Could the groups here take one or two jokers more?
+                        let one = fit >> (grouped + 1) & 1 != 0;
+                        let two = fit >> (grouped + 2) & 1 != 0;
+                        child |=
+                            (one as Key) << ROOM | ((two || (had_one && one)) as Key) << (ROOM + 1);
                     }
-                    let free = total - fixed;
-                    let lo = free.saturating_sub(spare_scoring);
-                    let hi = free.min(spare_table);
-                    for table_free in lo..hi + 1 {
-                        let scoring = free - table_free;
-                        let mut child = (kept | runs)
-                            + ((table_free as Key) << TABLE_FREE)
-                            + ((scoring as Key) << SCORING);
-                        if self.track_need {
-                            let need = need_of(key).saturating_sub(scoring as u16 * self.number[n]);
-                            child = child & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
-                        }
-                        emit(
-                            child,
-                            scoring as i32 * w,
-                            ColourChoice::default(),
-                            JokerChoice {
-                                long_go_on,
-                                started,
-                                grouped,
-                                table_free,
-                                scoring,
-                            },
-                        );
+                    if free == spare {
+                        // Nothing can be left over any more.
+                        child |= ALL_ROOM;
                     }
+                    if self.track_need {
+                        let need = need_of(key).saturating_sub(scoring as u16 * self.number[n]);
+                        child = child & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
+                    }
+                    emit(
+                        child,
+                        scoring as i32 * w,
+                        ColourChoice::default(),
+                        JokerChoice {
+                            long_go_on,
+                            started,
+                            grouped,
+                            table_free: free - scoring,
+                            scoring,
+                        },
+                    );
                 }
             }
         }

@@ -133,14 +133,43 @@ pub(super) fn feasible(g: [u8; 4], jokers: u8) -> bool {
 /// evenly with no colour twice, and the jokers make each up to 3 or 4
 /// (jokers alone may fill a group). So it can be done exactly when some `k`
 /// has every count at most `k` and `3k <= cards + jokers <= 4k`.
-pub(super) fn feasible_profile(ones: u8, twos: u8, jokers: u8) -> bool {
+pub(super) const fn feasible_profile(ones: u8, twos: u8, jokers: u8) -> bool {
     if ones + twos > 4 {
         return false;
     }
     let members = ones + 2 * twos + jokers;
-    let least = if twos > 0 { 2 } else { u8::from(ones > 0) };
-    let least = least.max(members.div_ceil(4));
+    let least = if twos > 0 { 2 } else { (ones > 0) as u8 };
+    let at_least = members.div_ceil(4);
+    let least = if least > at_least { least } else { at_least };
     least <= members / 3 || members == 0
+}
+
+/// For `ones` colours giving one card and `twos` giving two, the joker
+/// counts (bit `j`, up to [`MAX_JOKERS`]) with which they make whole groups.
+pub(super) fn feasible_jokers(ones: u8, twos: u8) -> u16 {
+    const MASKS: [[u16; 5]; 5] = {
+        let mut masks = [[0u16; 5]; 5];
+        let mut ones = 0;
+        while ones < 5 {
+            let mut twos = 0;
+            while twos < 5 {
+                let mut j = 0;
+                while j <= MAX_JOKERS {
+                    if feasible_profile(ones as u8, twos as u8, j as u8) {
+                        masks[ones][twos] |= 1 << j;
+                    }
+                    j += 1;
+                }
+                twos += 1;
+            }
+            ones += 1;
+        }
+        masks
+    };
+    match MASKS.get(ones as usize).and_then(|m| m.get(twos as usize)) {
+        Some(&mask) => mask,
+        None => 0,
+    }
 }
 
 #[cfg(test)]
