@@ -208,10 +208,11 @@ pub(super) struct Dp<'a> {
     /// `suffix[n][k]`: the most that can be scored from the start of
     /// number `n` with `k` free jokers unused ([`OPEN`] until known).
     suffix: [[i32; JOKER_COUNTS]; 15],
-    /// `inside[n][k]`: the same from inside number `n`, before its jokers
-    /// are decided: the best of laying some jokers at `n` and the suffix
-    /// bound of `n + 1` with the rest (hand cards at `n` not counted).
-    inside: [[i32; JOKER_COUNTS]; 15],
+    /// `inside[n][k][m]`: the same from inside number `n`, before its
+    /// jokers are decided, when at least `m` free jokers must be laid at
+    /// `n`: the best of laying some there and the suffix bound of `n + 1`
+    /// with the rest (hand cards at `n` not counted).
+    inside: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
     /// Free jokers in all: the hand's and the free table ones.
     free: u8,
     /// Whether the suffix bounds have been computed.
@@ -286,7 +287,7 @@ impl<'a> Dp<'a> {
             hand_bound,
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
             suffix: [[OPEN; JOKER_COUNTS]; 15],
-            inside: [[OPEN; JOKER_COUNTS]; 15],
+            inside: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
             free: p.hand_free + p.table_free,
             bounded: false,
             cards: std::array::from_fn(|n| {
@@ -385,13 +386,43 @@ impl<'a> Dp<'a> {
     fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
         let k = self.spare(key);
         let plain = self.hand_bound[n][c] + self.scoring_of(k) as i32 * self.joker_bound[n];
-        let k = k as usize;
-        let suffix = if c == 0 {
-            self.suffix[n][k]
+        // Free jokers that must be laid at n whatever else happens: those
+        // already going on runs here, and, at the start of the number,
+        // those the runs that must go on need for want of copies.
+        let must = if c == 0 {
+            self.jokers_needed(n, key)
         } else {
-            self.hand_bound[n][c] - self.hand_bound[n + 1][0] + self.inside[n][k]
+            field(key, RUN_JOKERS, 3).saturating_sub(self.p.fixed[n])
+        };
+        if must > k {
+            return NEG;
+        }
+        let here = self.hand_bound[n][c] - self.hand_bound[n + 1][0];
+        let inside = here + self.inside[n][k as usize][must as usize];
+        let suffix = if c == 0 {
+            inside.min(self.suffix[n][k as usize])
+        } else {
+            inside
         };
         plain.min(suffix)
+    }
+
+    /// At the start of number `n` in state `key`: the free jokers that must
+    /// be laid there at least. A run of length 1 or 2 goes on with a copy of
+    /// its colour or a joker; a joker-only one with any copy not needed so,
+    /// or a joker; the jokers bound to `n` count first.
+    fn jokers_needed(&self, n: usize, key: Key) -> u8 {
+        let mut short = 0;
+        let mut copies_over = 0;
+        for c in 0..4 {
+            let [a1, a2, _] = runs_of(key, c);
+            let cards = self.cards[n][c];
+            short += (a1 + a2).saturating_sub(cards);
+            copies_over += cards.saturating_sub(a1 + a2);
+        }
+        let [r1, r2, _] = runs_of(key, 4);
+        short += (r1 + r2).saturating_sub(copies_over);
+        short.saturating_sub(self.p.fixed[n])
     }
 
     /// Computes the suffix bounds, from number 13 down: for each number and
@@ -420,18 +451,19 @@ impl<'a> Dp<'a> {
                     self.suffix[n][k as usize] = if exact { v } else { fewer };
                 }
             }
-            // Inside number n - 1: some jokers laid there, the rest later.
+            // Inside number n - 1: some jokers laid there (at least m),
+            // the rest later.
             let w = self.weight[n - 1];
             for k in 0..=self.free {
                 let mut best = NEG;
-                for laid in 0..=k {
+                for laid in (0..=k).rev() {
                     let later = self.suffix[n][(k - laid) as usize];
                     if later > NEG {
                         let scoring = laid.min(self.scoring_of(k));
                         best = best.max(later + scoring as i32 * w);
                     }
+                    self.inside[n - 1][k as usize][laid as usize] = best;
                 }
-                self.inside[n - 1][k as usize] = best;
             }
         }
     }
