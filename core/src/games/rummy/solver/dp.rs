@@ -213,6 +213,10 @@ pub(super) struct Dp<'a> {
     /// `n`: the best of laying some there and the suffix bound of `n + 1`
     /// with the rest (hand cards at `n` not counted).
     inside: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+    /// `ahead[n][k][m][m2]`: the same when also at least `m2` free jokers
+    /// must be laid at `n + 1` (the lesser of the suffix bound of `n + 1`
+    /// and its `inside` bound with `m2`).
+    ahead: Box<[[[[i32; JOKER_COUNTS]; JOKER_COUNTS]; JOKER_COUNTS]; 15]>,
     /// Free jokers in all: the hand's and the free table ones.
     free: u8,
     /// Whether the suffix bounds have been computed.
@@ -288,6 +292,7 @@ impl<'a> Dp<'a> {
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
             suffix: [[OPEN; JOKER_COUNTS]; 15],
             inside: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+            ahead: Box::new([[[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; JOKER_COUNTS]; 15]),
             free: p.hand_free + p.table_free,
             bounded: false,
             cards: std::array::from_fn(|n| {
@@ -398,13 +403,32 @@ impl<'a> Dp<'a> {
             return NEG;
         }
         let here = self.hand_bound[n][c] - self.hand_bound[n + 1][0];
-        let inside = here + self.inside[n][k as usize][must as usize];
+        let next = self.jokers_next(n, c, key) as usize;
+        let inside = here + self.ahead[n][k as usize][must as usize][next.min(JOKER_COUNTS - 1)];
         let suffix = if c == 0 {
             inside.min(self.suffix[n][k as usize])
         } else {
             inside
         };
         plain.min(suffix)
+    }
+
+    /// At layer `c` of number `n` in state `key`: the free jokers that must
+    /// be laid at `n + 1` at least. A run of length 1 or 2 after `n` goes on
+    /// at `n + 1` with a copy or a joker: the decided colours' new runs, and
+    /// the runs of length 1 of the colours still to decide. (More than
+    /// there can be jokers reads as none possible.)
+    fn jokers_next(&self, n: usize, c: usize, key: Key) -> u8 {
+        if n >= 13 {
+            return 0;
+        }
+        let mut short = 0;
+        for d in 0..4 {
+            let [a1, a2, _] = runs_of(key, d);
+            let going = if d < c { a1 + a2 } else { a1 };
+            short += going.saturating_sub(self.cards[n + 1][d]);
+        }
+        short.saturating_sub(self.p.fixed[n + 1])
     }
 
     /// At the start of number `n` in state `key`: the free jokers that must
@@ -452,17 +476,33 @@ impl<'a> Dp<'a> {
                 }
             }
             // Inside number n - 1: some jokers laid there (at least m),
-            // the rest later.
+            // the rest later (with at least m2 at n).
             let w = self.weight[n - 1];
-            for k in 0..=self.free {
+            let here = self.hand_bound[n][0] - self.hand_bound[(n + 1).min(14)][0];
+            for k in 0..=self.free as usize {
                 let mut best = NEG;
+                let mut ahead = [NEG; JOKER_COUNTS];
                 for laid in (0..=k).rev() {
-                    let later = self.suffix[n][(k - laid) as usize];
+                    let left = k - laid;
+                    let scoring = laid.min(self.scoring_of(k as u8) as usize) as i32 * w;
+                    let later = self.suffix[n][left];
                     if later > NEG {
-                        let scoring = laid.min(self.scoring_of(k));
-                        best = best.max(later + scoring as i32 * w);
+                        best = best.max(later + scoring);
                     }
-                    self.inside[n - 1][k as usize][laid as usize] = best;
+                    self.inside[n - 1][k][laid] = best;
+                    for (m2, most) in ahead.iter_mut().enumerate() {
+                        let later = if m2 > left {
+                            NEG
+                        } else if n == 14 {
+                            if m2 == 0 { later } else { NEG }
+                        } else {
+                            later.min(here + self.inside[n][left][m2])
+                        };
+                        if later > NEG {
+                            *most = (*most).max(later + scoring);
+                        }
+                    }
+                    self.ahead[n - 1][k][laid] = ahead;
                 }
             }
         }
