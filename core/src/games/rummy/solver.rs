@@ -272,11 +272,31 @@ pub fn solve(
     rules: &SolverRules,
     objective: Objective,
 ) -> Result<Option<Solution>, SolveError> {
+    solve_counting(position, rules, objective, &mut 0)
+}
+
+/// How hard `position` is to solve: the states the search expands (tracing
+/// the answer included). A measure that, unlike time, does not depend on
+/// the machine or its load — for finding hard positions and comparing
+/// versions of the search.
+pub fn effort(position: &Position, rules: &SolverRules, objective: Objective) -> u64 {
+    let mut expanded = 0;
+    let _ = solve_counting(position, rules, objective, &mut expanded);
+    expanded
+}
+
+/// [`solve`], adding the states expanded to `expanded`.
+fn solve_counting(
+    position: &Position,
+    rules: &SolverRules,
+    objective: Objective,
+    expanded: &mut u64,
+) -> Result<Option<Solution>, SolveError> {
     check(position)?;
     if !position.melded {
-        return Ok(solve_first_meld(position, rules, objective));
+        return Ok(solve_first_meld(position, rules, objective, expanded));
     }
-    Ok(search(position, rules, objective, false)?
+    Ok(search(position, rules, objective, false, expanded)?
         .into_iter()
         .next())
 }
@@ -293,7 +313,7 @@ pub fn candidates(
     objective: Objective,
 ) -> Result<Vec<Solution>, SolveError> {
     check(position)?;
-    search(position, rules, objective, true)
+    search(position, rules, objective, true, &mut 0)
 }
 
 /// The best play per swap plan (`all`), or only the plans that tie for the
@@ -303,6 +323,7 @@ fn search(
     rules: &SolverRules,
     objective: Objective,
     all: bool,
+    expanded: &mut u64,
 ) -> Result<Vec<Solution>, SolveError> {
     let jokers = table_jokers(position);
     let plans = if rules.swaps_exist() && (all || rules.swaps_may_score()) {
@@ -320,14 +341,17 @@ fn search(
         } else {
             top - offset - 1
         };
-        let Some(score) = program.optimum_above(floor).filter(|&v| v > NEG) else {
+        let optimum = program.optimum_above(floor).filter(|&v| v > NEG);
+        *expanded += program.expanded();
+        let Some(score) = optimum else {
             if i == 0 {
                 return Err(SolveError::TableNotValid);
             }
             continue;
         };
-        let solution = realise(position, rules, &jokers, plan, &mut program)
-            .ok_or(SolveError::TableNotValid)?;
+        let solution = realise(position, rules, &jokers, plan, &mut program);
+        *expanded += program.expanded();
+        let solution = solution.ok_or(SolveError::TableNotValid)?;
         // A swap whose joker's set comes back unchanged (another joker in its
         // place) is no swap to the rules: such a plan is left out.
         if !solution.swaps.is_empty() && !legal(position, rules, &solution) {
@@ -471,6 +495,7 @@ fn solve_first_meld(
     position: &Position,
     rules: &SolverRules,
     objective: Objective,
+    expanded: &mut u64,
 ) -> Option<Solution> {
     let mut counts = Counts {
         per_card: objective.weights().0,
@@ -493,11 +518,9 @@ fn solve_first_meld(
     let counts = oriented(counts);
     let mut program = Dp::new(&counts);
     let best = program.optimum();
-    if best <= NEG {
-        return None;
-    }
-    let path = program.path()?;
-    let built = build::build(&path, counts.mirrored)?;
+    let path = (best > NEG).then(|| program.path()).flatten();
+    *expanded += program.expanded();
+    let built = build::build(&path?, counts.mirrored, counts.table_free)?;
     let new_sets = Pools::new(&[], &position.hand, &[], &[], &hand_jokers).assign(&built)?;
     let value: i32 = new_sets.iter().map(|s| s.value() as i32).sum();
     if value < rules.first_meld as i32 {
@@ -664,7 +687,7 @@ fn realise(
     program: &mut Dp,
 ) -> Option<Solution> {
     let path = program.path()?;
-    let built = build::build(&path, program.mirrored())?;
+    let built = build::build(&path, program.mirrored(), program.table_free())?;
     // The swap cards (laid first among their copies), the jokers that stay
     // pinned or loose, and those that go to the hand.
     let mut hand: Vec<Card> = position.hand.clone();

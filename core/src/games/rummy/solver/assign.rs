@@ -102,17 +102,26 @@ impl Pools {
 /// same set if it is unchanged (with its own physical cards), else to the
 /// new set that shares most cards with it; sets that are wholly new come last.
 pub(super) fn keep_order(before: &[TableSet], after: Vec<TableSet>) -> Vec<TableSet> {
+    // A set as what it stands for: its kind, its faces sorted (jokers
+    // marked), and its physical jokers — which joker is the hand's decides
+    // what the play is worth, so jokers are never swapped about.
     let key = |set: &TableSet| {
-        let mut f: Vec<(bool, Face)> = set
+        let mut faces: Vec<(bool, Face)> = set
             .cards
             .iter()
             .zip(&set.reading.faces)
             .map(|(c, f)| (c.is_joker(), *f))
             .collect();
-        f.sort();
-        (set.reading.kind, f)
+        faces.sort();
+        let mut jokers: Vec<Card> = set.cards.iter().copied().filter(|c| c.is_joker()).collect();
+        jokers.sort();
+        (set.reading.kind, faces, jokers)
     };
-    let everything: Vec<Card> = after.iter().flat_map(|s| s.cards.iter().copied()).collect();
+    let mut on_table = [false; 256];
+    for card in after.iter().flat_map(|s| &s.cards) {
+        on_table[card.0 as usize] = true;
+    }
+    let mut keys: Vec<_> = after.iter().map(|s| Some(key(s))).collect();
     let mut rest: Vec<Option<TableSet>> = after.into_iter().map(Some).collect();
     // For each old place: the new set there, and whether it is the old set.
     let mut places: Vec<(TableSet, bool)> = Vec::new();
@@ -120,29 +129,19 @@ pub(super) fn keep_order(before: &[TableSet], after: Vec<TableSet>) -> Vec<Table
     let mut kept_cards: Vec<Card> = Vec::new();
     for old in before {
         // A set whose joker went to the hand cannot come back as it was.
-        let whole = old.cards.iter().all(|c| everything.contains(c));
-        let k = key(old);
-        // Jokers must be the same physical cards: which joker is the hand's
-        // decides what the play is worth, so they are never swapped about.
-        let jokers = |s: &TableSet| {
-            let mut j: Vec<Card> = s.cards.iter().copied().filter(|c| c.is_joker()).collect();
-            j.sort();
-            j
-        };
-        let same = rest
-            .iter_mut()
-            .find(|s| {
-                whole
-                    && s.as_ref()
-                        .is_some_and(|s| key(s) == k && jokers(s) == jokers(old))
-            })
-            .and_then(Option::take);
-        if let Some(new) = same {
-            // The old set keeps its own copies; the copies the new set had
-            // go where the old set's copies were.
-            given_back.extend(new.cards.iter().copied());
-            kept_cards.extend(old.cards.iter().copied());
-            places.push((old.clone(), true));
+        if !old.cards.iter().all(|c| on_table[c.0 as usize]) {
+            continue;
+        }
+        let k = Some(key(old));
+        if let Some(i) = keys.iter().position(|s| *s == k) {
+            keys[i] = None;
+            if let Some(new) = rest[i].take() {
+                // The old set keeps its own copies; the copies the new set
+                // had go where the old set's copies were.
+                given_back.extend(new.cards.iter().copied());
+                kept_cards.extend(old.cards.iter().copied());
+                places.push((old.clone(), true));
+            }
         }
     }
     let mut spare: Vec<Card> = given_back

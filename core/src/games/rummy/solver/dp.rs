@@ -14,11 +14,28 @@
 //! as first-class cards: a joker may continue any run, stand for a third
 //! copy of a card, or start a run of its own.
 //!
-//! Two things keep it fast. A number is decided one colour at a time, with
-//! the states memoised halfway, so the colours' choices do not multiply.
-//! And the search is branch and bound: what is left in the hand bounds what
-//! a state can still score, and a state that cannot beat the best play found
-//! so far is not searched further.
+//! What keeps it fast:
+//! - a number is decided one colour at a time, with the states after each
+//!   colour memoised, so the colours' choices add up instead of
+//!   multiplying (memoising only halfway through the colours costs about
+//!   the same on typical positions and twice as much on the hardest);
+//! - choices that can never beat another are not made (see [`Dp::colour`]),
+//!   and open runs of 3+ that could not all go on are not told apart;
+//! - branch and bound: a state that cannot beat the best play found so far
+//!   is not searched. Its bound is the lesser of what is left in the hand
+//!   and a *suffix bound*: the best score from number `n` on, with the free
+//!   jokers still unused, from the most open state there is (every run of
+//!   3+ that could go on is open). That state can do all any real state can
+//!   at `n`, so its optimum bounds them all; it is computed once per problem,
+//!   from 13 down, each number's search bounded by the next one's. It sees
+//!   what the hand's count cannot: cards that cannot all be laid together,
+//!   and jokers that cannot all be worth the most. The bounds are only
+//!   computed when a first search without them takes long, which most
+//!   positions do not;
+//! - layers with nothing to decide are stepped over, and the state is a
+//!   packed integer, changed by adding to its fields;
+//! - the search remembers which choice was best, so that tracing the
+//!   optimal play afterwards asks few states again.
 
 use rustc_hash::FxHashMap;
 
@@ -26,6 +43,9 @@ use super::groups;
 
 /// Worse than any real score.
 pub(super) const NEG: i32 = i32::MIN / 4;
+
+/// No bound known yet.
+const OPEN: i32 = i32::MAX / 4;
 
 /// The counting problem: how many of each card must, or may, be laid.
 #[derive(Clone, Debug, Default)]
@@ -90,69 +110,54 @@ pub(super) struct Step {
     pub jokers: JokerChoice,
 }
 
-/// A state inside number `n`, after the colours before `c` are decided:
-/// the runs of those colours are already the new ones.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Mid {
-    /// Per colour, open runs of length 1, 2, 3+ (new for decided colours).
-    runs: [[u8; 3]; 4],
-    /// Joker-only runs open before this number that no number card of a
-    /// decided colour has joined.
-    joker_runs: [u8; 3],
-    /// Decided colours giving one card, and two cards, to groups.
-    ones: u8,
-    twos: u8,
-    /// Jokers that continue coloured runs here.
-    run_jokers: u8,
-    /// Free table jokers and scoring jokers used before this number.
-    table_free: u8,
-    scoring: u8,
-    /// Value still missing before this number (first meld counted in cards).
-    need: u16,
-    /// Value laid from the hand at this number so far (idem).
-    value: u16,
+/// A state inside number `n`, after the colours before `c` are decided,
+/// packed into an integer. Fields, from the low bits:
+/// - per colour, open runs of length 1, 2, 3+ (3 bits each; new runs for
+///   decided colours);
+/// - joker-only runs of length 1, 2, 3+ open before this number that no
+///   number card of a decided colour has joined;
+/// - decided colours giving one card, and two cards, to groups;
+/// - jokers that continue coloured runs here;
+/// - free jokers used before this number (the hand's are counted first,
+///   see [`Dp::jokers`]);
+/// - how many free table jokers the table laid so far could still take in,
+///   were they left over (see [`Dp::finish`]): bit 0 one, bit 1 two;
+/// - value still missing (a first meld counted in cards), 9 bits.
+type Key = u128;
+
+const RUN_BITS: u32 = 3;
+const COLOUR_BITS: u32 = 9;
+const JOKER_RUNS: u32 = 36;
+const ONES: u32 = 45;
+const TWOS: u32 = 48;
+const RUN_JOKERS: u32 = 51;
+const FREE_USED: u32 = 55;
+const ROOM: u32 = 58;
+const NEED: u32 = 61;
+/// Everything that only lives within a number (groups, run jokers).
+const WITHIN: Key = ((1 << (FREE_USED - ONES)) - 1) << ONES;
+/// Room for one and for two left-over jokers.
+const ALL_ROOM: Key = 0b11 << ROOM;
+
+fn field(key: Key, shift: u32, bits: u32) -> u8 {
+    ((key >> shift) & ((1 << bits) - 1)) as u8
 }
 
-impl Mid {
-    fn pack(&self) -> u128 {
-        let mut k = 0u128;
-        for c in 0..4 {
-            for l in 0..3 {
-                k |= (self.runs[c][l] as u128) << (c * 9 + l * 3);
-            }
-        }
-        for l in 0..3 {
-            k |= (self.joker_runs[l] as u128) << (36 + l * 3);
-        }
-        k |= (self.ones as u128) << 54;
-        k |= (self.twos as u128) << 57;
-        k |= (self.run_jokers as u128) << 60;
-        k |= (self.table_free as u128) << 64;
-        k |= (self.scoring as u128) << 67;
-        k |= (self.need as u128) << 70;
-        k |= (self.value as u128) << 79;
-        k
-    }
+fn runs_of(key: Key, c: usize) -> [u8; 3] {
+    let at = c as u32 * COLOUR_BITS;
+    [
+        field(key, at, RUN_BITS),
+        field(key, at + RUN_BITS, RUN_BITS),
+        field(key, at + 2 * RUN_BITS, RUN_BITS),
+    ]
+}
 
-    fn unpack(k: u128) -> Self {
-        let mut m = Mid::default();
-        for c in 0..4 {
-            for l in 0..3 {
-                m.runs[c][l] = ((k >> (c * 9 + l * 3)) & 7) as u8;
-            }
-        }
-        for l in 0..3 {
-            m.joker_runs[l] = ((k >> (36 + l * 3)) & 7) as u8;
-        }
-        m.ones = ((k >> 54) & 7) as u8;
-        m.twos = ((k >> 57) & 7) as u8;
-        m.run_jokers = ((k >> 60) & 15) as u8;
-        m.table_free = ((k >> 64) & 7) as u8;
-        m.scoring = ((k >> 67) & 7) as u8;
-        m.need = ((k >> 70) & 0x1ff) as u16;
-        m.value = ((k >> 79) & 0x1ff) as u16;
-        m
-    }
+fn pack_runs(runs: [u8; 3]) -> Key {
+    runs[0] as Key | (runs[1] as Key) << RUN_BITS | (runs[2] as Key) << (2 * RUN_BITS)
+}
+
+fn need_of(key: Key) -> u16 {
+    (key >> NEED) as u16 & 0x1ff
 }
 
 /// Most value a threshold may ask for (it must fit the state's 9 bits).
@@ -161,7 +166,7 @@ pub(super) const MAX_THRESHOLD: u16 = 511;
 /// One choice at a layer: where it leads and what it scores.
 #[derive(Clone, Copy, Debug)]
 struct Choice {
-    child: u128,
+    child: Key,
     gain: i32,
     colour: ColourChoice,
     jokers: JokerChoice,
@@ -173,23 +178,24 @@ struct Choice {
 struct Known {
     value: i32,
     exact: bool,
+    /// Which choice scores `value` (when exact), in the order of
+    /// [`Dp::choices`].
+    best: u16,
 }
 
 /// Layers per number: one per colour, then the jokers.
 const LAYERS: usize = 5;
-/// The layers whose states are memoised: each number's start, and halfway
-/// through its colours. Memoising every layer costs more in hash-table
-/// look-ups than it saves (measured on the benchmark's positions).
-const MEMO_LAYERS: u32 = 0b00101;
+
+/// Most free jokers (from the hand or the table) a problem has, plus one.
+const JOKER_COUNTS: usize = 5;
 
 /// The programme. Each number is decided in five layers — the four colours
-/// one at a time, then the jokers — and states are memoised halfway through
-/// the colours as well as between numbers, so the choices of the first two
-/// colours and of the last two add up instead of multiplying.
+/// one at a time, then the jokers — with every layer's states memoised, so
+/// the colours' choices add up instead of multiplying.
 /// The search is branch and bound (see [`Dp::best`]).
 pub(super) struct Dp<'a> {
     p: &'a Counts,
-    memo: Vec<FxHashMap<u128, Known>>,
+    memo: Vec<FxHashMap<Key, Known>>,
     bufs: Vec<Vec<Choice>>,
     /// Whether the threshold is tracked in the state (cards objective).
     track_need: bool,
@@ -199,8 +205,53 @@ pub(super) struct Dp<'a> {
     /// `joker_bound[n]`: what a scoring joker laid at place `n` or later
     /// can add at most.
     joker_bound: [i32; 15],
+    /// `suffix[n][k]`: the most that can be scored from the start of
+    /// number `n` with `k` free jokers unused ([`OPEN`] until known).
+    suffix: [[i32; JOKER_COUNTS]; 15],
+    /// `inside[n][k][m]`: the same from inside number `n`, before its
+    /// jokers are decided, when at least `m` free jokers must be laid at
+    /// `n`: the best of laying some there and the suffix bound of `n + 1`
+    /// with the rest (hand cards at `n` not counted).
+    inside: [[[i32; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+    /// `ahead[n][k][m][m2]`: the same when also at least `m2` free jokers
+    /// must be laid at `n + 1` (the lesser of the suffix bound of `n + 1`
+    /// and its `inside` bound with `m2`).
+    ahead: Box<[[[[i32; JOKER_COUNTS]; JOKER_COUNTS]; JOKER_COUNTS]; 15]>,
+    /// Free jokers in all: the hand's and the free table ones.
+    free: u8,
+    /// Whether the suffix bounds have been computed.
+    bounded: bool,
+    /// `cards[n][c]`: copies of colour `c`, number `n`, table and hand.
+    cards: [[u8; 4]; 15],
+    /// `weight[n]`, `number[n]`: what a card at place `n` scores, its number.
+    weight: [i32; 15],
+    number: [u16; 15],
+    /// States expanded so far, and the most the current search may expand
+    /// before it gives up (see [`Dp::search`]).
+    nodes: u64,
+    /// States already reported by [`Dp::expanded`].
+    counted: u64,
+    limit: u64,
+    aborted: bool,
 }
 
+/// The first place whose suffix bound is searched for; those before it are
+/// derived from it. Searching the first few costs about as much as the
+/// whole search they would cut (measured on the hardest positions: places
+/// 6 and up cost a third less than all of them, and cut the 99th percentile
+/// of the benchmark's random positions by a third too; 4 or 8 do worse).
+const SUFFIX_FROM: usize = 6;
+
+/// States the search expands before it stops to compute the suffix bounds.
+/// Most positions are solved within this without them, and the bounds cost
+/// more than such a search; the rest need them (measured on the benchmark's
+/// positions: 300 to 3,000 change the median and the 99th percentile by a
+/// few per cent, computing the bounds at once costs the median half as much
+/// again, never computing them triples the slowest).
+const FIRST_TRY: u64 = 700;
+
+pub static CNT: [std::sync::atomic::AtomicU64; 16] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 16];
 impl Counts {
     /// The number printed on the cards at place `n`.
     pub fn number(&self, n: usize) -> u16 {
@@ -246,6 +297,32 @@ impl<'a> Dp<'a> {
             track_need: p.threshold > 0 && p.per_card > 0,
             hand_bound,
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
+            suffix: [[OPEN; JOKER_COUNTS]; 15],
+            inside: [[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; 15],
+            ahead: Box::new([[[[OPEN; JOKER_COUNTS]; JOKER_COUNTS]; JOKER_COUNTS]; 15]),
+            free: p.hand_free + p.table_free,
+            bounded: false,
+            cards: std::array::from_fn(|n| {
+                std::array::from_fn(|c| {
+                    if n <= 13 {
+                        p.table[n][c] + p.hand[n][c]
+                    } else {
+                        0
+                    }
+                })
+            }),
+            weight: std::array::from_fn(|n| if (1..=13).contains(&n) { w(n) } else { 0 }),
+            number: std::array::from_fn(|n| {
+                if (1..=13).contains(&n) {
+                    p.number(n)
+                } else {
+                    0
+                }
+            }),
+            nodes: 0,
+            counted: 0,
+            limit: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -254,34 +331,214 @@ impl<'a> Dp<'a> {
         self.p.mirrored
     }
 
-    fn start(&self) -> u128 {
-        Mid {
-            need: if self.track_need { self.p.threshold } else { 0 },
-            ..Mid::default()
-        }
-        .pack()
+    /// Free table jokers: those the play leaves over are put in by
+    /// [`super::build::build`].
+    pub fn table_free(&self) -> u8 {
+        self.p.table_free
+    }
+
+    /// States expanded since the last call.
+    pub fn expanded(&mut self) -> u64 {
+        let new = self.nodes - self.counted;
+        self.counted = self.nodes;
+        new
+    }
+
+    fn start(&self) -> Key {
+        let need = if self.track_need { self.p.threshold } else { 0 };
+        // Without free table jokers nothing is ever left over.
+        let room = if self.p.table_free == 0 { ALL_ROOM } else { 0 };
+        (need as Key) << NEED | room
     }
 
     /// The most the player can score, or [`NEG`] when the cards that must
     /// be laid cannot all be.
     pub fn optimum(&mut self) -> i32 {
-        let start = self.start();
-        self.best(1, 0, start, NEG - 1).0
+        self.search(NEG - 1).0
     }
 
     /// The most the player can score, if it is more than `floor`.
     pub fn optimum_above(&mut self, floor: i32) -> Option<i32> {
-        let start = self.start();
-        match self.best(1, 0, start, floor) {
+        match self.search(floor) {
             (v, true) if v > floor => Some(v),
             _ => None,
         }
     }
 
+    /// The search from the start, in two goes: first without the suffix
+    /// bounds, for at most [`FIRST_TRY`] states; if that is not enough,
+    /// with them. What the first go learnt stays in the memo.
+    fn search(&mut self, floor: i32) -> (i32, bool) {
+        let start = self.start();
+        if !self.bounded {
+            self.limit = self.nodes + FIRST_TRY;
+            let first = self.best(1, 0, start, floor);
+            self.limit = u64::MAX;
+            if !self.aborted {
+                return first;
+            }
+            self.aborted = false;
+            self.suffix_bounds();
+        }
+        self.best(1, 0, start, floor)
+    }
+
+    /// Free jokers not yet laid before layer `c` of a number in state `key`.
+    fn spare(&self, key: Key) -> u8 {
+        self.free - field(key, FREE_USED, 3)
+    }
+
+    /// How many of `k` free jokers not yet laid are the hand's: the hand's
+    /// are laid first (see [`Dp::jokers`]).
+    fn scoring_of(&self, k: u8) -> u8 {
+        k.saturating_sub(self.p.table_free)
+    }
+
     /// The most that can still be scored from layer `c` of number `n`.
-    fn bound(&self, n: usize, c: usize, key: u128) -> i32 {
-        let scoring = ((key >> 67) & 7) as u8;
-        self.hand_bound[n][c] + (self.p.hand_free - scoring) as i32 * self.joker_bound[n]
+    fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
+        let k = self.spare(key);
+        let plain = self.hand_bound[n][c] + self.scoring_of(k) as i32 * self.joker_bound[n];
+        // Free jokers that must be laid at n whatever else happens: those
+        // already going on runs here, and, at the start of the number,
+        // those the runs that must go on need for want of copies.
+        let must = if c == 0 {
+            self.jokers_needed(n, key)
+        } else {
+            field(key, RUN_JOKERS, 3).saturating_sub(self.p.fixed[n])
+        };
+        if must > k {
+            return NEG;
+        }
+        let here = self.hand_bound[n][c] - self.hand_bound[n + 1][0];
+        let next = self.jokers_next(n, c, key) as usize;
+        let inside = here + self.ahead[n][k as usize][must as usize][next.min(JOKER_COUNTS - 1)];
+        let suffix = if c == 0 {
+            inside.min(self.suffix[n][k as usize])
+        } else {
+            inside
+        };
+        plain.min(suffix)
+    }
+
+    /// At layer `c` of number `n` in state `key`: the free jokers that must
+    /// be laid at `n + 1` at least. A run of length 1 or 2 after `n` goes on
+    /// at `n + 1` with a copy or a joker: the decided colours' new runs, and
+    /// the runs of length 1 of the colours still to decide. (More than
+    /// there can be jokers reads as none possible.)
+    fn jokers_next(&self, n: usize, c: usize, key: Key) -> u8 {
+        if n >= 13 {
+            return 0;
+        }
+        let mut short = 0;
+        for d in 0..4 {
+            let [a1, a2, _] = runs_of(key, d);
+            let going = if d < c { a1 + a2 } else { a1 };
+            short += going.saturating_sub(self.cards[n + 1][d]);
+        }
+        short.saturating_sub(self.p.fixed[n + 1])
+    }
+
+    /// At the start of number `n` in state `key`: the free jokers that must
+    /// be laid there at least. A run of length 1 or 2 goes on with a copy of
+    /// its colour or a joker; a joker-only one with any copy not needed so,
+    /// or a joker; the jokers bound to `n` count first.
+    fn jokers_needed(&self, n: usize, key: Key) -> u8 {
+        let mut short = 0;
+        let mut copies_over = 0;
+        for c in 0..4 {
+            let [a1, a2, _] = runs_of(key, c);
+            let cards = self.cards[n][c];
+            short += (a1 + a2).saturating_sub(cards);
+            copies_over += cards.saturating_sub(a1 + a2);
+        }
+        let [r1, r2, _] = runs_of(key, 4);
+        short += (r1 + r2).saturating_sub(copies_over);
+        short.saturating_sub(self.p.fixed[n])
+    }
+
+    /// Computes the suffix bounds, from number 13 down: for each number and
+    /// each count of free jokers left, the optimum from the most open state
+    /// (down to [`SUFFIX_FROM`]; below, derived). Each search is cut by the
+    /// bounds of the numbers after it.
+    fn suffix_bounds(&mut self) {
+        if self.bounded {
+            return;
+        }
+        self.bounded = true;
+        // Past 13 nothing more is scored (the most open state has room for
+        // any jokers left over).
+        self.suffix[14] = [0; JOKER_COUNTS];
+        for n in (2..=14).rev() {
+            if n < SUFFIX_FROM {
+                // Derived from the next number's: its hand cards, and the
+                // best share of jokers between it and what follows.
+                for k in 0..=self.free as usize {
+                    let here = self.hand_bound[n][0] - self.hand_bound[n + 1][0];
+                    self.suffix[n][k] = here + self.ahead[n][k][0][0];
+                }
+            } else if n < 14 {
+                for k in 0..=self.free {
+                    let open = self.most_open(n, k);
+                    // With a joker more the most open state does at least
+                    // as well (it may leave it over): search only above.
+                    let fewer = if k > 0 {
+                        self.suffix[n][k as usize - 1]
+                    } else {
+                        NEG
+                    };
+                    let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
+                    self.suffix[n][k as usize] = if exact { v } else { fewer };
+                }
+            }
+            // Inside number n - 1: some jokers laid there (at least m),
+            // the rest later (with at least m2 at n).
+            let w = self.weight[n - 1];
+            let here = self.hand_bound[n][0] - self.hand_bound[(n + 1).min(14)][0];
+            for k in 0..=self.free as usize {
+                let mut best = NEG;
+                let mut ahead = [NEG; JOKER_COUNTS];
+                for laid in (0..=k).rev() {
+                    let left = k - laid;
+                    let scoring = laid.min(self.scoring_of(k as u8) as usize) as i32 * w;
+                    let later = self.suffix[n][left];
+                    if later > NEG {
+                        best = best.max(later + scoring);
+                    }
+                    self.inside[n - 1][k][laid] = best;
+                    for (m2, most) in ahead.iter_mut().enumerate() {
+                        let later = if m2 > left {
+                            NEG
+                        } else if n == 14 {
+                            if m2 == 0 { later } else { NEG }
+                        } else {
+                            later.min(here + self.inside[n][left][m2])
+                        };
+                        if later > NEG {
+                            *most = (*most).max(later + scoring);
+                        }
+                    }
+                    self.ahead[n - 1][k][laid] = ahead;
+                }
+            }
+        }
+    }
+
+    /// The most open state at the start of number `n` with `k` free jokers
+    /// left: every colour has a run of 3+ for each copy at `n`, there is a
+    /// joker-only run of 3+ for each joker that could be laid at `n`, and
+    /// room for any jokers left over. Whatever a real state can do from `n`,
+    /// this one can too: a run of 3+ may do all a shorter one may, and may
+    /// also stop; a run a real state goes on with a copy, this one goes on
+    /// with the same copy; a run a real state goes on with a joker, this one
+    /// goes on as a joker-only run, which any colour may later join. So its
+    /// optimum bounds theirs.
+    fn most_open(&self, n: usize, k: u8) -> Key {
+        let jokers = self.p.fixed[n] + k;
+        let mut key = ((self.free - k) as Key) << FREE_USED | ALL_ROOM;
+        for c in 0..4 {
+            key |= pack_runs([0, 0, self.cards[n][c]]) << (c as u32 * COLOUR_BITS);
+        }
+        key | pack_runs([0, 0, jokers.min(7)]) << JOKER_RUNS
     }
 
     /// The most the player can score from layer `c` of number `n` in state
@@ -289,75 +546,136 @@ impl<'a> Dp<'a> {
     /// provided it is more than `floor`. Returns the score and `true`; or,
     /// when the best is at most `floor`, an upper bound and `false`.
     ///
-    /// This is the branch and bound: a state whose every remaining hand card
-    /// and joker could not beat the floor is not searched, and choices are
-    /// tried best gain first so that good plays raise the floor early.
-    fn best(&mut self, n: usize, c: usize, key: u128, floor: i32) -> (i32, bool) {
-        if n == 14 {
-            return (self.finish(key), true);
+    /// This is the branch and bound: a state whose bound cannot beat the
+    /// floor is not searched, and choices are tried best gain first so that
+    /// good plays raise the floor early.
+    fn best(&mut self, n: usize, c: usize, key: Key, floor: i32) -> (i32, bool) {
+        CNT[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (mut n, mut c, mut key) = (n, c, key);
+        // Layers with one choice that changes nothing are stepped over:
+        // colours with no copy and no run, numbers without jokers.
+        loop {
+            if n == 14 {
+                return (self.finish(key), true);
+            }
+            if c < 4 && self.idle_colour(n, c, key) {
+                c += 1;
+            } else if c == 4 && self.idle_jokers(n, key) {
+                if !groups::feasible_profile(field(key, ONES, 3), field(key, TWOS, 3), 0) {
+                    return (NEG, true);
+                }
+                (n, c, key) = (n + 1, 0, key & !WITHIN);
+            } else {
+                break;
+            }
         }
         let bound = self.bound(n, c, key);
         if bound <= floor {
+            CNT[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (bound, false);
         }
         let slot = n * LAYERS + c;
-        let memoised = MEMO_LAYERS & (1 << c) != 0;
-        if memoised
-            && let Some(k) = self.memo[slot].get(&key)
+        if let Some(k) = self.memo[slot].get(&key)
             && (k.exact || k.value <= floor)
         {
+            CNT[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (k.value, k.exact);
         }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return (OPEN, false);
+        }
         let mut buf = std::mem::take(&mut self.bufs[slot]);
-        buf.clear();
         self.choices(n, c, key, &mut buf);
-        buf.sort_unstable_by_key(|s| std::cmp::Reverse(s.gain));
+        CNT[3].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        CNT[4].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        CNT[5 + c].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        CNT[10 + c].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
-        for s in &buf {
+        let mut best_at = 0;
+        // The most any choice could score, for a memo entry that is only a bound.
+        let mut most = NEG;
+        for (i, s) in buf.iter().enumerate() {
             let (v, exact) = self.best(cn, cc, s.child, best.max(floor) - s.gain);
+            if self.aborted {
+                self.bufs[slot] = buf;
+                return (OPEN, false);
+            }
             if exact && v > NEG && v + s.gain > best {
                 best = v + s.gain;
+                best_at = i as u16;
             }
+            most = most.max(v + s.gain);
         }
         self.bufs[slot] = buf;
         let known = if best > floor {
             Known {
                 value: best,
                 exact: true,
+                best: best_at,
             }
         } else {
             Known {
-                value: floor,
+                value: most.min(floor),
                 exact: false,
+                best: 0,
             }
         };
-        if memoised {
-            self.memo[slot].insert(key, known);
-        }
+        self.memo[slot].insert(key, known);
         (known.value, known.exact)
+    }
+
+    /// Whether colour `c` has nothing to decide at number `n`: no copy (so
+    /// nothing to join a joker-only run either) and no open run of its own.
+    fn idle_colour(&self, n: usize, c: usize, key: Key) -> bool {
+        self.cards[n][c] == 0 && (key >> (c as u32 * COLOUR_BITS)) & pack_runs([7, 7, 7]) == 0
+    }
+
+    /// Whether the jokers have nothing to decide at number `n`: none bound
+    /// here, none free, none continuing a run, no joker-only run open.
+    fn idle_jokers(&self, n: usize, key: Key) -> bool {
+        self.p.fixed[n] == 0
+            && self.spare(key) == 0
+            && (key >> JOKER_RUNS) & pack_runs([7, 7, 7]) == 0
+            && field(key, RUN_JOKERS, 3) == 0
     }
 
     /// The decisions of an optimal play, one step per number 1..=13
     /// (`None` when there is none).
     pub fn path(&mut self) -> Option<Vec<Step>> {
-        let mut key = self.start();
-        let mut total = self.optimum();
+        let key = self.start();
+        let total = self.optimum();
         if total <= NEG {
             return None;
         }
+        self.trace(key, total)
+    }
+
+    fn trace(&mut self, mut key: Key, mut total: i32) -> Option<Vec<Step>> {
         let mut path = Vec::with_capacity(13);
-        let mut buf = Vec::new();
+        let mut options = Vec::new();
         for n in 1..=13 {
             let mut step = Step::default();
             for c in 0..LAYERS {
-                buf.clear();
-                self.choices(n, c, key, &mut buf);
+                self.choices(n, c, key, &mut options);
                 let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
-                let choice = *buf.iter().find(|s| {
-                    let (v, exact) = self.best(cn, cc, s.child, total - s.gain - 1);
-                    exact && v > NEG && v + s.gain == total
-                })?;
+                // The search remembers its best choice; where it only
+                // learnt a bound, or stepped over the layer, the choices
+                // are asked one by one.
+                let known = self.memo[n * LAYERS + c]
+                    .get(&key)
+                    .filter(|k| k.exact && k.value == total)
+                    .map(|k| k.best as usize);
+                let at = match known {
+                    Some(at) => at,
+                    None => options.iter().position(|o| {
+                        let (v, exact) = self.best(cn, cc, o.child, total - o.gain - 1);
+                        exact && v > NEG && v + o.gain == total
+                    })?,
+                };
+                let choice = *options.get(at)?;
                 total -= choice.gain;
                 key = choice.child;
                 if c < 4 {
@@ -372,88 +690,183 @@ impl<'a> Dp<'a> {
     }
 
     /// Whether the state after number 13 is a finished table: no run left
-    /// too short, every table joker laid, the threshold reached.
-    fn finish(&self, key: u128) -> i32 {
-        let m = Mid::unpack(key);
-        let short = m.runs.iter().any(|r| r[0] > 0 || r[1] > 0)
-            || m.joker_runs[0] > 0
-            || m.joker_runs[1] > 0;
-        if short || m.table_free != self.p.table_free || m.need > 0 {
+    /// too short, the threshold reached, and room for the free table jokers
+    /// the programme left over.
+    ///
+    /// A free table joker must stay on the table, but it scores nothing, so
+    /// the programme need not decide where each goes: it may leave some
+    /// over, and they are put in at the end. Three or more make a set of
+    /// their own; one or two fit if the table has a run (at an end, or, for
+    /// a run of all 13, in the gap where it is cut in two), or if they join
+    /// the groups of their numbers. Deciding their places along the way
+    /// would multiply the states for nothing.
+    fn finish(&self, key: Key) -> i32 {
+        let short = (0..4).any(|c| {
+            let [a1, a2, _] = runs_of(key, c);
+            a1 > 0 || a2 > 0
+        });
+        let [r1, r2, _] = runs_of(key, 4);
+        let table_used = field(key, FREE_USED, 3).saturating_sub(self.p.hand_free);
+        let room = match self.p.table_free - table_used {
+            1 => key & (1 << ROOM) != 0,
+            2 => key & (2 << ROOM) != 0,
+            _ => true,
+        };
+        if short || r1 > 0 || r2 > 0 || need_of(key) > 0 || !room {
             NEG
         } else {
             0
         }
     }
 
-    fn choices(&self, n: usize, c: usize, key: u128, out: &mut Vec<Choice>) {
-        let m = Mid::unpack(key);
-        let spare = (self.p.table_free - m.table_free) + (self.p.hand_free - m.scoring);
+    /// How many runs of colour `c` (`None`: joker-only runs) could go on at
+    /// number `n`, with `spare` free jokers left: a copy or a joker each.
+    fn could_go_on(&self, n: usize, c: Option<usize>, spare: u8) -> u8 {
+        if n > 13 {
+            return 0;
+        }
+        let cards = match c {
+            Some(c) => self.cards[n][c],
+            None => self.cards[n].iter().sum(),
+        };
+        cards + self.p.fixed[n] + spare
+    }
+
+    /// The choices at layer `c` of number `n` in state `key`, best gain
+    /// first (the search and the trace see them in the same order).
+    fn choices(&self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
+        out.clear();
+        let spare = self.spare(key);
         let cap = self.p.fixed[n] + spare;
+        let mut emit = |child, gain, colour, jokers| {
+            out.push(Choice {
+                child,
+                gain,
+                colour,
+                jokers,
+            })
+        };
         if c == 4 {
-            self.jokers(n, &m, cap, out);
+            self.jokers(n, key, cap, spare, &mut emit);
+            // Colours come best first already; jokers' gains vary.
+            if out.len() > 1 {
+                out.sort_by_key(|s| std::cmp::Reverse(s.gain));
+            }
         } else {
-            self.colour(n, c, &m, cap, out);
+            self.colour(n, c, key, cap, spare, &mut emit);
         }
     }
 
     /// Colour `c`'s choices at number `n`: copies laid, into groups, runs
-    /// that go on (by a copy or a joker), joker-only runs joined, runs started.
-    fn colour(&self, n: usize, c: usize, m: &Mid, cap: u8, out: &mut Vec<Choice>) {
-        let [a1, a2, a3] = m.runs[c];
+    /// that go on (by a copy or a joker), joker-only runs joined, runs
+    /// started; most copies laid first.
+    ///
+    /// Choices that another always matches are left out:
+    /// - a joker never continues a run of this colour while a copy of this
+    ///   card goes into a group, joins a joker-only run or starts a run: the
+    ///   two can change places (a joker-only run is as good as a coloured
+    ///   one, and a joker in a group may stand for this colour);
+    /// - a run never starts beside a run of 3+ that stops: the card could
+    ///   continue that run instead;
+    /// - runs that must go on at the next number but could not are dropped
+    ///   at once, and runs of 3+ beyond what could go on there are let stop.
+    fn colour(
+        &self,
+        n: usize,
+        c: usize,
+        key: Key,
+        cap: u8,
+        spare: u8,
+        emit: &mut impl FnMut(Key, i32, ColourChoice, JokerChoice),
+    ) {
+        let [a1, a2, a3] = runs_of(key, c);
         let t = self.p.table[n][c];
         let h = self.p.hand[n][c];
-        let w = self.p.weight(n);
+        let w = self.weight[n];
+        let [f1, f2, f3] = runs_of(key, 4);
+        let run_jokers = field(key, RUN_JOKERS, 3);
+        let next_could = self.could_go_on(n + 1, Some(c), spare);
+        let at = c as u32 * COLOUR_BITS;
         // A run must have 3 cards by number 13: nothing new starts at 12 or 13.
         let may_start = n <= 11;
-        let free_joins = m.joker_runs;
-        for laid in t..=t + h {
-            let from_hand = laid - t;
-            for grouped in 0..=laid {
+        let base = key & !(pack_runs([7, 7, 7]) << at);
+        let no_joins = f1 + f2 + f3 == 0;
+        // Exclusive ranges throughout: inclusive ones cost more per step.
+        for from_hand in (0..h + 1).rev() {
+            let laid = t + from_hand;
+            let mut base = base;
+            if self.track_need {
+                let need = need_of(key).saturating_sub(from_hand as u16 * self.number[n]);
+                base = base & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
+            }
+            let gain = from_hand as i32 * w;
+            for grouped in 0..laid + 1 {
                 let to_runs = laid - grouped;
-                for long_go_on in 0..=a3 {
+                let base = match grouped {
+                    1 => base + (1 << ONES),
+                    2 => base + (1 << TWOS),
+                    _ => base,
+                };
+                for long_go_on in 0..a3 + 1 {
                     let go_on = a1 + a2 + long_go_on;
-                    for by_card in 0..=to_runs.min(go_on) {
-                        let run_jokers = m.run_jokers + (go_on - by_card);
-                        if run_jokers > cap {
-                            continue;
+                    let by_card = to_runs.min(go_on);
+                    let jokers = run_jokers + go_on - by_card;
+                    if jokers > cap {
+                        break;
+                    }
+                    if by_card < go_on && grouped > 0 {
+                        continue;
+                    }
+                    let base = base & !((7 as Key) << RUN_JOKERS) | (jokers as Key) << RUN_JOKERS;
+                    let rest = to_runs - by_card;
+                    let mut push = |j1: u8, j2: u8, j3: u8| {
+                        let started = rest - j1 - j2 - j3;
+                        if started > 0 && (long_go_on < a3 || !may_start) {
+                            return;
                         }
-                        let rest = to_runs - by_card;
-                        for j1 in 0..=rest.min(free_joins[0]) {
-                            for j2 in 0..=(rest - j1).min(free_joins[1]) {
-                                for j3 in 0..=(rest - j1 - j2).min(free_joins[2]) {
-                                    let started = rest - j1 - j2 - j3;
-                                    // Starting a run beside one that could go on
-                                    // is never better than letting it go on.
-                                    if started > 0 && (long_go_on < a3 || !may_start) {
-                                        continue;
-                                    }
-                                    let mut next = *m;
-                                    next.runs[c] = [started, a1 + j1, a2 + long_go_on + j2 + j3];
-                                    match grouped {
-                                        1 => next.ones += 1,
-                                        2 => next.twos += 1,
-                                        _ => {}
-                                    }
-                                    next.run_jokers = run_jokers;
-                                    next.joker_runs[0] -= j1;
-                                    next.joker_runs[1] -= j2;
-                                    next.joker_runs[2] -= j3;
-                                    if self.track_need {
-                                        next.value += from_hand as u16 * self.p.number(n);
-                                    }
-                                    out.push(Choice {
-                                        child: next.pack(),
-                                        gain: from_hand as i32 * w,
-                                        colour: ColourChoice {
-                                            laid,
-                                            grouped,
-                                            long_go_on,
-                                            by_card,
-                                            joins: [j1, j2, j3],
-                                        },
-                                        jokers: JokerChoice::default(),
-                                    });
+                        let must = started + a1 + j1;
+                        if must > next_could {
+                            return;
+                        }
+                        let long = a2 + long_go_on + j2 + j3;
+                        // A run of 3 or more is on the table for good: room
+                        // for left-over jokers.
+                        let room = if long > 0 { ALL_ROOM } else { 0 };
+                        let long = long.min(next_could - must);
+                        // Colour c's runs were cleared from `base`; the
+                        // joined runs leave the joker-only ones.
+                        let child = (base | room | (pack_runs([started, a1 + j1, long]) << at))
+                            - (pack_runs([j1, j2, j3]) << JOKER_RUNS);
+                        emit(
+                            child,
+                            gain,
+                            ColourChoice {
+                                laid,
+                                grouped,
+                                long_go_on,
+                                by_card,
+                                joins: [j1, j2, j3],
+                            },
+                            JokerChoice::default(),
+                        );
+                    };
+                    if no_joins {
+                        push(0, 0, 0);
+                        continue;
+                    }
+                    // Where no run may start, every card left joins one.
+                    let join_all = long_go_on < a3 || !may_start;
+                    for j1 in 0..rest.min(f1) + 1 {
+                        for j2 in 0..(rest - j1).min(f2) + 1 {
+                            let left = rest - j1 - j2;
+                            if join_all {
+                                if left <= f3 {
+                                    push(j1, j2, left);
                                 }
+                                continue;
+                            }
+                            for j3 in 0..left.min(f3) + 1 {
+                                push(j1, j2, j3);
                             }
                         }
                     }
@@ -463,63 +876,99 @@ impl<'a> Dp<'a> {
     }
 
     /// The jokers' choices at number `n`, once the colours are decided: the
-    /// joker-only runs that go on, new ones, jokers in groups, and which
-    /// jokers (bound to this number, free table ones, scoring ones) are laid.
-    fn jokers(&self, n: usize, m: &Mid, cap: u8, out: &mut Vec<Choice>) {
-        let [r1, r2, r3] = m.joker_runs;
-        let base = m.run_jokers + r1 + r2;
+    /// joker-only runs that go on, new ones, jokers in groups, and how many
+    /// jokers are laid (those bound to this number, then free ones).
+    ///
+    /// Which free jokers are the hand's (scoring) and which the table's
+    /// (scoring nothing) is not a choice: the hand's are laid first. The
+    /// numbers are taken best first (from 13 down when value counts), so
+    /// this puts the hand's jokers where they score most; and a table
+    /// joker laid where a hand joker could have been, with a hand joker
+    /// left in the hand, is matched by the swap of the two with the table
+    /// joker left over (see [`Dp::finish`]).
+    fn jokers(
+        &self,
+        n: usize,
+        key: Key,
+        cap: u8,
+        spare: u8,
+        emit: &mut impl FnMut(Key, i32, ColourChoice, JokerChoice),
+    ) {
+        let [r1, r2, r3] = runs_of(key, 4);
+        let base = field(key, RUN_JOKERS, 3) + r1 + r2;
         if base > cap {
             return;
         }
+        let (ones, twos) = (field(key, ONES, 3), field(key, TWOS, 3));
+        // Bit j: the groups here take j jokers.
+        let fit = groups::feasible_jokers(ones, twos);
         let fixed = self.p.fixed[n];
-        let spare_table = self.p.table_free - m.table_free;
-        let spare_scoring = self.p.hand_free - m.scoring;
-        let w = self.p.weight(n);
-        for long_go_on in 0..=r3 {
+        let scoring_left = self.scoring_of(spare);
+        let w = self.weight[n];
+        let next_could = self.could_go_on(n + 1, None, spare);
+        // The coloured runs stay; what lived within the number goes.
+        let kept = key & !(WITHIN | pack_runs([7, 7, 7]) << JOKER_RUNS);
+        let room_known = key & ALL_ROOM == ALL_ROOM;
+        let had_one = key & (1 << ROOM) != 0;
+        for long_go_on in 0..r3 + 1 {
             if base + long_go_on > cap {
                 break;
             }
-            let max_start = if n <= 11 { cap - base - long_go_on } else { 0 };
-            for started in 0..=max_start {
-                if started > 0 && long_go_on < r3 {
-                    continue;
+            // A joker-only run starts only if none of 3+ stops.
+            let max_start = if n <= 11 && long_go_on == r3 {
+                cap - base - long_go_on
+            } else {
+                0
+            };
+            for started in 0..max_start + 1 {
+                let must = started + r1;
+                if must > next_could {
+                    break;
                 }
-                for grouped in 0..=(cap - base - long_go_on - started) {
-                    let total = base + long_go_on + started + grouped;
-                    if total < fixed || !groups::feasible_profile(m.ones, m.twos, grouped) {
-                        continue;
+                let long = r2 + long_go_on;
+                let mut runs = pack_runs([started, r1, long.min(next_could - must)]) << JOKER_RUNS;
+                if long > 0 {
+                    runs |= ALL_ROOM;
+                }
+                let in_runs = base + long_go_on + started;
+                // Jokers in groups: enough to lay the bound ones, no more
+                // than there are, and a count the groups take.
+                let most = cap - in_runs;
+                let least = fixed.saturating_sub(in_runs);
+                let mut counts = fit & ((2u32 << most) - 1) as u16 & !((1u32 << least) - 1) as u16;
+                while counts != 0 {
+                    let grouped = counts.trailing_zeros() as u8;
+                    counts &= counts - 1;
+                    let free = in_runs + grouped - fixed;
+                    let scoring = free.min(scoring_left);
+                    let mut child = (kept | runs) + ((free as Key) << FREE_USED);
+                    if !room_known {
+                        // Could the groups here take one or two jokers more?
+                        let one = fit >> (grouped + 1) & 1 != 0;
+                        let two = fit >> (grouped + 2) & 1 != 0;
+                        child |=
+                            (one as Key) << ROOM | ((two || (had_one && one)) as Key) << (ROOM + 1);
                     }
-                    let free = total - fixed;
-                    let lo = free.saturating_sub(spare_scoring);
-                    let hi = free.min(spare_table);
-                    for table_free in lo..=hi {
-                        let scoring = free - table_free;
-                        let value = m.value + scoring as u16 * self.p.number(n);
-                        let next = Mid {
-                            runs: m.runs,
-                            joker_runs: [started, r1, r2 + long_go_on],
-                            table_free: m.table_free + table_free,
-                            scoring: m.scoring + scoring,
-                            need: if self.track_need {
-                                m.need.saturating_sub(value)
-                            } else {
-                                0
-                            },
-                            ..Mid::default()
-                        };
-                        out.push(Choice {
-                            child: next.pack(),
-                            gain: scoring as i32 * w,
-                            colour: ColourChoice::default(),
-                            jokers: JokerChoice {
-                                long_go_on,
-                                started,
-                                grouped,
-                                table_free,
-                                scoring,
-                            },
-                        });
+                    if free == spare {
+                        // Nothing can be left over any more.
+                        child |= ALL_ROOM;
                     }
+                    if self.track_need {
+                        let need = need_of(key).saturating_sub(scoring as u16 * self.number[n]);
+                        child = child & !((0x1ff as Key) << NEED) | (need as Key) << NEED;
+                    }
+                    emit(
+                        child,
+                        scoring as i32 * w,
+                        ColourChoice::default(),
+                        JokerChoice {
+                            long_go_on,
+                            started,
+                            grouped,
+                            table_free: free - scoring,
+                            scoring,
+                        },
+                    );
                 }
             }
         }

@@ -21,8 +21,20 @@ pub(super) struct GroupPlan {
 
 /// Splits `g[c]` cards of colour `c` plus `jokers` jokers into groups, or
 /// `None` when they cannot all be used. Jokers may also make groups of their
-/// own (three jokers are a valid set).
-pub(super) fn form(g: [u8; 4], jokers: u8) -> Option<Vec<GroupPlan>> {
+/// own (three jokers are a valid set). Each answer is worked out once.
+pub(super) fn form(g: [u8; 4], jokers: u8) -> Option<&'static [GroupPlan]> {
+    const PROFILES: usize = 81 * (MAX_JOKERS + 1);
+    static PLANS: [OnceLock<Option<Vec<GroupPlan>>>; PROFILES] =
+        [const { OnceLock::new() }; PROFILES];
+    if g.iter().any(|&k| k > 2) || jokers as usize > MAX_JOKERS {
+        return None;
+    }
+    let index = g.iter().fold(0, |i, &k| i * 3 + k as usize) * (MAX_JOKERS + 1) + jokers as usize;
+    PLANS[index].get_or_init(|| search(g, jokers)).as_deref()
+}
+
+/// The search behind [`form`].
+fn search(g: [u8; 4], jokers: u8) -> Option<Vec<GroupPlan>> {
     let mut cards: Vec<u8> = Vec::new();
     for (c, &k) in g.iter().enumerate() {
         for _ in 0..k {
@@ -105,8 +117,6 @@ fn share_jokers(groups: &[u8], jokers: u8) -> Option<Vec<GroupPlan>> {
     Some(plan)
 }
 
-type Table = [[[bool; MAX_JOKERS + 1]; 5]; 5];
-
 /// Whether `g` (cards per colour, each 0..=2) and `jokers` make whole groups.
 #[cfg(test)]
 pub(super) fn feasible(g: [u8; 4], jokers: u8) -> bool {
@@ -117,32 +127,49 @@ pub(super) fn feasible(g: [u8; 4], jokers: u8) -> bool {
 
 /// Whether `ones` colours giving one card, `twos` colours giving two, and
 /// `jokers` jokers make whole groups (only these counts matter).
-#[allow(clippy::needless_range_loop)] // the table is indexed by counts
-pub(super) fn feasible_profile(ones: u8, twos: u8, jokers: u8) -> bool {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut table = [[[false; MAX_JOKERS + 1]; 5]; 5];
-        for ones in 0..=4usize {
-            for twos in 0..=(4 - ones) {
-                for j in 0..=MAX_JOKERS {
-                    let mut g = [0u8; 4];
-                    for (c, slot) in g.iter_mut().enumerate() {
-                        *slot = if c < twos {
-                            2
-                        } else if c < twos + ones {
-                            1
-                        } else {
-                            0
-                        };
+///
+/// With `k` groups: a colour's copies need `k` at least as large as their
+/// count; dealt round the groups colour by colour, the cards fill them
+/// evenly with no colour twice, and the jokers make each up to 3 or 4
+/// (jokers alone may fill a group). So it can be done exactly when some `k`
+/// has every count at most `k` and `3k <= cards + jokers <= 4k`.
+pub(super) const fn feasible_profile(ones: u8, twos: u8, jokers: u8) -> bool {
+    if ones + twos > 4 {
+        return false;
+    }
+    let members = ones + 2 * twos + jokers;
+    let least = if twos > 0 { 2 } else { (ones > 0) as u8 };
+    let at_least = members.div_ceil(4);
+    let least = if least > at_least { least } else { at_least };
+    least <= members / 3 || members == 0
+}
+
+/// For `ones` colours giving one card and `twos` giving two, the joker
+/// counts (bit `j`, up to [`MAX_JOKERS`]) with which they make whole groups.
+pub(super) fn feasible_jokers(ones: u8, twos: u8) -> u16 {
+    const MASKS: [[u16; 5]; 5] = {
+        let mut masks = [[0u16; 5]; 5];
+        let mut ones = 0;
+        while ones < 5 {
+            let mut twos = 0;
+            while twos < 5 {
+                let mut j = 0;
+                while j <= MAX_JOKERS {
+                    if feasible_profile(ones as u8, twos as u8, j as u8) {
+                        masks[ones][twos] |= 1 << j;
                     }
-                    table[ones][twos][j] = form(g, j as u8).is_some();
+                    j += 1;
                 }
+                twos += 1;
             }
+            ones += 1;
         }
-        table
-    });
-    let (ones, twos, jokers) = (ones as usize, twos as usize, jokers as usize);
-    ones + twos <= 4 && jokers <= MAX_JOKERS && table[ones][twos][jokers]
+        masks
+    };
+    match MASKS.get(ones as usize).and_then(|m| m.get(twos as usize)) {
+        Some(&mask) => mask,
+        None => 0,
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +208,20 @@ mod tests {
         assert!(feasible([1, 1, 1, 0], 3));
         assert!(feasible([0, 0, 0, 0], 0));
         assert!(!feasible([0, 0, 0, 0], 2));
+    }
+
+    #[test]
+    fn the_counting_rule_agrees_with_the_search() {
+        for g in 0..81usize {
+            let g: [u8; 4] = std::array::from_fn(|c| (g / 3usize.pow(c as u32) % 3) as u8);
+            for jokers in 0..=MAX_JOKERS as u8 {
+                assert_eq!(
+                    feasible(g, jokers),
+                    search(g, jokers).is_some(),
+                    "{g:?} with {jokers} jokers"
+                );
+            }
+        }
     }
 
     #[test]
