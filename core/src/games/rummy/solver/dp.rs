@@ -807,12 +807,15 @@ impl<'a> Dp<'a> {
                     2 => base + (1 << TWOS),
                     _ => base,
                 };
-                for long_go_on in 0..a3 + 1 {
+                // Runs going on first: among equal gains, the more open
+                // state tends to be the better one, and finding it first
+                // raises the floor sooner.
+                for long_go_on in (0..a3 + 1).rev() {
                     let go_on = a1 + a2 + long_go_on;
                     let by_card = to_runs.min(go_on);
                     let jokers = run_jokers + go_on - by_card;
                     if jokers > cap {
-                        break;
+                        continue;
                     }
                     if by_card < go_on && grouped > 0 {
                         continue;
