@@ -200,6 +200,51 @@ fn solver_matches_integer_programming_on_larger_positions() {
     assert!(short * 100 <= n, "{short} plays short of the optimum");
 }
 
+/// The hardest positions the search for them found (the example
+/// `rummy_solver_hard`, hill-climbing on the solver's effort, against this
+/// solver and against the one before suffix bounds): one a line,
+/// `TABLE ; HAND ; melded|first ; standard|classic ; OBJECTIVE`.
+const HARD_POSITIONS: &str = include_str!("hard_positions.txt");
+
+/// The hard positions with their rules and objective.
+fn hard_positions() -> Vec<(Position, &'static str, Config, Objective)> {
+    HARD_POSITIONS
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let parts: Vec<&str> = l.split(';').map(str::trim).collect();
+            let [table, hand, melded, rules, objective] = parts[..] else {
+                panic!("not TABLE ; HAND ; melded ; RULES ; OBJECTIVE: {l}");
+            };
+            let p = parse_position(table, hand, melded == "melded").unwrap();
+            let config = match rules {
+                "standard" => Config::standard(),
+                "classic" => Config::classic(),
+                other => panic!("unknown rules {other}"),
+            };
+            let objective = match objective {
+                "cards" => Objective::Cards,
+                "value" => Objective::Value,
+                "cards-then-value" => Objective::CardsThenValue,
+                other => panic!("unknown objective {other}"),
+            };
+            (p, rules, config, objective)
+        })
+        .collect()
+}
+
+#[test]
+fn solver_matches_integer_programming_on_the_hard_positions() {
+    let hard = hard_positions();
+    assert!(hard.len() >= 60, "only {} hard positions", hard.len());
+    for (i, (p, name, config, objective)) in hard.iter().enumerate() {
+        let got = solved_score(p, config, *objective, &mut 0);
+        let expected = ilp_optimum(p, &SolverRules::of(config), *objective);
+        let case = format!("hard position {i} ({name}, {objective:?}): {}", describe(p));
+        compare(got, expected, config, &mut 0, &case);
+    }
+}
+
 /// The solver must find the optimum. The one exception is the house rule
 /// where table jokers keep their number and a swapped joker is played the
 /// same turn: there a play that swaps a joker and puts another joker in its

@@ -235,13 +235,6 @@ pub(super) struct Dp<'a> {
     aborted: bool,
 }
 
-/// The first place whose suffix bound is searched for; those before it are
-/// derived from it. Searching the first few costs about as much as the
-/// whole search they would cut (measured on the hardest positions: places
-/// 6 and up cost a third less than all of them, and cut the 99th percentile
-/// of the benchmark's random positions by a third too; 4 or 8 do worse).
-const SUFFIX_FROM: usize = 6;
-
 /// States the search expands before it stops to compute the suffix bounds.
 /// Most positions are solved within this without them, and the bounds cost
 /// more than such a search; the rest need them (measured on the benchmark's
@@ -457,9 +450,12 @@ impl<'a> Dp<'a> {
     }
 
     /// Computes the suffix bounds, from number 13 down: for each number and
-    /// each count of free jokers left, the optimum from the most open state
-    /// (down to [`SUFFIX_FROM`]; below, derived). Each search is cut by the
-    /// bounds of the numbers after it.
+    /// each count of free jokers left, the optimum from the most open state.
+    /// Each search is cut by the bounds of the numbers after it. (Searching
+    /// only the later numbers' and deriving the first few from them saves a
+    /// tenth to a third on most hard positions, but the hill-climb then
+    /// finds positions, by value with four jokers in hand, that take five
+    /// times as long: there the jokers are decided at the first numbers.)
     fn suffix_bounds(&mut self) {
         if self.bounded {
             return;
@@ -469,14 +465,7 @@ impl<'a> Dp<'a> {
         // any jokers left over).
         self.suffix[14] = [0; JOKER_COUNTS];
         for n in (2..=14).rev() {
-            if n < SUFFIX_FROM {
-                // Derived from the next number's: its hand cards, and the
-                // best share of jokers between it and what follows.
-                for k in 0..=self.free as usize {
-                    let here = self.hand_bound[n][0] - self.hand_bound[n + 1][0];
-                    self.suffix[n][k] = here + self.ahead[n][k][0][0];
-                }
-            } else if n < 14 {
+            if n < 14 {
                 for k in 0..=self.free {
                     let open = self.most_open(n, k);
                     // With a joker more the most open state does at least
