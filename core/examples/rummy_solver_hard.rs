@@ -20,13 +20,20 @@
 //!
 //! A summary of what the hardest positions have in common goes to standard
 //! error.
+//!
+//! `--effort FILE [--rules standard|classic] [--objective OBJECTIVE]`
+//! instead prints the states the search expands for each position of a file
+//! in that form (the rules and objective may be left off a line; then the
+//! options give them, `standard` and `cards` by default).
 
 use parlour_core::engine::GameRng;
 use parlour_core::games::rummy::cards::{Card, Colour, Face};
 use parlour_core::games::rummy::rules::{Config, TableSet};
 use parlour_core::games::rummy::sets::{Kind, Reading};
 use parlour_core::games::rummy::solver::sample::{self, Spec};
-use parlour_core::games::rummy::solver::{Objective, Position, SolverRules, effort};
+use parlour_core::games::rummy::solver::{
+    Objective, Position, SolverRules, effort, parse_position,
+};
 
 const TABLE: std::ops::RangeInclusive<usize> = 15..=60;
 const HAND: std::ops::RangeInclusive<usize> = 5..=20;
@@ -331,8 +338,68 @@ fn climb(start: (u64, Draft), steps: usize, rng: &mut GameRng) -> (u64, Draft) {
     (cost, draft)
 }
 
+fn objective_named(name: &str) -> Objective {
+    match name {
+        "cards" => Objective::Cards,
+        "value" => Objective::Value,
+        "cards-then-value" => Objective::CardsThenValue,
+        other => {
+            eprintln!("error: unknown objective {other}");
+            std::process::exit(2)
+        }
+    }
+}
+
+fn rules_named(name: &str) -> SolverRules {
+    match name {
+        "standard" => SolverRules::of(&Config::standard()),
+        "classic" => SolverRules::of(&Config::classic()),
+        other => {
+            eprintln!("error: unknown rules {other}");
+            std::process::exit(2)
+        }
+    }
+}
+
+/// Prints the states the search expands for each position of `path`.
+fn print_effort(path: &str, rules: SolverRules, objective: Objective) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("error: {path}: {e}");
+        std::process::exit(2)
+    });
+    let lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    for (i, l) in lines.enumerate() {
+        let parts: Vec<&str> = l.split(';').map(str::trim).collect();
+        if parts.len() < 3 {
+            eprintln!("error: not TABLE ; HAND ; melded [; RULES ; OBJECTIVE]: {l}");
+            std::process::exit(2)
+        }
+        let p = parse_position(parts[0], parts[1], parts[2] == "melded").unwrap_or_else(|e| {
+            eprintln!("error: {e}: {l}");
+            std::process::exit(2)
+        });
+        let rules = parts.get(3).map_or(rules, |r| rules_named(r));
+        let objective = parts.get(4).map_or(objective, |o| objective_named(o));
+        println!("{i}\t{}", effort(&p, &rules, objective));
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    if let Some(path) = value("--effort") {
+        let rules = rules_named(value("--rules").as_deref().unwrap_or("standard"));
+        let objective = objective_named(value("--objective").as_deref().unwrap_or("cards"));
+        print_effort(&path, rules, objective);
+        return;
+    }
     let number = |name: &str, default: usize| -> usize {
         args.iter()
             .position(|a| a == name)

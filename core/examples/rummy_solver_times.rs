@@ -17,9 +17,11 @@
 //! replace `--rules` and `--objective` for that position.
 //! `--write` prints the set in that form instead of timing it; `--each`
 //! prints each position's time (the best of `--reps`) and the score of its
-//! answer, in order, so that two builds can be compared answer for answer;
-//! `--effort` adds the states the search expanded (`solver::effort`), a
-//! measure that does not depend on the machine's load.
+//! answer, in order, so that two builds can be compared answer for answer.
+//!
+//! It uses only what the solver has offered from the start (`solve`,
+//! `parse_position`, `sample`), so it also builds against older versions of
+//! the solver, for timing them on the same positions.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -28,9 +30,7 @@ use parlour_core::engine::{Game, GameRng, Match};
 use parlour_core::games::rummy::Rummy;
 use parlour_core::games::rummy::rules::Config;
 use parlour_core::games::rummy::solver::sample::{self, Spec};
-use parlour_core::games::rummy::solver::{
-    Objective, Position, SolverRules, effort, parse_position, solve,
-};
+use parlour_core::games::rummy::solver::{Objective, Position, SolverRules, parse_position, solve};
 
 const POSITIONS: usize = 1000;
 const SEED: u64 = 2026;
@@ -201,12 +201,7 @@ fn main() {
             .unwrap_or_default();
         if each {
             let score = score.map_or("none".into(), |s| s.to_string());
-            if args.iter().any(|a| a == "--effort") {
-                let states = effort(p, &rules, objective);
-                println!("{i}\t{:.4}\t{score}\t{states}", ms(best));
-            } else {
-                println!("{i}\t{:.4}\t{score}", ms(best));
-            }
+            println!("{i}\t{:.4}\t{score}", ms(best));
         }
         times.push(best);
     }

@@ -17,11 +17,16 @@
 //! groups. Jokers are cards of their own in the programme: a joker may go on
 //! any run, stand for a third copy of a card, start a run, or fill a group;
 //! a table joker that keeps its number (the `standard` ruling) may only be
-//! laid at that number; free jokers are counted. Each number is decided a
-//! colour at a time with the states memoised, and the search is branch and
-//! bound: a state whose remaining hand cards and jokers cannot beat the
-//! best play found so far is cut. By value, the numbers are taken from 13
-//! down, so the valuable decisions come first and the bound falls fast.
+//! laid at that number; free jokers are counted, and free table jokers
+//! (which score nothing) may be left over and put in at the end. Each
+//! number is decided a colour at a time with the states memoised, and the
+//! search is branch and bound: a state that cannot beat the best play found
+//! so far is cut, its bound the least of its remaining hand cards and
+//! jokers and a *suffix bound* — the optimum from its number on, from the
+//! most open state there, for the jokers it has left (see `dp`). By value,
+//! the numbers are taken from 13 down, so the valuable decisions come first
+//! and the bound falls fast. [`effort`] says how many states a position
+//! takes.
 //!
 //! Sets follow the rules' own reading ([`crate::games::rummy::sets`]): a
 //! set may be jokers only, a run is written low to high, and every joker in
