@@ -1,6 +1,7 @@
 //! The engine: the headless rules plugin, on top of the rules cores' engine
 //! in `parlour_core`.
 
+mod bots;
 pub mod plugin;
 pub mod replay;
 

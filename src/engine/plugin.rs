@@ -8,12 +8,11 @@
 //! messages, from their seat's view.
 
 use std::marker::PhantomData;
-use std::sync::Mutex;
 use std::time::Duration;
 
+use super::bots::{Bots, drive_bots};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use parlour_core::engine::{Bot, Explain, Game, Location, Match, Phase, Phrase, Seat};
+use parlour_core::engine::{Explain, Game, Location, Match, Phase, Phrase, Seat};
 
 /// Adds the rules of `G`: its messages, the entity mirror, its bots and its
 /// turn clock. Needs [`plugin`], the part every game shares.
@@ -241,23 +240,6 @@ pub struct PieceOf {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Deref)]
 pub struct At(pub Location);
 
-/// A bot thinking on a background task: it hands itself back with its move.
-type Thinking<G> = Task<(Box<dyn Bot<G>>, <G as Game>::Move)>;
-
-/// The seats' bots, each behind a lock so the resource can be shared; a
-/// slot is empty while its bot thinks on a background task.
-#[derive(Resource)]
-struct Bots<G: Game> {
-    seats: Vec<Option<Mutex<Box<dyn Bot<G>>>>>,
-    thinking: Vec<Option<Thinking<G>>>,
-    /// A background choice that came back while another move was being
-    /// shown (Paper Boxing's set-up awaits both seats at once): held until
-    /// moves are taken again, rather than sent to be refused.
-    ready: Vec<Option<G::Move>>,
-    /// Time each awaited seat has waited, for [`Pacing::bot_delay`].
-    waited: Vec<Duration>,
-}
-
 /// What the rules plugins of every game share, added once: the turn phase,
 /// pacing, bots' execution, the turn clock, the messages that name no game,
 /// and the order of [`RulesSystems`]. Each game then adds its [`RulesPlugin`].
@@ -378,28 +360,7 @@ fn start_match<G: Game>(
             At(piece.location),
         ));
     }
-    let mut bots = Bots::<G> {
-        seats: Vec::new(),
-        thinking: (0..game.players()).map(|_| None).collect(),
-        ready: (0..game.players()).map(|_| None).collect(),
-        waited: vec![Duration::ZERO; game.players()],
-    };
-    for seat in 0..game.players() {
-        let bot = match start.controllers.get(seat) {
-            Some(Controller::Bot(name)) => {
-                match G::bot(name, start.bot_seed.wrapping_add(seat as u64)) {
-                    Ok(bot) => Some(Mutex::new(bot)),
-                    Err(e) => {
-                        // An unknown bot name leaves the seat to a person rather than stalling the match.
-                        warn!("{e}");
-                        None
-                    }
-                }
-            }
-            _ => None,
-        };
-        bots.seats.push(bot);
-    }
+    let bots = Bots::<G>::seated(&game, &start.controllers, start.bot_seed);
     *clock = new_turn_clock::<G>(&game, &clock, &clock_settings);
     next.set(phase_of(&game));
     commands.insert_resource(bots);
@@ -483,100 +444,6 @@ fn tick_clock<G: Game>(
             .map(|(_, mv)| mv);
         if let Some(mv) = G::timeout_move(active.game.state(), seat, own_draft) {
             requests.write(MoveRequest { seat, mv });
-        }
-    }
-}
-
-/// Asks each awaited bot for its move, from its seat's view only.
-fn drive_bots<G: Game>(
-    time: Res<Time>,
-    phase: Res<State<TurnPhase>>,
-    active: Res<ActiveMatch<G>>,
-    bots: Option<ResMut<Bots<G>>>,
-    pacing: Res<Pacing>,
-    execution: Res<BotExecution>,
-    mut requests: MessageWriter<MoveRequest<G>>,
-) {
-    let Some(mut bots) = bots else { return };
-    let bots = &mut *bots;
-    // Collect finished background choices first, whatever the phase.
-    for seat in 0..bots.thinking.len() {
-        let Some(task) = bots.thinking[seat].as_mut() else {
-            continue;
-        };
-        if !task.is_finished() {
-            continue;
-        }
-        if let Some((bot, mv)) = block_on(poll_once(task)) {
-            bots.thinking[seat] = None;
-            bots.seats[seat] = Some(Mutex::new(bot));
-            bots.ready[seat] = Some(mv);
-        }
-    }
-    let taking_moves = matches!(phase.get(), TurnPhase::SetUp | TurnPhase::AwaitingMove);
-    let mut answered = Vec::new();
-    for seat in 0..bots.ready.len() {
-        if !active.game.awaiting().contains(&seat) {
-            // No longer this seat's move (the match moved on): forget it.
-            bots.ready[seat] = None;
-        } else if taking_moves
-            // When each move is shown before the next, one at a time: a
-            // second in the same frame would be refused as too early.
-            && (answered.is_empty() || !pacing.hold_after_move)
-            && let Some(mv) = bots.ready[seat].take()
-        {
-            requests.write(MoveRequest { seat, mv });
-            answered.push(seat);
-        }
-    }
-    if !taking_moves {
-        return;
-    }
-    let awaiting: Vec<Seat> = active
-        .game
-        .awaiting()
-        .into_iter()
-        .filter(|s| !answered.contains(s))
-        .collect();
-    for seat in 0..bots.waited.len() {
-        if awaiting.contains(&seat) {
-            bots.waited[seat] += time.delta();
-        } else {
-            bots.waited[seat] = Duration::ZERO;
-        }
-    }
-    for seat in awaiting {
-        if bots.thinking[seat].is_some()
-            || bots.ready[seat].is_some()
-            || bots.waited[seat] < pacing.bot_delay
-        {
-            continue;
-        }
-        let view = active.game.view(seat);
-        match *execution {
-            BotExecution::Inline => {
-                let Some(slot) = bots.seats[seat].as_ref() else {
-                    continue;
-                };
-                let mv = slot.lock().map(|mut bot| bot.choose(&view));
-                if let Ok(mv) = mv {
-                    bots.waited[seat] = Duration::ZERO;
-                    requests.write(MoveRequest { seat, mv });
-                }
-            }
-            BotExecution::Background => {
-                let Some(slot) = bots.seats[seat].take() else {
-                    continue;
-                };
-                let Ok(mut bot) = slot.into_inner() else {
-                    continue;
-                };
-                bots.waited[seat] = Duration::ZERO;
-                bots.thinking[seat] = Some(AsyncComputeTaskPool::get().spawn(async move {
-                    let mv = bot.choose(&view);
-                    (bot, mv)
-                }));
-            }
         }
     }
 }

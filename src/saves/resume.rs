@@ -1,43 +1,18 @@
 //! Continue and watch again: a record set on the table and played through
 //! the rules, to where it was left or move by move.
 
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use parlour_core::engine::{Game, Match};
 
 use super::{Replay, ResumeMatch, SaveSlot, WatchReplay, table_of};
 use crate::catalog::GameId;
-use crate::engine::{
-    ActiveMatch, BotExecution, ClockSettings, Controller, MoveRejected, MoveRequest, Pacing,
-    StartMatch, TurnPhase,
-};
-use crate::session::flow::{ResultsTimer, pacing_for};
+use crate::engine::{ActiveMatch, Controller, MoveRejected, MoveRequest, StartMatch, TurnPhase};
+use crate::session::flow::{OnScreen, seed_now};
 use crate::session::{Motion, Notice, Screen, Table};
 use crate::settings::Settings;
 use crate::storage::{FileWarning, FileWarnings, SaveProblem};
-
-/// Settings a match on screen starts with: paced for the eye, bots in the background.
-fn prepare_table(
-    settings: &Settings,
-    pacing: &mut Pacing,
-    execution: &mut BotExecution,
-    clock: &mut ClockSettings,
-    results: &mut ResultsTimer,
-    clock_on: bool,
-) {
-    *pacing = pacing_for(settings);
-    *execution = BotExecution::Background;
-    clock.enabled = clock_on;
-    results.0 = None;
-}
-
-fn seed_now() -> u64 {
-    SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
-}
 
 /// Continue: the saved match is played back through the rules to where it
 /// was left, with the same table; bots take their seats again and the turn
@@ -45,12 +20,8 @@ fn seed_now() -> u64 {
 pub(super) fn resume<G: Game>(
     mut commands: Commands,
     mut resumes: MessageReader<ResumeMatch>,
-    settings: Res<Settings>,
     mut table: ResMut<Table>,
-    mut pacing: ResMut<Pacing>,
-    mut execution: ResMut<BotExecution>,
-    mut clock: ResMut<ClockSettings>,
-    mut results: ResMut<ResultsTimer>,
+    mut screen: OnScreen,
     mut starts: MessageWriter<StartMatch<G>>,
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
@@ -78,14 +49,7 @@ pub(super) fn resume<G: Game>(
     };
     commands.remove_resource::<Replay>();
     *table = table_of(&record, GameId::of::<G>());
-    prepare_table(
-        &settings,
-        &mut pacing,
-        &mut execution,
-        &mut clock,
-        &mut results,
-        true,
-    );
+    screen.prepare(true);
     starts.write(StartMatch {
         controllers: table.seats.iter().map(|s| s.controller.clone()).collect(),
         game,
@@ -98,12 +62,8 @@ pub(super) fn resume<G: Game>(
 pub(super) fn start_replay<G: Game>(
     mut commands: Commands,
     mut watches: MessageReader<WatchReplay>,
-    settings: Res<Settings>,
     mut table: ResMut<Table>,
-    mut pacing: ResMut<Pacing>,
-    mut execution: ResMut<BotExecution>,
-    mut clock: ResMut<ClockSettings>,
-    mut results: ResMut<ResultsTimer>,
+    mut screen: OnScreen,
     mut starts: MessageWriter<StartMatch<G>>,
     mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<Notice>,
@@ -132,14 +92,7 @@ pub(super) fn start_replay<G: Game>(
     }
     *table = shown;
     // The record's time-outs are among its moves: no clock of our own.
-    prepare_table(
-        &settings,
-        &mut pacing,
-        &mut execution,
-        &mut clock,
-        &mut results,
-        false,
-    );
+    screen.prepare(false);
     starts.write(StartMatch {
         controllers: vec![Controller::Human; record.players],
         game,

@@ -58,23 +58,14 @@ pub fn match_flow<G: Game>(app: &mut App) {
 fn begin<G: Game>(
     mut begins: MessageReader<BeginMatch>,
     mut table: ResMut<Table>,
-    settings: Res<Settings>,
     deal_seed: Res<DealSeed>,
-    mut pacing: ResMut<Pacing>,
-    mut execution: ResMut<BotExecution>,
-    mut clock: ResMut<ClockSettings>,
+    mut screen: OnScreen,
     mut starts: MessageWriter<StartMatch<G>>,
-    mut results: ResMut<ResultsTimer>,
 ) {
     if begins.read().last().is_none() {
         return;
     }
-    let seed = deal_seed.0.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0)
-    });
+    let seed = deal_seed.0.unwrap_or_else(seed_now);
     let config = match G::variant(&table.variant) {
         Ok(c) => c,
         Err(e) => {
@@ -89,17 +80,44 @@ fn begin<G: Game>(
             return;
         }
     };
-    *pacing = pacing_for(&settings);
-    *execution = BotExecution::Background;
-    clock.enabled = true;
+    screen.prepare(true);
     table.viewer = None;
     table.handing_to = None;
-    results.0 = None;
     starts.write(StartMatch {
         game,
         controllers: table.seats.iter().map(|s| s.controller.clone()).collect(),
         bot_seed: seed,
     });
+}
+
+/// A seed from the clock, for a deal nobody fixed.
+pub fn seed_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+/// What a match on screen starts with — new, continued or watched again:
+/// paced for the eye, bots in the background, no results pending.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct OnScreen<'w> {
+    settings: Res<'w, Settings>,
+    pacing: ResMut<'w, Pacing>,
+    execution: ResMut<'w, BotExecution>,
+    clock: ResMut<'w, ClockSettings>,
+    results: ResMut<'w, ResultsTimer>,
+}
+
+impl OnScreen<'_> {
+    /// Sets the table up for a match on screen, its turn clock on or off
+    /// (a replay's time-outs are among its moves).
+    pub fn prepare(&mut self, clock_on: bool) {
+        *self.pacing = pacing_for(&self.settings);
+        *self.execution = BotExecution::Background;
+        self.clock.enabled = clock_on;
+        self.results.0 = None;
+    }
 }
 
 /// On screen, each move is shown before the next, and bots take a moment.
