@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails unless FILE is a PNG of at least WxH that is not blank.
+"""Fails unless FILE is a PNG of exactly WxH that is not blank.
 
 Used by the GUI smoke check: "not blank" means many distinct colours and
 real contrast, so a black, white or single-colour frame fails.
@@ -57,13 +57,11 @@ def read_png(path):
 
 def main():
     if len(sys.argv) < 2:
-        raise SystemExit("usage: check_png.py FILE [MIN_WIDTH MIN_HEIGHT]")
+        raise SystemExit("usage: check_png.py FILE [WIDTH HEIGHT]")
     path = sys.argv[1]
-    min_w = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    min_h = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     w, h, ch, rows = read_png(path)
-    if w < min_w or h < min_h:
-        raise SystemExit(f"{path}: {w}x{h} is smaller than {min_w}x{min_h}")
+    if len(sys.argv) > 3 and (w, h) != (int(sys.argv[2]), int(sys.argv[3])):
+        raise SystemExit(f"{path}: {w}x{h}, not the {sys.argv[2]}x{sys.argv[3]} asked for")
     colours, lum = set(), []
     for y in range(0, h, 4):
         row = rows[y]

@@ -44,6 +44,17 @@ pub enum Command {
     /// Solve a position exactly and print the answer as JSON.
     #[command(subcommand)]
     Solve(SolveCommand),
+    /// List every variant on offer as JSON: the built-in ones, the files in
+    /// /etc/parlour/variants and in the data folder's variants/ (a file
+    /// there replaces one with the same game and id), and the house rules.
+    ///
+    /// Each file that was not taken is named on stderr with the reason.
+    /// Exit status 0; 2 for an unknown game.
+    Variants {
+        /// Only this game's: neighbours, paper-boxing or rummy.
+        #[arg(long)]
+        game: Option<String>,
+    },
 }
 
 /// `parlour solve`.
@@ -148,7 +159,50 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Replay { file }) => run_replay(&file),
         Some(Command::Selfplay(args)) => run_selfplay(args),
         Some(Command::Solve(command)) => run_solve(command),
+        Some(Command::Variants { game }) => run_variants(game.as_deref()),
     }
+}
+
+fn run_variants(game: Option<&str>) -> ExitCode {
+    use crate::variants::{Origin, VariantSources};
+    let only = match game {
+        None => None,
+        Some(name) => match crate::games::catalog().by_name(name) {
+            Some(entry) => Some(entry.id),
+            None => {
+                return bad_input(format!(
+                    "unknown game {name:?}; the games are: {}",
+                    NAMES.join(", ")
+                ));
+            }
+        },
+    };
+    let sources = VariantSources::installed(crate::storage::home().as_deref());
+    let registry = crate::app::variants_on_offer(sources);
+    let listed: Vec<serde_json::Value> = registry
+        .entries()
+        .iter()
+        .filter(|e| only.is_none_or(|g| e.game == g))
+        .map(|e| {
+            let origin = match &e.origin {
+                Origin::BuiltIn(_) => "built-in".to_owned(),
+                Origin::File(path) => path.clone(),
+                Origin::Plugin(name) => format!("plugin {name}"),
+            };
+            serde_json::json!({
+                "game": e.game.name(),
+                "id": e.id,
+                "title": e.title.en,
+                "rules": e.rules,
+                "origin": origin,
+            })
+        })
+        .collect();
+    for problem in registry.problems() {
+        eprintln!("not loaded: {}: {}", problem.origin, problem.reason);
+    }
+    print_json(&serde_json::Value::Array(listed));
+    ExitCode::SUCCESS
 }
 
 fn read_record(file: &PathBuf) -> Result<Record, String> {
@@ -206,6 +260,19 @@ impl ForGame for Tournament {
 }
 
 fn run_selfplay(args: SelfplayArgs) -> ExitCode {
+    if args.games == 0 {
+        return bad_input("--games must be 1 or more: a summary of no matches is not a result");
+    }
+    // A records folder that cannot be written is said before any match is played.
+    if let Some(dir) = &args.records {
+        let probe = dir.join(format!(".write-test-{}", std::process::id()));
+        let writable = std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&probe, b""))
+            .and_then(|()| std::fs::remove_file(&probe));
+        if let Err(e) = writable {
+            return bad_input(format!("cannot write records in {}: {e}", dir.display()));
+        }
+    }
     let options = selfplay::Options {
         variant: args.variant,
         bots: args.bots,

@@ -60,14 +60,31 @@ impl Lang {
         Self::ALL.into_iter().find(|l| l.code() == code)
     }
 
-    /// The system's language, from the usual environment variables; English
-    /// when it is none of the three.
+    /// The system's language: the first of the user's preferred languages
+    /// (on Linux `LANGUAGE`, then `LC_ALL`, `LC_MESSAGES`, `LANG`; the
+    /// system's settings elsewhere) that Parlour speaks; English when none.
     pub fn system() -> Lang {
-        ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"]
-            .iter()
-            .filter_map(|v| std::env::var(v).ok())
-            .filter(|v| !v.is_empty())
-            .find_map(|v| Lang::from_locale(&v))
+        Self::preferred(&sys_locale::get_locales().collect::<Vec<_>>())
+    }
+
+    /// The first language of `locales` (BCP 47 or POSIX names, most wanted
+    /// first) that Parlour speaks, matched as language negotiation does
+    /// (`fr-CA` asks for French); English when none.
+    pub fn preferred(locales: &[String]) -> Lang {
+        use fluent_langneg::{
+            NegotiationStrategy, convert_vec_str_to_langids_lossy, negotiate_languages,
+        };
+        // POSIX names (`fr_FR.UTF-8`) read as BCP 47 (`fr-FR`).
+        let requested = convert_vec_str_to_langids_lossy(
+            locales
+                .iter()
+                .map(|l| l.split(['.', '@']).next().unwrap_or(l).replace('_', "-")),
+        );
+        let available = convert_vec_str_to_langids_lossy(Self::ALL.map(Lang::code));
+        let chosen = negotiate_languages(&requested, &available, None, NegotiationStrategy::Lookup);
+        chosen
+            .first()
+            .and_then(|id| Lang::from_locale(&id.to_string()))
             .unwrap_or_default()
     }
 
@@ -395,5 +412,20 @@ mod tests {
         assert_eq!(Lang::from_locale("en_GB"), Some(Lang::En));
         assert_eq!(Lang::from_locale("de_DE"), None);
         assert_eq!(Lang::from_locale("C"), None);
+    }
+
+    #[test]
+    fn the_first_preferred_language_parlour_speaks_is_chosen() {
+        let pick =
+            |l: &[&str]| Lang::preferred(&l.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        // LANGUAGE=fr:en
+        assert_eq!(pick(&["fr", "en"]), Lang::Fr);
+        assert_eq!(pick(&["fr_FR.UTF-8"]), Lang::Fr);
+        assert_eq!(pick(&["fr-CA"]), Lang::Fr);
+        // German is not offered: the next one is.
+        assert_eq!(pick(&["de-DE", "da-DK", "en-US"]), Lang::Da);
+        assert_eq!(pick(&["de-DE"]), Lang::En);
+        assert_eq!(pick(&["C"]), Lang::En);
+        assert_eq!(pick(&[]), Lang::En);
     }
 }

@@ -1,5 +1,6 @@
 //! Statistics by player name: matches played and won in each game, and the
-//! best score, kept in `statistics.json` beside the settings and brought up
+//! best score, kept in `statistics.json` in the data folder (beside the
+//! saves and the history: what Parlour records, not what it is told) and brought up
 //! to date at the end of every match people played (bots, attract mode and
 //! replays do not count).
 
@@ -10,19 +11,33 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::storage::{FileWarning, config_dir, set_aside, write_atomic};
+use crate::storage::{FileWarning, config_dir, home, set_aside, write_atomic};
 
-/// The statistics file's name in the configuration directory.
+/// The statistics file's name in the data folder.
 pub const FILE: &str = "statistics.json";
 
 /// The statistics file's path.
 pub fn statistics_path() -> Option<PathBuf> {
-    config_dir().map(|d| d.join(FILE))
+    home().map(|d| d.join(FILE))
+}
+
+/// The file to read the statistics from: their own, or, before it has been
+/// written, the one earlier versions kept beside the settings (the next
+/// match's end writes it to its new place).
+pub fn statistics_to_read() -> Option<PathBuf> {
+    let path = statistics_path()?;
+    let former = config_dir().map(|d| d.join(FILE));
+    match former {
+        Some(former) if !path.exists() && former.exists() => Some(former),
+        _ => Some(path),
+    }
 }
 
 /// One person's record in one game.
+// Read leniently, as the settings are: a field a later version adds is
+// skipped, a missing one takes its default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default)]
 pub struct Tally {
     /// Matches played to the end.
     pub played: u32,
@@ -34,7 +49,7 @@ pub struct Tally {
 
 /// Every name's tallies, by game.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default)]
 pub struct Statistics {
     /// Name → game (as records name it) → tally.
     pub players: BTreeMap<String, BTreeMap<String, Tally>>,
@@ -200,5 +215,19 @@ mod tests {
         };
         assert_eq!(std::fs::read_to_string(kept).unwrap(), "[1, 2");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn statistics_from_another_version_are_read_leniently() {
+        // A later version's field is skipped; a field it dropped takes its default.
+        let text = r#"{"players": {"Anna": {"rummy": {"played": 3, "won": 2, "streak": 2}}},
+                       "since": "2026-01-01"}"#;
+        let stats: Statistics = serde_json::from_str(text).unwrap();
+        let tally = stats.players["Anna"]["rummy"];
+        assert_eq!((tally.played, tally.won, tally.best), (3, 2, None));
+        assert_eq!(
+            serde_json::from_str::<Statistics>("{}").unwrap(),
+            Statistics::default()
+        );
     }
 }

@@ -263,3 +263,64 @@ fn replay_of_a_paper_boxing_record_prints_the_bout_tally() {
         .sum();
     assert!(bouts <= 7, "at most seven bouts won after seven bouts");
 }
+
+#[test]
+fn selfplay_of_no_matches_is_refused() {
+    let out = parlour(&[
+        "selfplay", "--game", "rummy", "--bots", "random", "--games", "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("--games must be 1 or more"));
+}
+
+#[test]
+fn selfplay_with_a_records_folder_it_cannot_write_is_refused_before_playing() {
+    // A folder cannot be made under a file.
+    let file = temp_file("records-file", "x");
+    let out = parlour(&[
+        "selfplay",
+        "--game",
+        "neighbours",
+        "--bots",
+        "random",
+        "--games",
+        "2",
+        "--records",
+        &format!("{file}/records"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("cannot write records in"));
+}
+
+#[test]
+fn solve_paper_boxing_refuses_a_record_of_another_game() {
+    let out = parlour(&["solve", "paper-boxing", &fixture("neighbours-short.json")]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = error_line(&out);
+    assert!(line.contains("neighbours"), "{line}");
+}
+
+#[test]
+fn window_flags_are_checked_before_any_window_opens() {
+    for (args, words) in [
+        (vec!["--window", "big"], "WIDTHxHEIGHT"),
+        (vec!["--window", "100x100"], "out of range"),
+        (vec!["--window", "9000x800"], "out of range"),
+        (vec!["--screenshot", "shot.png"], "--frames"),
+        (vec!["--game", "rummy"], "--demo"),
+        (vec!["--frame-stats"], "--frames"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(&args)
+            // No display: a flag that got through would fail on that instead.
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error:"), "{args:?}: {stderr}");
+        assert!(stderr.contains(words), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}

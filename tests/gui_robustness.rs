@@ -16,7 +16,8 @@ use parlour::engine::replay::Headless;
 use parlour::engine::{
     ActiveMatch, Controller, Match, MoveApplied, MoveRejected, MoveRequest, TurnPhase,
 };
-use parlour::games::neighbours::screen::{BoardLayout, Hold, handle_pointer};
+use parlour::games::neighbours::input::{Hold, handle_pointer};
+use parlour::games::neighbours::layout::BoardLayout;
 use parlour::games::rummy::draft::{Spot, Target};
 use parlour::games::rummy::layout::RummyLayout;
 use parlour::games::rummy::logic_plugin;

@@ -412,11 +412,19 @@ fn a_watched_match_is_replayed_move_by_move_and_neither_filed_nor_counted() {
     ];
     let mut app = app_in(&dir);
     app.update();
+    // The person's own table, as their set-up left it.
+    let own = {
+        let mut table = app.world_mut().resource_mut::<Table>();
+        table.seats[0].name = "Zoé".into();
+        table.seats[1].controller = Controller::Bot("random".into());
+        table.clone()
+    };
     app.world_mut().write_message(WatchReplay(record.clone()));
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Play);
     assert_eq!(moves_played(&app), 0, "it starts from the deal");
+    assert_eq!(app.world().resource::<Table>().seats[0].name, "Anna");
     // Moves come one at a time, at the animation's pace.
     run_until(&mut app, 400, |app| moves_played(app) == 1);
     for _ in 0..2 {
@@ -430,11 +438,43 @@ fn a_watched_match_is_replayed_move_by_move_and_neither_filed_nor_counted() {
         record.moves,
         "the same match, move for move"
     );
-    // The real table is back, so "Play again" plays it.
+    // The person's own table is back: the next set-up is theirs.
+    app.update();
     let table = app.world().resource::<Table>();
-    assert_eq!(table.seats[0].controller, Controller::Human);
+    assert_eq!(table.seats, own.seats);
+    assert_eq!(table.game, own.game);
     assert!(!history(&dir).exists() || history_files(&history(&dir)).is_empty());
     assert!(app.world().resource::<Statistics>().players.is_empty());
     assert!(!current(&dir).exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn leaving_a_replay_half_way_gives_the_person_their_own_table_back() {
+    let dir = scratch("replay-left");
+    let mut game = Match::<Neighbours>::seeded("standard", 2, 12).unwrap();
+    let mut bot = Neighbours::bot("greedy", 1).unwrap();
+    while !game.is_over() {
+        let seat = game.awaiting()[0];
+        let mv = bot.choose(&game.view(seat));
+        game.submit(seat, mv).unwrap();
+    }
+    let mut app = app_in(&dir);
+    app.update();
+    let own = {
+        let mut table = app.world_mut().resource_mut::<Table>();
+        table.seats[0].name = "Zoé".into();
+        table.clone()
+    };
+    app.world_mut().write_message(WatchReplay(game.record()));
+    run_until(&mut app, 400, |app| moves_played(app) == 1);
+    assert_ne!(app.world().resource::<Table>().seats, own.seats);
+    // Back to the title from the match menu.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Table>().seats, own.seats);
     let _ = fs::remove_dir_all(&dir);
 }

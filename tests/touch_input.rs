@@ -10,7 +10,8 @@ use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
-use parlour::games::neighbours::screen::{BoardLayout, Hold, handle_pointer};
+use parlour::games::neighbours::input::{Hold, handle_pointer};
+use parlour::games::neighbours::layout::BoardLayout;
 use parlour::session::PointerDevice;
 use parlour::ui::input::{PointerInput, PointerOverUi, screen_to_world};
 use parlour_core::games::neighbours::{Move, Placement};
@@ -229,4 +230,114 @@ fn drag_a_token_onto_a_cell_with_a_finger_asks_to_place_it_there() {
             col: 4
         })]
     );
+}
+
+/// A touch by finger `id`.
+fn finger(app: &mut App, window: Entity, id: u64, phase: TouchPhase, at: Vec2) {
+    app.world_mut().write_message(TouchInput {
+        phase,
+        position: at,
+        window,
+        force: None,
+        id,
+    });
+}
+
+fn w(p: Vec2) -> Vec2 {
+    screen_to_world(SIZE, p)
+}
+
+#[test]
+fn a_second_finger_neither_steals_nor_drops_the_first_fingers_press() {
+    let (mut app, window) = app();
+    let (a, b) = (Vec2::new(200.0, 600.0), Vec2::new(900.0, 200.0));
+    finger(&mut app, window, 7, TouchPhase::Started, a);
+    assert_eq!(frame(&mut app), vec![PointerInput::Down(w(a))]);
+    // Another player's finger lands, moves and lifts: nothing of it is heard.
+    finger(&mut app, window, 8, TouchPhase::Started, b);
+    assert_eq!(frame(&mut app), vec![]);
+    finger(&mut app, window, 8, TouchPhase::Moved, b + Vec2::X * 50.0);
+    assert_eq!(frame(&mut app), vec![]);
+    finger(&mut app, window, 8, TouchPhase::Ended, b + Vec2::X * 50.0);
+    assert_eq!(frame(&mut app), vec![]);
+    // The first finger still drags and drops its piece.
+    let to = a + Vec2::new(120.0, -80.0);
+    finger(&mut app, window, 7, TouchPhase::Moved, to);
+    assert_eq!(frame(&mut app), vec![PointerInput::Move(w(to))]);
+    finger(&mut app, window, 7, TouchPhase::Ended, to);
+    assert_eq!(frame(&mut app), vec![PointerInput::Up(w(to))]);
+}
+
+#[test]
+fn two_fingers_crossing_and_lifting_in_either_order_leave_the_press_with_the_first() {
+    for first_lifts_first in [true, false] {
+        let (mut app, window) = app();
+        let (a, b) = (Vec2::new(300.0, 400.0), Vec2::new(700.0, 400.0));
+        finger(&mut app, window, 1, TouchPhase::Started, a);
+        finger(&mut app, window, 2, TouchPhase::Started, b);
+        assert_eq!(frame(&mut app), vec![PointerInput::Down(w(a))]);
+        // They cross: each moves to where the other was.
+        finger(&mut app, window, 1, TouchPhase::Moved, b);
+        finger(&mut app, window, 2, TouchPhase::Moved, a);
+        assert_eq!(frame(&mut app), vec![PointerInput::Move(w(b))]);
+        let (one, two) = ((1, TouchPhase::Ended, b), (2, TouchPhase::Ended, a));
+        let order = if first_lifts_first {
+            [one, two]
+        } else {
+            [two, one]
+        };
+        let mut heard = Vec::new();
+        for (id, phase, at) in order {
+            finger(&mut app, window, id, phase, at);
+            heard.extend(frame(&mut app));
+        }
+        assert_eq!(
+            heard,
+            vec![PointerInput::Up(w(b))],
+            "first lifts first: {first_lifts_first}"
+        );
+    }
+}
+
+#[test]
+fn of_three_fingers_landing_at_once_one_presses_and_a_cancelled_other_changes_nothing() {
+    let (mut app, window) = app();
+    let spots = [
+        Vec2::new(100.0, 100.0),
+        Vec2::new(640.0, 400.0),
+        Vec2::new(1100.0, 700.0),
+    ];
+    // A palm: three touches in one frame.
+    for (id, at) in [5, 3, 9].into_iter().zip(spots) {
+        finger(&mut app, window, id, TouchPhase::Started, at);
+    }
+    // The lowest id presses, whatever order they came in.
+    assert_eq!(frame(&mut app), vec![PointerInput::Down(w(spots[1]))]);
+    finger(&mut app, window, 9, TouchPhase::Canceled, spots[2]);
+    assert_eq!(frame(&mut app), vec![]);
+    finger(&mut app, window, 5, TouchPhase::Ended, spots[0]);
+    assert_eq!(frame(&mut app), vec![]);
+    // The pressing finger cancelled: the press is cancelled, and a new
+    // finger may press again.
+    finger(&mut app, window, 3, TouchPhase::Canceled, spots[1]);
+    assert_eq!(frame(&mut app), vec![PointerInput::Cancel]);
+    finger(&mut app, window, 4, TouchPhase::Started, spots[0]);
+    assert_eq!(frame(&mut app), vec![PointerInput::Down(w(spots[0]))]);
+}
+
+#[test]
+fn a_finger_that_lands_while_another_is_held_does_not_press_after_the_first_lifts() {
+    let (mut app, window) = app();
+    let (a, b) = (Vec2::new(200.0, 200.0), Vec2::new(800.0, 600.0));
+    finger(&mut app, window, 1, TouchPhase::Started, a);
+    frame(&mut app);
+    finger(&mut app, window, 2, TouchPhase::Started, b);
+    frame(&mut app);
+    finger(&mut app, window, 1, TouchPhase::Ended, a);
+    assert_eq!(frame(&mut app), vec![PointerInput::Up(w(a))]);
+    // The second finger, still down, moves and lifts: it never pressed.
+    finger(&mut app, window, 2, TouchPhase::Moved, b + Vec2::Y * 30.0);
+    assert_eq!(frame(&mut app), vec![]);
+    finger(&mut app, window, 2, TouchPhase::Ended, b + Vec2::Y * 30.0);
+    assert_eq!(frame(&mut app), vec![]);
 }

@@ -141,3 +141,22 @@ fn a_malformed_record_is_refused_without_panicking() {
     let err = Match::<Neighbours>::from_record(&record, variants).unwrap_err();
     assert!(err.to_string().contains("exactly"), "{err}");
 }
+
+#[test]
+fn a_mistake_in_a_record_is_named_by_its_place_in_the_file() {
+    let text = played_match(2, 1).record().to_json();
+    let mut record = Record::from_json(&text).unwrap();
+    assert!(record.moves.len() > 12);
+    record.moves[12] =
+        serde_json::json!({"seat": 0, "place": {"digit": 5, "row": "three", "col": 4}});
+    let err = Match::<Neighbours>::from_record(&record, variants).unwrap_err();
+    assert!(err.to_string().contains("moves[12].place.row"), "{err}");
+    let mut record = Record::from_json(&text).unwrap();
+    record.deal = Some(serde_json::json!({
+        "start": 4,
+        "hands": [[1, 2, 3, 4, 5], [0, 9, -8, 7, 6]],
+        "bag": []
+    }));
+    let err = Match::<Neighbours>::from_record(&record, variants).unwrap_err();
+    assert!(err.to_string().contains("deal.hands[1][2]"), "{err}");
+}

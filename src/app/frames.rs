@@ -10,6 +10,8 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
+use crate::session::Shown;
+
 /// Run a fixed number of frames, maybe save a screenshot, maybe report frame times; then exit.
 #[derive(Resource, Clone, Debug)]
 pub struct FrameBudget {
@@ -56,6 +58,7 @@ pub fn plugin(app: &mut App) {
 fn count_frames(
     mut commands: Commands,
     time: Res<Time>,
+    shown: Res<Shown>,
     mut budget: ResMut<FrameBudget>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -89,14 +92,14 @@ fn count_frames(
         }
         _ => {
             if budget.stats {
-                print_stats(&budget);
+                print_stats(&budget, &shown);
             }
             exit.write(AppExit::Success);
         }
     }
 }
 
-fn print_stats(budget: &FrameBudget) {
+fn print_stats(budget: &FrameBudget, shown: &Shown) {
     let mut times: Vec<f32> = budget.times.iter().map(|t| t * 1000.0).collect();
     times.sort_by(f32::total_cmp);
     let mean = times.iter().sum::<f32>() / times.len().max(1) as f32;
@@ -112,6 +115,9 @@ fn print_stats(budget: &FrameBudget) {
         "frame_ms_median": median,
         "frame_ms_p95": p95,
         "peak_memory_mb": peak_memory_mb(),
+        // What was on the table: a check that a game, not the title, was drawn.
+        "game": shown.game.map(|g| g.name()),
+        "moves_shown": shown.moves,
     });
     println!(
         "{}",

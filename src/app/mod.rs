@@ -2,6 +2,8 @@
 //! order, the files read at start-up, and the window's options.
 
 pub mod frames;
+mod icon;
+pub mod startup;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +21,7 @@ use crate::session::attract::Demo;
 use crate::settings::{Settings, SettingsFile};
 use crate::stats::{Statistics, StatisticsFile};
 use crate::storage::FileWarnings;
+use crate::variants::{VariantRegistry, VariantSources};
 use frames::FrameBudget;
 
 /// Options of the game window.
@@ -92,6 +95,18 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(crate::sound::player);
 }
 
+/// Every variant on offer and every file not taken, read from `sources`
+/// as the set-up screen reads them, without a window (`parlour variants`).
+pub fn variants_on_offer(sources: VariantSources) -> VariantRegistry {
+    let mut app = App::new();
+    app.insert_resource(crate::games::catalog())
+        .insert_resource(sources)
+        .add_plugins((crate::variants::plugin, crate::games::house_rules));
+    // The first frame runs start-up, which reads the files.
+    app.update();
+    app.world().resource::<VariantRegistry>().clone()
+}
+
 /// Builds the whole app: window, rules plugins, screens.
 pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
     let files = Files::open(SystemTime::now());
@@ -107,26 +122,19 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         WindowMode::Windowed
     };
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Parlour".into(),
-                    resolution: bevy::window::WindowResolution::new(width, height),
-                    mode,
-                    decorations: !kiosk,
-                    ..default()
-                }),
-                // Closing is decided by the kiosk module: never from the screen in kiosk mode.
-                close_when_requested: false,
-                ..default()
-            })
-            .set(bevy::asset::AssetPlugin {
-                file_path: asset_folder(),
-                ..default()
-            }),
-    )
-    .add_plugins(plugin);
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Parlour".into(),
+            resolution: bevy::window::WindowResolution::new(width, height),
+            mode,
+            decorations: !kiosk,
+            ..default()
+        }),
+        // Closing is decided by the kiosk module: never from the screen in kiosk mode.
+        close_when_requested: false,
+        ..default()
+    }))
+    .add_plugins((plugin, icon::plugin));
     let catalog = app.world().resource::<GameCatalog>();
     let demo_games = match &options.game {
         None => Vec::new(),
@@ -152,6 +160,7 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         });
     }
     files.insert(&mut app);
+    app.insert_resource(VariantSources::installed(crate::storage::home().as_deref()));
     app.insert_resource(crate::settings::RememberWindow(
         options.window.is_none() && options.frames.is_none() && !options.demo,
     ));
@@ -174,22 +183,6 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         ));
     }
     Ok(app)
-}
-
-/// The folder the variant files (and any later assets) are read from:
-/// Bevy's own choice — `BEVY_ASSET_ROOT`, the crate folder under cargo, else
-/// beside the program — or, when that has no `assets` folder, the working
-/// directory's: a program run straight from `target/` in a checkout still
-/// finds its files. Everything else the screens need is built in.
-fn asset_folder() -> String {
-    let beside = bevy::asset::io::file::FileAssetReader::get_base_path().join("assets");
-    if !beside.is_dir()
-        && let Ok(here) = std::env::current_dir().map(|d| d.join("assets"))
-        && here.is_dir()
-    {
-        return here.to_string_lossy().into_owned();
-    }
-    "assets".into()
 }
 
 /// What Parlour found in its files at start-up.
@@ -223,7 +216,7 @@ impl Files {
             None => Settings::default(),
         };
         let statistics_path = crate::stats::statistics_path();
-        let statistics = match &statistics_path {
+        let statistics = match &crate::stats::statistics_to_read() {
             Some(path) => {
                 let (stats, warning) = crate::stats::load(path, now);
                 warnings.extend(warning);
@@ -259,9 +252,22 @@ impl Files {
     }
 }
 
-/// Opens the game window and runs until it closes.
+/// Opens the game window and runs until it closes. What the window needs
+/// and lacks (a display, a writable data folder, the folder to itself, a
+/// graphics adapter) is said in one line, with exit status 2.
 pub fn run(options: WindowOptions) -> ExitCode {
     let started = Instant::now();
+    let lock = startup::check_display(|name| std::env::var(name).ok())
+        .and_then(|()| startup::check_data_folder(crate::storage::home().as_deref()))
+        .and_then(|home| startup::lock_data_folder(&home));
+    let _lock = match lock {
+        Ok(lock) => lock,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    startup::say_failures_in_words();
     match build(&options, started) {
         Err(e) => {
             eprintln!("error: {e}");

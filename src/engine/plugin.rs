@@ -160,6 +160,8 @@ pub enum BotExecution {
 pub struct ClockSettings {
     /// Enforce the variant's turn time.
     pub enabled: bool,
+    /// The clock stands still for now (something covers the table).
+    pub paused: bool,
 }
 
 /// The turn clock: the time the seat to move has used of its turn.
@@ -419,16 +421,20 @@ fn new_turn_clock<G: Game>(
 }
 
 /// Runs the clock of the turn in play; when it runs out, the seat's draft
-/// (or nothing) goes to the rules as the game's time-out move.
+/// (or nothing) goes to the rules as the game's time-out move. It counts
+/// real time — a screen that redraws only on change has frames seconds
+/// apart, which the game's clock would cut to a quarter second each — and
+/// stands still while paused.
 fn tick_clock<G: Game>(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
+    settings: Res<ClockSettings>,
     mut clock: ResMut<TurnClock>,
     active: Res<ActiveMatch<G>>,
     draft: Res<TurnDraft<G>>,
     mut requests: MessageWriter<MoveRequest<G>>,
 ) {
     let Some(limit) = clock.limit else { return };
-    if clock.expired {
+    if clock.expired || settings.paused {
         return;
     }
     clock.elapsed += time.delta();

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use parlour_core::engine::{Match, Seat};
 
 use crate::catalog::{GameCatalog, GameEntry, GameId};
-use crate::engine::{ActiveMatch, MoveRejected, RulesPlugin};
-use crate::session::{Notice, ResultsSheet, Table, TableSystems, flow};
+use crate::engine::{ActiveMatch, MoveApplied, MoveRejected, RulesPlugin};
+use crate::session::{Notice, ResultsSheet, Shown, Table, TableSystems, flow};
 use crate::sound::cues::Sounds;
 
 /// How far, in logical pixels, a press must travel before it is a drag
@@ -55,6 +55,7 @@ impl AddGame for App {
             (
                 fill_results::<G>.run_if(resource_exists::<ActiveMatch<G>>),
                 show_refusals::<G>,
+                note_shown::<G>,
             )
                 .in_set(TableSystems::Show),
         )
@@ -76,6 +77,12 @@ pub fn viewer_view<G: TableGame>(active: &ActiveMatch<G>, table: &Table) -> Opti
     (seat < active.get().players()).then(|| active.get().view(seat))
 }
 
+/// Whether a match of `G` is on the table: the run condition of a game's
+/// screen systems.
+pub fn on_table<G: TableGame>(active: Option<Res<ActiveMatch<G>>>) -> bool {
+    active.is_some()
+}
+
 /// The results sheet, filled once the match is over.
 fn fill_results<G: TableGame>(
     active: Res<ActiveMatch<G>>,
@@ -84,6 +91,14 @@ fn fill_results<G: TableGame>(
 ) {
     if active.is_changed() && active.get().is_over() {
         *sheet = G::results_sheet(active.get(), &table);
+    }
+}
+
+/// Counts the moves the table showed.
+fn note_shown<G: TableGame>(mut applied: MessageReader<MoveApplied<G>>, mut shown: ResMut<Shown>) {
+    for _ in applied.read() {
+        shown.game = Some(GameId::of::<G>());
+        shown.moves += 1;
     }
 }
 

@@ -15,6 +15,12 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((neighbours::plugin, paper_boxing::plugin, rummy::plugin));
 }
 
+/// Every game's house rules written in code, as variants on offer (on
+/// screen they come with their game; the command line lists them too).
+pub fn house_rules(app: &mut App) {
+    app.add_plugins(neighbours::prime_spiral::plugin);
+}
+
 /// Every game's catalog entry, without an app (the command line, tests).
 pub fn catalog() -> GameCatalog {
     let mut catalog = GameCatalog::default();

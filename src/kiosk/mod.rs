@@ -97,10 +97,63 @@ pub struct PinPad {
     pub wrong: bool,
 }
 
+/// What the OK key did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PinAnswer {
+    /// The PIN was wrong (or the pad was not open): try again.
+    Wrong,
+    /// A new PIN was chosen.
+    Chosen,
+    /// The right PIN to close Parlour.
+    Leave,
+    /// The right PIN to change the kiosk settings.
+    Unlock,
+}
+
 impl PinPad {
+    /// The longest PIN the pad takes.
+    pub const MAX_DIGITS: usize = 8;
+
     /// Opens the pad for `purpose`.
     pub fn ask(&mut self, purpose: PinPurpose) {
         self.open = Some(purpose);
+        self.typed.clear();
+        self.wrong = false;
+    }
+
+    /// A digit key pressed.
+    pub fn press(&mut self, digit: char) {
+        if digit.is_ascii_digit() && self.typed.len() < Self::MAX_DIGITS {
+            self.typed.push(digit);
+            self.wrong = false;
+        }
+    }
+
+    /// The OK key: checks what was typed against `pin` (or, choosing,
+    /// makes it the PIN). The pad closes on a right answer and empties on a
+    /// wrong one.
+    pub fn submit(&mut self, pin: &mut String) -> PinAnswer {
+        let answer = match self.open {
+            Some(PinPurpose::Choose) => {
+                pin.clone_from(&self.typed);
+                PinAnswer::Chosen
+            }
+            Some(PinPurpose::Leave) if pin_matches(pin, &self.typed) => PinAnswer::Leave,
+            Some(PinPurpose::Unlock) if pin_matches(pin, &self.typed) => PinAnswer::Unlock,
+            _ => PinAnswer::Wrong,
+        };
+        if answer == PinAnswer::Wrong {
+            self.wrong = true;
+            self.typed.clear();
+        } else {
+            self.close();
+        }
+        answer
+    }
+
+    /// Closes the pad, forgetting what was typed.
+    pub fn close(&mut self) {
+        self.open = None;
         self.typed.clear();
         self.wrong = false;
     }
@@ -346,6 +399,57 @@ mod tests {
     use super::*;
 
     const MIN: Duration = Duration::from_secs(60);
+
+    fn pad_for(purpose: PinPurpose, typed: &str) -> PinPad {
+        let mut pad = PinPad::default();
+        pad.ask(purpose);
+        typed.chars().for_each(|d| pad.press(d));
+        pad
+    }
+
+    #[test]
+    fn the_right_pin_leaves_or_unlocks_and_closes_the_pad() {
+        let mut pin = "2468".to_owned();
+        let mut pad = pad_for(PinPurpose::Leave, "2468");
+        assert_eq!(pad.submit(&mut pin), PinAnswer::Leave);
+        assert_eq!(pad.open, None);
+        let mut pad = pad_for(PinPurpose::Unlock, "2468");
+        assert_eq!(pad.submit(&mut pin), PinAnswer::Unlock);
+        assert_eq!(pin, "2468");
+    }
+
+    #[test]
+    fn a_wrong_or_empty_pin_is_refused_and_the_pad_stays_open_and_empty() {
+        let mut pin = "2468".to_owned();
+        for typed in ["2469", "", "24680"] {
+            let mut pad = pad_for(PinPurpose::Leave, typed);
+            assert_eq!(pad.submit(&mut pin), PinAnswer::Wrong, "{typed:?}");
+            assert_eq!(pad.open, Some(PinPurpose::Leave));
+            assert!(pad.wrong && pad.typed.is_empty());
+        }
+        // A digit typed after a wrong PIN clears the warning.
+        let mut pad = pad_for(PinPurpose::Unlock, "1");
+        pad.submit(&mut pin);
+        pad.press('2');
+        assert!(!pad.wrong);
+    }
+
+    #[test]
+    fn with_no_pin_set_any_pin_opens_the_kiosk() {
+        let mut pin = String::new();
+        let mut pad = pad_for(PinPurpose::Leave, "");
+        assert_eq!(pad.submit(&mut pin), PinAnswer::Leave);
+    }
+
+    #[test]
+    fn choosing_a_pin_sets_it_and_the_pad_takes_at_most_eight_digits() {
+        let mut pin = "1111".to_owned();
+        let mut pad = pad_for(PinPurpose::Choose, "1234567890x");
+        assert_eq!(pad.typed, "12345678");
+        assert_eq!(pad.submit(&mut pin), PinAnswer::Chosen);
+        assert_eq!(pin, "12345678");
+        assert_eq!(pad.open, None);
+    }
 
     #[test]
     fn before_the_timeout_nothing_happens() {

@@ -86,6 +86,9 @@ pub struct Replay {
     pub next: usize,
     /// Time since the table was ready for the next move.
     pub waited: Duration,
+    /// The person's own table, put back when the replay ends (however it
+    /// ends), so their next set-up is theirs, not the watched match's.
+    pub own_table: Table,
 }
 
 /// The table a record of game `game` names: its seats' names and who played them.
@@ -157,18 +160,23 @@ pub fn match_saves<G: Game>(app: &mut App) {
     );
 }
 
-fn stop_replay(mut commands: Commands, replay: Option<Res<Replay>>) {
-    if replay.is_some() {
+fn stop_replay(mut commands: Commands, replay: Option<Res<Replay>>, mut table: ResMut<Table>) {
+    if let Some(replay) = replay {
+        *table = replay.own_table.clone();
         commands.remove_resource::<Replay>();
     }
 }
 
-/// Stops watching: the table is cleared and the history comes back.
+/// Stops watching: the table is cleared, the person's own table comes
+/// back, and so does the history.
 pub fn leave_replay(
     commands: &mut Commands,
+    replay: &Replay,
+    table: &mut Table,
     end: &mut MessageWriter<EndMatch>,
     next: &mut NextState<Screen>,
 ) {
+    *table = replay.own_table.clone();
     commands.remove_resource::<Replay>();
     end.write(EndMatch);
     next.set(Screen::History);

@@ -62,6 +62,7 @@ pub(super) fn resume<G: Game>(
 pub(super) fn start_replay<G: Game>(
     mut commands: Commands,
     mut watches: MessageReader<WatchReplay>,
+    watching: Option<Res<Replay>>,
     mut table: ResMut<Table>,
     mut screen: OnScreen,
     mut starts: MessageWriter<StartMatch<G>>,
@@ -90,6 +91,12 @@ pub(super) fn start_replay<G: Game>(
             seat.controller = Controller::Bot(REPLAY.into());
         }
     }
+    // The person's table, kept for when the replay ends (one replay after
+    // another keeps the first one's).
+    let own_table = match &watching {
+        Some(replay) => replay.own_table.clone(),
+        None => table.clone(),
+    };
     *table = shown;
     // The record's time-outs are among its moves: no clock of our own.
     screen.prepare(false);
@@ -102,6 +109,7 @@ pub(super) fn start_replay<G: Game>(
         record,
         next: 0,
         waited: Duration::ZERO,
+        own_table,
     });
     next.set(Screen::Play);
 }
@@ -110,8 +118,7 @@ pub(super) fn start_replay<G: Game>(
 const REPLAY: &str = "replay";
 
 /// Plays the record's next move once the last one has been shown; when the
-/// match is over, the table gets its real seats back (so "Play again" plays
-/// the same table) and the replay ends.
+/// match is over, the person's own table comes back and the replay ends.
 pub(super) fn drive_replay<G: Game>(
     mut commands: Commands,
     time: Res<Time>,
@@ -143,7 +150,7 @@ pub(super) fn drive_replay<G: Game>(
     if game.is_over() || (done && *phase.get() == TurnPhase::AwaitingMove) {
         *table = Table {
             viewer: table.viewer,
-            ..table_of(&replay.record, GameId::of::<G>())
+            ..replay.own_table.clone()
         };
         commands.remove_resource::<Replay>();
         return;

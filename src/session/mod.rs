@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use parlour_core::engine::Seat;
 
 use crate::catalog::{GameCatalog, GameId};
-use crate::engine::{Controller, RulesSystems};
+use crate::engine::{ClockSettings, Controller, RulesSystems};
 use crate::settings::Settings;
 
 /// The frame's work around the rules plugin, in order: watching (idle
@@ -33,6 +33,21 @@ pub enum TableSystems {
     /// The match kept on disk and counted.
     Record,
 }
+
+/// What the table has shown since the start: the game of the last move
+/// and how many moves were applied — what a check of the window asks
+/// (`--frame-stats`), to know a game was really on screen.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The game of the last move applied.
+    pub game: Option<GameId>,
+    /// Moves applied, every game together.
+    pub moves: usize,
+}
+
+/// Whether the match menu is open over the table (the turn clock waits).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MenuOpen(pub bool);
 
 /// Which device drives the pointer, for hiding the mouse cursor under touch.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -197,6 +212,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ResultsSheet>()
         .init_resource::<Motion>()
         .init_resource::<PointerDevice>()
+        .init_resource::<Shown>()
+        .init_resource::<MenuOpen>()
+        .add_systems(Update, pause_clock.in_set(TableSystems::Watch))
         .add_message::<BeginMatch>()
         // The window plugin adds it too; headless tests need it for the play systems.
         .add_message::<bevy::window::RequestRedraw>()
@@ -252,5 +270,19 @@ fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
         .collect();
     for i in stale {
         table.seats[i].name = default_name.clone();
+    }
+}
+
+/// The turn clock waits while the table is covered — the match menu, the
+/// how-to page or the settings opened from it, the hand-over screen — so
+/// nobody's time runs out while they read or change a setting.
+fn pause_clock(screen: Res<State<Screen>>, menu: Res<MenuOpen>, mut clock: ResMut<ClockSettings>) {
+    let covered = menu.0
+        || matches!(
+            screen.get(),
+            Screen::HowTo | Screen::Settings | Screen::HandOver
+        );
+    if clock.paused != covered {
+        clock.paused = covered;
     }
 }

@@ -19,6 +19,41 @@ pub fn settings_path() -> Option<PathBuf> {
     config_dir().map(|d| d.join(FILE))
 }
 
+/// How big words and buttons are, chosen in the settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextSize {
+    /// Smaller than the window alone would make them.
+    Small,
+    /// As the window's size makes them.
+    #[default]
+    Normal,
+    /// Larger.
+    Large,
+    /// Larger still, for reading from a distance or with weaker eyes.
+    ExtraLarge,
+}
+
+impl TextSize {
+    /// Every size, smallest first, as the settings list them.
+    pub const ALL: [TextSize; 4] = [
+        TextSize::Small,
+        TextSize::Normal,
+        TextSize::Large,
+        TextSize::ExtraLarge,
+    ];
+
+    /// What it multiplies the window's scale by.
+    pub fn factor(self) -> f32 {
+        match self {
+            TextSize::Small => 0.85,
+            TextSize::Normal => 1.0,
+            TextSize::Large => 1.2,
+            TextSize::ExtraLarge => 1.4,
+        }
+    }
+}
+
 /// Preferences, kept in the settings file.
 ///
 /// Read leniently: a field left out takes its default, a field this version
@@ -36,6 +71,10 @@ pub struct Settings {
     pub sound: bool,
     /// Card faces told apart by symbol and pattern as well as colour.
     pub colour_blind: bool,
+    /// How big words and buttons are, on top of the window's own scale.
+    pub text_size: TextSize,
+    /// Pieces jump to their places and scores do not float up.
+    pub reduce_motion: bool,
     /// Start in kiosk mode (as `--kiosk` does).
     pub kiosk: bool,
     /// Kiosk mode: seconds without a touch before the match is put away and
@@ -55,6 +94,8 @@ impl Default for Settings {
             language: crate::i18n::Lang::system(),
             sound: true,
             colour_blind: false,
+            text_size: TextSize::Normal,
+            reduce_motion: false,
             kiosk: false,
             idle_timeout_secs: Settings::IDLE_DEFAULT,
             kiosk_pin: String::new(),
@@ -251,6 +292,8 @@ mod tests {
             language: crate::i18n::Lang::Da,
             sound: false,
             colour_blind: true,
+            text_size: TextSize::Large,
+            reduce_motion: true,
             kiosk: true,
             idle_timeout_secs: 300,
             kiosk_pin: "2468".into(),

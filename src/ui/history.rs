@@ -12,7 +12,7 @@ use super::widgets::{big_button, full_screen};
 use crate::catalog::GameCatalog;
 use crate::engine::EndMatch;
 use crate::saves::{Replay, SaveSlot, WatchReplay, leave_replay, table_of};
-use crate::session::Screen;
+use crate::session::{Screen, Table};
 use crate::storage::{HistoryEntry, read_history};
 
 /// The history screen and the replay bar.
@@ -197,6 +197,7 @@ fn replay_bar(
     mut contexts: EguiContexts,
     mut commands: Commands,
     replay: Res<Replay>,
+    mut table: ResMut<Table>,
     mut end: MessageWriter<EndMatch>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -262,7 +263,7 @@ fn replay_bar(
                 });
         });
     if stop {
-        leave_replay(&mut commands, &mut end, &mut next);
+        leave_replay(&mut commands, &replay, &mut table, &mut end, &mut next);
     }
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! One finger or one mouse: pointer presses, moves and releases in world
-//! coordinates, whatever device they come from.
+//! coordinates, whatever device they come from. A press follows the finger
+//! that made it, by its touch id: a second finger (another player's, a
+//! palm, a pinch) is ignored until the first lifts.
 
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -77,6 +79,7 @@ fn read_pointer(
     over_ui: Res<PointerOverUi>,
     mut device: ResMut<PointerDevice>,
     mut pressed: Local<bool>,
+    mut finger: Local<Option<u64>>,
     mut last: Local<Option<Vec2>>,
     mut was_focused: Local<bool>,
     mut out: MessageWriter<PointerInput>,
@@ -90,28 +93,38 @@ fn read_pointer(
 
     // A quick tap can press and release within one frame: each step below
     // looks at this frame's events on its own, so none is lost.
-    if let Some(touch) = touches.iter_just_pressed().next() {
+    if touches.any_just_pressed() {
         *device = PointerDevice::Touch;
-        if !over_ui {
+        // Touches come in no order: of several new ones, the lowest id.
+        let first = touches.iter_just_pressed().min_by_key(|t| t.id());
+        if let (false, false, Some(touch)) = (*pressed, over_ui, first) {
             let p = screen_to_world(size, touch.position());
             *pressed = true;
+            *finger = Some(touch.id());
             *last = Some(p);
             out.write(PointerInput::Down(p));
         }
     }
-    if *pressed && *device == PointerDevice::Touch {
-        if touches.iter_just_canceled().next().is_some() {
-            *pressed = false;
-            out.write(PointerInput::Cancel);
-        } else if let Some(touch) = touches.iter_just_released().next() {
-            *pressed = false;
-            out.write(PointerInput::Up(screen_to_world(size, touch.position())));
-        } else if let Some(touch) = touches.iter().next() {
+    if let Some(id) = *finger {
+        let ended = if touches.just_canceled(id) {
+            Some(PointerInput::Cancel)
+        } else if let Some(touch) = touches.get_released(id) {
+            Some(PointerInput::Up(screen_to_world(size, touch.position())))
+        } else if let Some(touch) = touches.get_pressed(id) {
             let p = screen_to_world(size, touch.position());
             if *last != Some(p) {
                 *last = Some(p);
                 out.write(PointerInput::Move(p));
             }
+            None
+        } else {
+            // Gone without a word (the window lost its touches).
+            Some(PointerInput::Cancel)
+        };
+        if let Some(end) = ended {
+            *pressed = false;
+            *finger = None;
+            out.write(end);
         }
         return;
     }
@@ -146,5 +159,20 @@ fn read_pointer(
     if focused_before && !window.focused {
         *pressed = false;
         out.write(PointerInput::Cancel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screen_points_map_to_world_points_with_y_up() {
+        let w = Vec2::new(1280.0, 800.0);
+        assert_eq!(screen_to_world(w, Vec2::new(640.0, 400.0)), Vec2::ZERO);
+        assert_eq!(
+            screen_to_world(w, Vec2::new(0.0, 0.0)),
+            Vec2::new(-640.0, 400.0)
+        );
     }
 }

@@ -9,7 +9,7 @@ use super::widgets::big_button;
 use super::{HowToGame, ReturnTo};
 use crate::catalog::GameId;
 use crate::engine::EndMatch;
-use crate::session::Screen;
+use crate::session::{MenuOpen, Screen};
 use crate::tr;
 
 /// The in-match menu, under the HUD's menu button: resume, how to play,
@@ -21,9 +21,22 @@ pub fn match_menu(
     nav: &mut MenuNav,
     extra: impl FnOnce(&mut egui::Ui),
 ) {
-    if !*open {
-        return;
+    if *open {
+        menu_window(ctx, open, game, nav, extra);
     }
+    // The turn clock waits while the menu is open.
+    if nav.menu_open.0 != *open {
+        nav.menu_open.0 = *open;
+    }
+}
+
+fn menu_window(
+    ctx: &egui::Context,
+    open: &mut bool,
+    game: GameId,
+    nav: &mut MenuNav,
+    extra: impl FnOnce(&mut egui::Ui),
+) {
     egui::Window::new(tr!("menu-title"))
         .id(egui::Id::new("match-menu"))
         .collapsible(false)
@@ -62,4 +75,5 @@ pub struct MenuNav<'w> {
     return_to: ResMut<'w, ReturnTo>,
     next: ResMut<'w, NextState<Screen>>,
     end: MessageWriter<'w, EndMatch>,
+    menu_open: ResMut<'w, MenuOpen>,
 }

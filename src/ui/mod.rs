@@ -8,6 +8,7 @@ pub mod hand_over;
 pub mod history;
 pub mod how_to;
 pub mod input;
+pub mod keyboard;
 pub mod match_menu;
 pub mod pin_pad;
 pub mod results;
@@ -24,6 +25,8 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
 
 use crate::catalog::GameId;
 use crate::session::Screen;
+use crate::settings::Settings;
+use theme::Zoom;
 
 /// The egui pass, in order: each game's HUD and words on the table, then
 /// the screens, then what opens over everything (the PIN pad).
@@ -55,6 +58,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<HowToGame>()
         .init_resource::<ReturnTo>()
         .init_resource::<GoTo>()
+        .init_resource::<Zoom>()
         .configure_sets(
             EguiPrimaryContextPass,
             (UiSystems::Hud, UiSystems::Screens, UiSystems::Overlays).chain(),
@@ -64,7 +68,10 @@ pub fn plugin(app: &mut App) {
         // next pass on, and the look names them, so both start together.
         .add_systems(
             EguiPrimaryContextPass,
-            style_egui_once.after(UiSystems::Overlays),
+            (
+                fit_zoom.before(UiSystems::Hud),
+                style_egui_once.after(UiSystems::Overlays),
+            ),
         )
         .add_systems(
             PreUpdate,
@@ -121,6 +128,25 @@ fn style_egui_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result 
     if !*done {
         theme::egui_style(contexts.ctx_mut()?);
         *done = true;
+    }
+    Ok(())
+}
+
+/// Fits egui's zoom to the window and the text size chosen.
+fn fit_zoom(
+    mut contexts: EguiContexts,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    settings: Res<Settings>,
+    mut zoom: ResMut<Zoom>,
+) -> Result {
+    let Ok(window) = window.single() else {
+        return Ok(());
+    };
+    let wanted = Zoom::for_window(window.size(), settings.text_size.factor());
+    let ctx = contexts.ctx_mut()?;
+    if *zoom != wanted || ctx.zoom_factor() != wanted.0 {
+        ctx.set_zoom_factor(wanted.0);
+        *zoom = wanted;
     }
     Ok(())
 }

@@ -1,5 +1,5 @@
-//! The settings screen: animation speed, hints, language, sound, card
-//! faces, and the kiosk's settings (behind the PIN while the kiosk runs).
+//! The settings screen: animation speed, hints, language, text size,
+//! reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -11,7 +11,7 @@ use super::{ReturnTo, UiSystems};
 use crate::i18n::Lang;
 use crate::kiosk::{Kiosk, PinPad, PinPurpose};
 use crate::session::Screen;
-use crate::settings::Settings;
+use crate::settings::{Settings, TextSize};
 use crate::tr;
 
 /// The settings screen.
@@ -60,6 +60,16 @@ fn settings(
                     ui.label(tr!("settings-language"));
                     language_choice(ui, &mut settings);
                     ui.end_row();
+                    ui.label(tr!("settings-text-size"));
+                    text_size_choice(ui, &mut settings);
+                    ui.end_row();
+                    ui.label(tr!("settings-reduce-motion"));
+                    let mut reduce = settings.reduce_motion;
+                    on_off(ui, &mut reduce, true);
+                    if reduce != settings.reduce_motion {
+                        settings.reduce_motion = reduce;
+                    }
+                    ui.end_row();
                     extras.rows(ui, &mut settings);
                 });
             ui.add_space(24.0);
@@ -89,6 +99,35 @@ fn language_choice(ui: &mut egui::Ui, settings: &mut Settings) {
                 && !chosen
             {
                 settings.language = lang;
+            }
+        }
+    });
+}
+
+/// The text size row: the four sizes, the chosen one lit; the screens
+/// follow at once.
+fn text_size_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.horizontal_wrapped(|ui| {
+        for text_size in TextSize::ALL {
+            let chosen = settings.text_size == text_size;
+            let words = match text_size {
+                TextSize::Small => tr!("text-size-small"),
+                TextSize::Normal => tr!("text-size-normal"),
+                TextSize::Large => tr!("text-size-large"),
+                TextSize::ExtraLarge => tr!("text-size-extra-large"),
+            };
+            let text = egui::RichText::new(words);
+            let button = if chosen {
+                egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
+            } else {
+                egui::Button::new(text)
+            };
+            if ui
+                .add(button.min_size(egui::vec2(90.0, size::TOUCH)))
+                .clicked()
+                && !chosen
+            {
+                settings.text_size = text_size;
             }
         }
     });

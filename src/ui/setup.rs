@@ -1,19 +1,25 @@
 //! The match set-up: seats, people or bots, names, the variant, and any row
 //! of the game's own.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
+use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
 use super::widgets::{big_button, full_screen};
 use crate::catalog::GameCatalog;
 use crate::engine::Controller;
 use crate::i18n::bot_name;
-use crate::session::{BeginMatch, Screen, SeatChoice, Table};
+use crate::kiosk::Kiosk;
+use crate::saves::{ResumeMatch, SaveSlot, table_of};
+use crate::session::{BeginMatch, PointerDevice, Screen, SeatChoice, Table};
+use crate::stats::Statistics;
 use crate::tr;
 use crate::variants::VariantRegistry;
 use crate::variants::choices::{self, Choice};
+use parlour_core::engine::Record;
 
 /// The set-up screen.
 pub fn plugin(app: &mut App) {
@@ -25,18 +31,53 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// The longest name a seat takes.
+const NAME_LIMIT: usize = 16;
+
+/// What starting a match from the set-up screen touches.
+#[derive(SystemParam)]
+struct Start<'w> {
+    slot: Option<Res<'w, SaveSlot>>,
+    begin: MessageWriter<'w, BeginMatch>,
+    resume: MessageWriter<'w, ResumeMatch>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+impl Start<'_> {
+    /// Starts the table's match.
+    fn begin(&mut self, table: &mut Table) {
+        for (i, seat) in table.seats.iter_mut().enumerate() {
+            if seat.name.trim().is_empty() {
+                seat.name = tr!("setup-default-name", number = i + 1);
+            }
+        }
+        table.viewer = None;
+        self.begin.write(BeginMatch);
+        self.next.set(Screen::Play);
+    }
+
+    /// The match a new one would replace.
+    fn unfinished(&self) -> Option<Record> {
+        self.slot.as_ref().and_then(|s| s.unfinished.clone())
+    }
+}
+
 fn setup(
     mut contexts: EguiContexts,
     catalog: Res<GameCatalog>,
     mut table: ResMut<Table>,
     registry: Option<Res<VariantRegistry>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut begin: MessageWriter<BeginMatch>,
+    device: Res<PointerDevice>,
+    kiosk: Option<Res<Kiosk>>,
+    statistics: Option<Res<Statistics>>,
+    mut typing: Local<Option<(usize, bool)>>,
+    mut replacing: Local<bool>,
+    mut start: Start,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = catalog.get(table.game) else {
         // No game chosen (nothing on offer): the title is the way in.
-        next.set(Screen::Title);
+        start.next.set(Screen::Title);
         return Ok(());
     };
     let kind = game.id;
@@ -61,60 +102,14 @@ fn setup(
             ui.vertical_centered(|ui| {
                 ui.set_max_width(width);
                 let seats = game.seats.clone();
-                let mut remove = None;
-                // A grid keeps the rows in columns whatever the words' lengths.
-                egui::Grid::new("seats")
-                    .spacing(egui::vec2(12.0, 10.0))
-                    .show(ui, |ui| {
-                        for (i, seat) in table.seats.iter_mut().enumerate() {
-                            ui.label(
-                                egui::RichText::new(tr!("setup-seat", number = i + 1))
-                                    .color(ecolour::TEXT_DIM),
-                            );
-                            // Sized outright: a grid cell would shrink it to last frame's width.
-                            ui.add_sized(
-                                egui::vec2(220.0, size::TOUCH),
-                                egui::TextEdit::singleline(&mut seat.name)
-                                    .char_limit(16)
-                                    .vertical_align(egui::Align::Center),
-                            );
-                            let label = match &seat.controller {
-                                Controller::Human => tr!("setup-person"),
-                                Controller::Bot(b) => tr!("setup-bot", level = bot_name(b)),
-                            };
-                            egui::ComboBox::from_id_salt(("controller", i))
-                                .selected_text(label)
-                                .width(210.0)
-                                // Room for a person and three bots without scrolling.
-                                .height(5.0 * (size::TOUCH + 12.0))
-                                .show_ui(ui, |ui| {
-                                    ui.selectable_value(
-                                        &mut seat.controller,
-                                        Controller::Human,
-                                        tr!("setup-person"),
-                                    );
-                                    for b in bots {
-                                        ui.selectable_value(
-                                            &mut seat.controller,
-                                            Controller::Bot((*b).to_owned()),
-                                            tr!("setup-bot", level = bot_name(b)),
-                                        );
-                                    }
-                                });
-                            // Inter has the multiplication sign, not a heavy ✕.
-                            if ui
-                                .add_enabled(
-                                    i >= *seats.start(),
-                                    egui::Button::new("×")
-                                        .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
-                                )
-                                .clicked()
-                            {
-                                remove = Some(i);
-                            }
-                            ui.end_row();
-                        }
-                    });
+                // No keyboard to hand: a tap on a name opens the one on screen.
+                let on_screen_keys =
+                    *device == PointerDevice::Touch || kiosk.as_ref().is_some_and(|k| k.active);
+                let (remove, tapped) =
+                    seat_rows(ui, &mut table, *seats.start(), bots, on_screen_keys);
+                if let Some(seat) = tapped {
+                    *typing = Some((seat, false));
+                }
                 if let Some(i) = remove
                     && table.seats.len() > *seats.start()
                 {
@@ -140,23 +135,189 @@ fn setup(
                 ui.add_space(20.0);
                 ui.horizontal(|ui| {
                     if big_button(ui, &tr!("button-back"), false).clicked() {
-                        next.set(Screen::Title);
+                        start.next.set(Screen::Title);
                     }
                     if big_button(ui, &tr!("button-start"), true).clicked() {
-                        for (i, seat) in table.seats.iter_mut().enumerate() {
-                            if seat.name.trim().is_empty() {
-                                seat.name = tr!("setup-default-name", number = i + 1);
-                            }
+                        // A match left unfinished is never replaced unasked.
+                        if start.unfinished().is_some() {
+                            *replacing = true;
+                        } else {
+                            start.begin(&mut table);
                         }
-                        table.viewer = None;
-                        begin.write(BeginMatch);
-                        next.set(Screen::Play);
                     }
                 });
             });
         });
     });
+    if *replacing && let Some(record) = start.unfinished() {
+        match replace_dialog(ctx, &catalog, &record) {
+            Some(Replace::Start) => start.begin(&mut table),
+            Some(Replace::Continue) => {
+                start.resume.write(ResumeMatch(record));
+            }
+            Some(Replace::Back) => {}
+            None => return Ok(()),
+        }
+        *replacing = false;
+    }
+    if let Some((seat, shift)) = typing.as_mut() {
+        let names = known_names(statistics.as_deref(), &table);
+        let done = match table.seats.get_mut(*seat) {
+            Some(choice) => name_keyboard(ctx, &mut choice.name, shift, NAME_LIMIT, &names),
+            None => true,
+        };
+        if done {
+            *typing = None;
+        }
+    }
     Ok(())
+}
+
+/// The answers to "a new match replaces the unfinished one".
+enum Replace {
+    /// Start the new match all the same.
+    Start,
+    /// Take up the unfinished one instead.
+    Continue,
+    /// Back to the set-up.
+    Back,
+}
+
+/// Asks before a new match replaces the unfinished one: what it is, and
+/// the three ways on. `None` while unanswered.
+fn replace_dialog(ctx: &egui::Context, catalog: &GameCatalog, record: &Record) -> Option<Replace> {
+    let mut answer = None;
+    let game = catalog.by_name(&record.game).map(|g| g.id);
+    let names: Vec<String> = match game {
+        Some(id) => table_of(record, id)
+            .seats
+            .into_iter()
+            .map(|s| s.name)
+            .collect(),
+        None => Vec::new(),
+    };
+    egui::Modal::new(egui::Id::new("replace-unfinished"))
+        .frame(
+            egui::Frame::new()
+                .fill(ecolour::PANEL)
+                .corner_radius(18)
+                .inner_margin(24),
+        )
+        .show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            ui.label(
+                egui::RichText::new(tr!(
+                    "setup-replace-heading",
+                    game = game.map_or(record.game.clone(), |g| g.title())
+                ))
+                .size(size::HEADING * 0.7)
+                .color(ecolour::ACCENT)
+                .strong(),
+            );
+            ui.label(tr!(
+                "continue-detail",
+                names = names.join(", "),
+                moves = record.moves.len()
+            ));
+            ui.label(egui::RichText::new(tr!("setup-replace-detail")).color(ecolour::TEXT_DIM));
+            ui.add_space(12.0);
+            ui.horizontal_wrapped(|ui| {
+                if big_button(ui, &tr!("setup-replace-start"), false).clicked() {
+                    answer = Some(Replace::Start);
+                }
+                if big_button(ui, &tr!("continue"), true).clicked() {
+                    answer = Some(Replace::Continue);
+                }
+                if big_button(ui, &tr!("button-back"), false).clicked() {
+                    answer = Some(Replace::Back);
+                }
+            });
+        });
+    answer
+}
+
+/// The names people have played under, most matches first, that no seat
+/// has taken yet: a returning player taps theirs.
+fn known_names(statistics: Option<&Statistics>, table: &Table) -> Vec<String> {
+    let mut names: Vec<(u32, &String)> = statistics
+        .into_iter()
+        .flat_map(|s| s.players.iter())
+        .filter(|(name, _)| !table.seats.iter().any(|s| &s.name == *name))
+        .map(|(name, games)| (games.values().map(|t| t.played).sum(), name))
+        .collect();
+    names.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    names.into_iter().take(8).map(|(_, n)| n.clone()).collect()
+}
+
+/// A row per seat: its number, its name, person or which bot, and × to
+/// take it away (not for the seats the game cannot do without). Returns
+/// the seat whose × was pressed, and the seat whose name was tapped when
+/// names are typed on the screen's keyboard (`on_screen_keys`).
+fn seat_rows(
+    ui: &mut egui::Ui,
+    table: &mut Table,
+    fixed: usize,
+    bots: &[&'static str],
+    on_screen_keys: bool,
+) -> (Option<usize>, Option<usize>) {
+    let mut remove = None;
+    let mut tapped = None;
+    // A grid keeps the rows in columns whatever the words' lengths.
+    egui::Grid::new("seats")
+        .spacing(egui::vec2(12.0, 10.0))
+        .show(ui, |ui| {
+            for (i, seat) in table.seats.iter_mut().enumerate() {
+                ui.label(
+                    egui::RichText::new(tr!("setup-seat", number = i + 1)).color(ecolour::TEXT_DIM),
+                );
+                // Sized outright: a grid cell would shrink it to last frame's width.
+                let name = ui.add_sized(
+                    egui::vec2(220.0, size::TOUCH),
+                    egui::TextEdit::singleline(&mut seat.name)
+                        .char_limit(NAME_LIMIT)
+                        .vertical_align(egui::Align::Center),
+                );
+                if on_screen_keys && (name.clicked() || name.has_focus()) {
+                    name.surrender_focus();
+                    tapped = Some(i);
+                }
+                let label = match &seat.controller {
+                    Controller::Human => tr!("setup-person"),
+                    Controller::Bot(b) => tr!("setup-bot", level = bot_name(b)),
+                };
+                egui::ComboBox::from_id_salt(("controller", i))
+                    .selected_text(label)
+                    .width(210.0)
+                    // Room for a person and three bots without scrolling.
+                    .height(5.0 * (size::TOUCH + 12.0))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(
+                            &mut seat.controller,
+                            Controller::Human,
+                            tr!("setup-person"),
+                        );
+                        for b in bots {
+                            ui.selectable_value(
+                                &mut seat.controller,
+                                Controller::Bot((*b).to_owned()),
+                                tr!("setup-bot", level = bot_name(b)),
+                            );
+                        }
+                    });
+                // Inter has the multiplication sign, not a heavy ✕.
+                if ui
+                    .add_enabled(
+                        i >= fixed,
+                        egui::Button::new("×").min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                    )
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+    (remove, tapped)
 }
 
 /// The variant: a list of the registry's entries for the game, each with

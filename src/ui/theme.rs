@@ -95,6 +95,35 @@ pub mod size {
     pub const MARGIN: f32 = 16.0;
 }
 
+/// How much larger than at 1280 × 800 the menus, the HUD and their text
+/// are drawn: egui's zoom. The tables reserve the HUD's height times this.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Zoom(pub f32);
+
+impl Default for Zoom {
+    fn default() -> Self {
+        Zoom(1.0)
+    }
+}
+
+impl Zoom {
+    /// The zoom for a window of `window` logical pixels (the display's own
+    /// scale already taken out, so a tablet keeps physical sizes) and the
+    /// text size chosen: 1 at 1280 × 800 and 800 × 1280, growing with a
+    /// bigger window and shrinking a little on a small panel.
+    pub fn for_window(window: Vec2, text: f32) -> Zoom {
+        let (short, long) = (window.x.min(window.y), window.x.max(window.y));
+        let fit = (short / 800.0).min(long / 1280.0).clamp(0.75, 2.5);
+        // Rounded to a 20th, so a window resized by a pixel keeps its zoom.
+        Zoom(((fit * text) * 20.0).round() / 20.0)
+    }
+
+    /// The top bar's height at this zoom, in logical pixels.
+    pub fn hud(self) -> f32 {
+        size::HUD * self.0
+    }
+}
+
 /// The shared textures and fonts, made once at start-up.
 #[derive(Resource, Clone)]
 pub struct Look {

@@ -276,9 +276,33 @@ fn card_words_height(ui: &egui::Ui, game: &GameEntry, width: f32) -> f32 {
 /// One game as a large card: a picture, the name, one line, the buttons at
 /// its foot; `words_h` is the room kept for the name and line. Returns (play, rules) clicks.
 fn game_card(ui: &mut egui::Ui, game: &GameEntry, card: egui::Vec2, words_h: f32) -> (bool, bool) {
-    let kind = game.id;
     let mut rules = false;
-    let response = egui::Frame::new()
+    let mut play = false;
+    // The card takes a click of its own: a scope that senses clicks
+    // registers before what is drawn in it, so the buttons drawn over it
+    // take the presses on them (egui gives a press to the last widget
+    // registered under it).
+    let card_click = egui::UiBuilder::new().sense(egui::Sense::click());
+    let card_clicked = ui
+        .scope_builder(card_click, |ui| {
+            card_face(ui, game, card, words_h, &mut play, &mut rules)
+        })
+        .response
+        .clicked();
+    (play || card_clicked, rules)
+}
+
+/// The card's face: picture, name, line, and its two buttons at the foot.
+fn card_face(
+    ui: &mut egui::Ui,
+    game: &GameEntry,
+    card: egui::Vec2,
+    words_h: f32,
+    play: &mut bool,
+    rules: &mut bool,
+) {
+    let kind = game.id;
+    egui::Frame::new()
         .fill(ecolour::CARD)
         .corner_radius(18)
         .inner_margin(16)
@@ -319,32 +343,111 @@ fn game_card(ui: &mut egui::Ui, game: &GameEntry, card: egui::Vec2, words_h: f32
                     let total = play_w + ui.spacing().item_spacing.x + how_w;
                     ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
                     {
-                        let play = egui::Button::new(
+                        let play_button = egui::Button::new(
                             egui::RichText::new(play_text).color(ecolour::ON_ACCENT),
                         )
                         .fill(ecolour::ACCENT)
                         .min_size(egui::vec2(play_w, size::TOUCH));
-                        if ui.add(play).clicked() {
-                            // Handled through the card's own click below.
-                            ui.ctx().data_mut(|d| {
-                                d.insert_temp(egui::Id::new(("play", kind.name())), true)
-                            });
-                        }
+                        *play |= ui.add(play_button).clicked();
                     }
                     let how = egui::Button::new(egui::RichText::new(how_text).color(ecolour::INK))
                         .fill(egui::Color32::from_rgb(228, 220, 200))
                         .min_size(egui::vec2(how_w, size::TOUCH));
                     if ui.add(how).clicked() {
-                        rules = true;
+                        *rules = true;
                     }
                 });
             });
-        })
-        .response;
-    let play_clicked = ui
-        .ctx()
-        .data_mut(|d| d.remove_temp::<bool>(egui::Id::new(("play", kind.name()))))
-        .unwrap_or(false);
-    let card_clicked = response.interact(egui::Sense::click()).clicked();
-    (play_clicked || (card_clicked && !rules), rules)
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{Attract, GameId};
+
+    /// A game entry for the card alone (no game's rules are needed to draw it).
+    fn entry() -> GameEntry {
+        GameEntry {
+            id: GameId("card-test"),
+            seats: 2..=2,
+            bots: &["random"],
+            variants: &["standard"],
+            check_rules: |_| Ok(()),
+            attract: Attract {
+                seats: 2,
+                bot: "random",
+            },
+            how_to: &[],
+            picture: |_, _| {},
+            setup_row: None,
+            board: None,
+        }
+    }
+
+    const CARD: egui::Vec2 = egui::vec2(360.0, 380.0);
+    const LEFT: f32 = 100.0;
+
+    /// One frame of a title row holding the card; what it answered.
+    fn frame(ctx: &egui::Context, events: Vec<egui::Event>) -> (bool, bool) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let mut answer = (false, false);
+        let output = ctx.run_ui(input, |ui| {
+            ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
+            ui.horizontal_top(|ui| {
+                ui.add_space(LEFT);
+                answer = game_card(ui, &entry(), CARD, 60.0);
+            });
+        });
+        // No painter here: the frame's textures are let go unused.
+        output.drop_without_applying_deltas();
+        answer
+    }
+
+    /// A tap at `at`: what the card answered over the frames it took.
+    fn tap(at: egui::Pos2) -> (bool, bool) {
+        let ctx = egui::Context::default();
+        frame(&ctx, vec![]);
+        let button = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let mut answer = (false, false);
+        for events in [
+            vec![egui::Event::PointerMoved(at)],
+            vec![button(true)],
+            vec![button(false)],
+        ] {
+            let (play, rules) = frame(&ctx, events);
+            answer = (answer.0 | play, answer.1 | rules);
+        }
+        answer
+    }
+
+    /// The foot of the card, where its two buttons sit side by side and
+    /// centred: Play left of the centre line, How to play right of it.
+    fn foot(dx: f32) -> egui::Pos2 {
+        egui::pos2(LEFT + CARD.x / 2.0 + dx, CARD.y - 16.0 - size::TOUCH / 2.0)
+    }
+
+    #[test]
+    fn how_to_play_on_a_game_card_opens_the_rules_not_the_set_up() {
+        assert_eq!(tap(foot(40.0)), (false, true));
+    }
+
+    #[test]
+    fn play_on_a_game_card_and_the_card_itself_open_the_set_up() {
+        assert_eq!(tap(foot(-40.0)), (true, false));
+        // The picture, at the card's top.
+        assert_eq!(tap(egui::pos2(LEFT + CARD.x / 2.0, 60.0)), (true, false));
+    }
 }

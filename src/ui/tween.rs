@@ -1,4 +1,6 @@
-//! Eased motion: pieces travel from where they were to where they go.
+//! Eased motion: pieces travel from where they were to where they go, and
+//! points scored float up. With *Reduce motion* set, pieces jump straight
+//! to their places and nothing floats.
 
 use std::time::Duration;
 
@@ -104,7 +106,11 @@ fn run_tweens(
     motion.running = 0;
     let step = time.delta().mul_f32(settings.animation_speed.max(0.1));
     for (entity, mut tween, mut transform) in &mut tweens {
-        tween.elapsed += step;
+        tween.elapsed = if settings.reduce_motion {
+            tween.duration
+        } else {
+            tween.elapsed + step
+        };
         let p = tween.progress();
         transform.translation = tween.from.lerp(tween.to, p);
         if tween.done() {
@@ -130,6 +136,10 @@ fn run_rises(
     let step = time.delta().mul_f32(settings.animation_speed.max(0.1));
     let mut any = false;
     for (entity, mut rise, mut transform, mut colour) in &mut rises {
+        if settings.reduce_motion {
+            commands.entity(entity).despawn();
+            continue;
+        }
         rise.elapsed += step;
         let t = (rise.elapsed.as_secs_f32() / rise.duration.as_secs_f32()).min(1.0);
         transform.translation = rise.origin + Vec3::Y * rise.height * ease_out_cubic(t);
@@ -149,6 +159,63 @@ fn run_rises(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An app with the animation systems, `reduce` set or not, and a piece
+    /// sent on its way.
+    fn piece_on_its_way(reduce: bool) -> (App, Entity) {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<RequestRedraw>()
+            .insert_resource(Settings {
+                reduce_motion: reduce,
+                ..Settings::default()
+            })
+            .add_plugins(plugin);
+        let to = Vec3::new(300.0, 0.0, 0.0);
+        let piece = app
+            .world_mut()
+            .spawn((
+                Transform::default(),
+                Tween::new(Vec3::ZERO, to, Duration::from_secs(1)),
+            ))
+            .id();
+        app.world_mut().spawn((
+            Transform::default(),
+            TextColor(Color::WHITE),
+            Rise {
+                elapsed: Duration::ZERO,
+                duration: Duration::from_secs(1),
+                height: 50.0,
+                origin: Vec3::ZERO,
+            },
+        ));
+        app.update();
+        app.update();
+        (app, piece)
+    }
+
+    #[test]
+    fn with_reduce_motion_pieces_jump_and_no_score_floats() {
+        let (mut app, piece) = piece_on_its_way(true);
+        assert_eq!(
+            app.world().get::<Transform>(piece).unwrap().translation.x,
+            300.0
+        );
+        assert!(app.world().get::<Tween>(piece).is_none());
+        assert_eq!(
+            app.world_mut().query::<&Rise>().iter(app.world()).count(),
+            0
+        );
+        assert_eq!(app.world().resource::<Motion>().running, 0);
+    }
+
+    #[test]
+    fn without_it_pieces_travel() {
+        let (app, piece) = piece_on_its_way(false);
+        let x = app.world().get::<Transform>(piece).unwrap().translation.x;
+        assert!(x < 300.0, "still on its way: {x}");
+        assert!(app.world().resource::<Motion>().running > 0);
+    }
 
     #[test]
     fn easing_starts_at_zero_and_lands_at_one() {

@@ -33,7 +33,7 @@ impl Choice {
 pub fn choices(registry: Option<&VariantRegistry>, entry: &GameEntry) -> Vec<Choice> {
     let game = entry.id;
     let from_files = registry
-        .filter(|r| r.is_ready() && r.of(game).any(|e| matches!(e.origin, Origin::File(_))));
+        .filter(|r| r.is_ready() && r.of(game).any(|e| !matches!(e.origin, Origin::Plugin(_))));
     if let Some(registry) = from_files {
         return registry.of(game).map(Choice::of).collect();
     }

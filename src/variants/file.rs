@@ -1,6 +1,5 @@
-//! Variant data files, `*.variant.ron`: read by an asset loader that checks
-//! them against the game's rules and expands them into the rules string
-//! the record keeps.
+//! Variant data files, `*.variant.ron`: read, checked against the game's
+//! rules and expanded into the rules string the record keeps.
 //!
 //! ```ron
 //! (
@@ -17,9 +16,6 @@
 //! )
 //! ```
 
-use bevy::asset::io::Reader;
-use bevy::asset::{Asset, AssetLoader, LoadContext};
-use bevy::prelude::*;
 use parlour_core::engine::VariantError;
 use serde::Deserialize;
 
@@ -29,20 +25,9 @@ use crate::catalog::{GameCatalog, GameEntry};
 /// The ending of a variant file's name.
 pub const EXTENSION: &str = "variant.ron";
 
-/// One variant file, read: what it says, not yet checked against the games
-/// (that needs the catalog: [`check`]).
-#[derive(Asset, TypePath, Clone, Debug)]
-pub struct VariantFile {
-    /// The file as written.
-    pub form: FileForm,
-}
-
 /// Why a variant file was not taken.
 #[derive(Debug, thiserror::Error)]
 pub enum VariantFileError {
-    /// The file could not be read at all.
-    #[error("the file could not be read: {0}")]
-    Read(#[from] std::io::Error),
     /// Not the shape of a variant file.
     #[error("line {line}, column {column}: {message}")]
     Syntax {
@@ -173,31 +158,4 @@ pub fn expand(game: &GameEntry, rules: &str, rows: &[String]) -> Result<String, 
     // The rules themselves may be wrong: say so as such, not as a board problem.
     (game.check_rules)(rules)?;
     reader(rules, rows).map_err(VariantFileError::Board)
-}
-
-/// Reads `*.variant.ron` files into [`VariantFile`]s.
-#[derive(Default, TypePath)]
-pub struct VariantFileLoader;
-
-impl AssetLoader for VariantFileLoader {
-    type Asset = VariantFile;
-    type Settings = ();
-    type Error = VariantFileError;
-
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _load_context: &mut LoadContext<'_>,
-    ) -> Result<VariantFile, VariantFileError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        Ok(VariantFile {
-            form: read(&bytes)?,
-        })
-    }
-
-    fn extensions(&self) -> &[&str] {
-        &[EXTENSION]
-    }
 }

@@ -51,7 +51,10 @@ impl Words {
 /// Where an entry came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
-    /// A data file, by its asset path (`variants/neighbours/diamond.variant.ron`).
+    /// A file built into the program, by its path among the shipped files
+    /// (`neighbours/diamond.variant.ron`).
+    BuiltIn(String),
+    /// A data file, by its path (`/etc/parlour/variants/quick.variant.ron`).
     File(String),
     /// A plugin, by its name.
     Plugin(&'static str),
@@ -60,6 +63,7 @@ pub enum Origin {
 impl std::fmt::Display for Origin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Origin::BuiltIn(path) => write!(f, "built-in {path}"),
             Origin::File(path) => write!(f, "{path}"),
             Origin::Plugin(name) => write!(f, "plugin {name}"),
         }
@@ -132,6 +136,27 @@ impl VariantRegistry {
         entry: VariantEntry,
         catalog: &GameCatalog,
     ) -> Result<(), VariantProblem> {
+        self.put(entry, catalog, false)
+    }
+
+    /// Adds `entry` as [`add`](Self::add) does, except that it takes the
+    /// place of a file's entry (built in or not) with the same game and id:
+    /// how a file in a later folder overrides an earlier one. A house rule
+    /// written in code is never replaced.
+    pub fn add_over(
+        &mut self,
+        entry: VariantEntry,
+        catalog: &GameCatalog,
+    ) -> Result<(), VariantProblem> {
+        self.put(entry, catalog, true)
+    }
+
+    fn put(
+        &mut self,
+        entry: VariantEntry,
+        catalog: &GameCatalog,
+        over_files: bool,
+    ) -> Result<(), VariantProblem> {
         let refuse = |reason: String| VariantProblem {
             origin: entry.origin.clone(),
             reason,
@@ -144,11 +169,21 @@ impl VariantRegistry {
         }
         check_rules(catalog, entry.game, &entry.rules)
             .map_err(|e| refuse(format!("rules: {e}")))?;
-        if let Some(other) = self
-            .entries
-            .iter()
-            .find(|e| e.game == entry.game && e.id == entry.id)
+        let same = |e: &VariantEntry| e.game == entry.game && e.id == entry.id;
+        if let Some(at) = self.entries.iter().position(same)
+            && over_files
+            && !matches!(self.entries[at].origin, Origin::Plugin(_))
         {
+            let old = self.entries.remove(at);
+            info!(
+                "variant {} {:?}: {} in place of {}",
+                entry.game.name(),
+                entry.id,
+                entry.origin,
+                old.origin
+            );
+        }
+        if let Some(other) = self.entries.iter().find(|e| same(e)) {
             return Err(refuse(format!(
                 "{} already has a variant {:?}, from {}",
                 entry.game.name(),

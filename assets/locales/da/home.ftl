@@ -24,6 +24,9 @@ continue-detail = { $names } · { $moves ->
    *[other] { $moves } træk spillet
 }
 continue = Fortsæt
+setup-replace-heading = Et nyt parti erstatter dit ufærdige parti { $game }
+setup-replace-detail = Starter du nu, er det væk for altid: det kommer ikke i historikken. Fortsæt det i stedet, eller gå tilbage.
+setup-replace-start = Start det nye parti
 
 ## Historik og genafspilning
 history = Historik
@@ -70,6 +73,12 @@ home-off = Fra
 settings-sound = Lyd
 settings-sound-not-built = (ikke i denne udgave)
 settings-colour-blind = Kort for farveblinde
+settings-reduce-motion = Mindre bevægelse
+settings-text-size = Tekststørrelse
+text-size-small = Lille
+text-size-normal = Normal
+text-size-large = Stor
+text-size-extra-large = Ekstra stor
 settings-kiosk = Kiosktilstand
 settings-kiosk-unlock = Lås op …
 settings-idle = Ventetid før pause (kiosk)
@@ -88,3 +97,7 @@ pin-none-set = Der er ingen pinkode: tryk OK.
 pin-clear = Ryd
 pin-ok = OK
 pin-cancel = Annuller
+
+## The on-screen keyboard for names
+keyboard-names = Har spillet før
+keyboard-space = mellemrum

@@ -24,6 +24,9 @@ continue-detail = { $names } · { $moves ->
    *[other] { $moves } moves played
 }
 continue = Continue
+setup-replace-heading = A new match replaces your unfinished { $game } match
+setup-replace-detail = Starting now ends it for good: it will not be in the history. Continue it instead, or go back.
+setup-replace-start = Start the new match
 
 ## History and replays
 history = History
@@ -70,6 +73,12 @@ home-off = Off
 settings-sound = Sound
 settings-sound-not-built = (not in this build)
 settings-colour-blind = Colour-blind card faces
+settings-reduce-motion = Reduce motion
+settings-text-size = Text size
+text-size-small = Small
+text-size-normal = Normal
+text-size-large = Large
+text-size-extra-large = Extra large
 settings-kiosk = Kiosk mode
 settings-kiosk-unlock = Unlock…
 settings-idle = Idle timeout (kiosk)
@@ -88,3 +97,7 @@ pin-none-set = No PIN is set: tap OK.
 pin-clear = Clear
 pin-ok = OK
 pin-cancel = Cancel
+
+## The on-screen keyboard for names
+keyboard-names = Played before
+keyboard-space = space

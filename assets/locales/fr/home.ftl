@@ -24,6 +24,9 @@ continue-detail = { $names } · { $moves ->
    *[other] { $moves } coups joués
 }
 continue = Reprendre
+setup-replace-heading = Une nouvelle partie remplace votre partie de { $game } inachevée
+setup-replace-detail = Commencer maintenant y met fin pour de bon : elle ne sera pas dans l’historique. Reprenez-la plutôt, ou revenez en arrière.
+setup-replace-start = Commencer la nouvelle partie
 
 ## Historique et parties revues
 history = Historique
@@ -70,6 +73,12 @@ home-off = Non
 settings-sound = Son
 settings-sound-not-built = (absent de cette version)
 settings-colour-blind = Cartes pour daltoniens
+settings-reduce-motion = Réduire les animations
+settings-text-size = Taille du texte
+text-size-small = Petite
+text-size-normal = Normale
+text-size-large = Grande
+text-size-extra-large = Très grande
 settings-kiosk = Mode kiosque
 settings-kiosk-unlock = Déverrouiller…
 settings-idle = Mise en veille (kiosque)
@@ -88,3 +97,7 @@ pin-none-set = Aucun code n’est défini : touchez OK.
 pin-clear = Effacer
 pin-ok = OK
 pin-cancel = Annuler
+
+## The on-screen keyboard for names
+keyboard-names = Déjà joué
+keyboard-space = espace

@@ -195,7 +195,7 @@ impl<G: Game> Match<G> {
         let deal = match &record.deal {
             None => None,
             Some(value) => Some(
-                serde_json::from_value::<G::Deal>(value.clone())
+                read_at::<G::Deal>("deal", value.clone())
                     .map_err(|e| RecordError::Setup(format!("the deal is not valid: {e}")))?,
             ),
         };
@@ -212,10 +212,25 @@ impl<G: Game> Match<G> {
     /// Move `index` of a record, read with this game's move type.
     pub fn move_of_record(record: &Record, index: usize) -> Result<(Seat, G::Move), RecordError> {
         let (seat, value) = record.split_move(index)?;
-        let mv = serde_json::from_value::<G::Move>(value).map_err(|e| RecordError::MoveSyntax {
-            index,
-            reason: e.to_string(),
-        })?;
+        let mv = read_at::<G::Move>(&format!("moves[{index}]"), value)
+            .map_err(|reason| RecordError::MoveSyntax { index, reason })?;
         Ok((seat, mv))
     }
+}
+
+/// Reads `value`, found at `at` in the record; a mistake is named by its
+/// place in the record (`deal.hands[0][3]: …`), so a person can find it.
+fn read_at<T: serde::de::DeserializeOwned>(
+    at: &str,
+    value: serde_json::Value,
+) -> Result<T, String> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let inside = e.path().to_string();
+        let place = match inside.as_str() {
+            "." => at.to_owned(),
+            _ if inside.starts_with('[') => format!("{at}{inside}"),
+            _ => format!("{at}.{inside}"),
+        };
+        format!("{place}: {}", e.inner())
+    })
 }

@@ -1,11 +1,17 @@
-//! Neighbours in the app: its catalog entry, its screen, its sounds, its
-//! variant files' boards and its house rule.
+//! Neighbours in the app: its catalog entry; its screen, cut by concern
+//! (layout, input, view, feedback, HUD, results); its picture, its sounds,
+//! its variant files' boards and its house rule.
 
 pub mod boards;
+mod feedback;
+mod hud;
+pub mod input;
+pub mod layout;
 pub mod picture;
 pub mod prime_spiral;
-pub mod screen;
+mod results;
 pub mod sounds;
+mod view;
 
 use bevy::prelude::*;
 use parlour_core::engine::Match;
@@ -26,7 +32,7 @@ pub fn entry() -> GameEntry {
 
 impl TableGame for Neighbours {
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
-        screen::results_sheet(game, table)
+        results::results_sheet(game, table)
     }
 }
 
@@ -38,5 +44,11 @@ pub fn logic_plugin(app: &mut App) {
 /// Neighbours on screen, with its house rule.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
-    app.add_plugins((screen::plugin, prime_spiral::plugin));
+    app.add_plugins((
+        input::plugin,
+        feedback::plugin,
+        view::plugin,
+        hud::plugin,
+        prime_spiral::plugin,
+    ));
 }

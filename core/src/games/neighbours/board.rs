@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The board of the source, as shipped in `assets/boards/`.
-pub const SOURCE_BOARD: &str = include_str!("../../../../assets/boards/neighbours-source.txt");
+/// The board of the source, kept with the rules in `core/data/boards/`.
+pub const SOURCE_BOARD: &str = include_str!("../../../data/boards/neighbours-source.txt");
 /// A larger diamond board, offered as a variant.
-pub const DIAMOND_BOARD: &str = include_str!("../../../../assets/boards/neighbours-diamond.txt");
+pub const DIAMOND_BOARD: &str = include_str!("../../../data/boards/neighbours-diamond.txt");
 
 /// What a cell is printed with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

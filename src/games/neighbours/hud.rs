@@ -1,0 +1,221 @@
+//! The Neighbours HUD, one function per region: the score bar along the
+//! top (every seat's name, score and tokens, whose turn it is, the menu
+//! button), the pass offer above the tray when the viewer cannot place, and
+//! the notice under the bar.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_core::engine::Match;
+use parlour_core::games::neighbours::{Move, Neighbours, View};
+
+use crate::catalog::GameId;
+use crate::engine::{ActiveMatch, MoveRequest, TurnPhase};
+use crate::game_kit::{on_table, viewer_view};
+use crate::session::{Notice, Screen, Table};
+use crate::tr;
+use crate::ui::UiSystems;
+use crate::ui::match_menu::{MenuNav, match_menu};
+use crate::ui::theme::{ecolour, size};
+use crate::ui::widgets::big_button;
+
+/// The HUD over the Neighbours table.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        hud.run_if(in_state(Screen::Play).and_then(on_table::<Neighbours>))
+            .in_set(UiSystems::Hud),
+    );
+}
+
+/// Draws the HUD's regions for this frame.
+fn hud(
+    mut contexts: EguiContexts,
+    active: Res<ActiveMatch<Neighbours>>,
+    table: Res<Table>,
+    notice: Res<Notice>,
+    time: Res<Time>,
+    phase: Res<State<TurnPhase>>,
+    mut shown_scores: Local<Vec<f32>>,
+    mut menu_open: Local<bool>,
+    mut requests: MessageWriter<MoveRequest<Neighbours>>,
+    mut nav: MenuNav,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let game = active.get();
+    if count_scores(&mut shown_scores, &game.scores(), time.delta_secs()) {
+        ctx.request_repaint();
+    }
+    score_bar(ctx, game, &table, &shown_scores, &mut menu_open);
+    match_menu(
+        ctx,
+        &mut menu_open,
+        GameId::of::<Neighbours>(),
+        &mut nav,
+        |_| {},
+    );
+    // The viewer must pass: say so, and offer the only move there is.
+    match viewer_view(&active, &table) {
+        Some(view)
+            if view.to_move() == Some(view.seat())
+                && *phase.get() == TurnPhase::AwaitingMove
+                && table.humans().contains(&view.seat())
+                && view.placements().is_empty() =>
+        {
+            pass_offer(ctx, &view, &mut requests);
+        }
+        _ if notice.remaining > 0.0 => notice_card(ctx, &notice),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Moves the shown scores towards the real ones, so they count up (or
+/// down); true while any is still on its way.
+fn count_scores(shown: &mut Vec<f32>, scores: &[i64], dt: f32) -> bool {
+    shown.resize(scores.len(), 0.0);
+    for (shown, &real) in shown.iter_mut().zip(scores) {
+        let gap = real as f32 - *shown;
+        *shown += gap.signum() * (gap.abs() * 8.0 * dt).max(30.0 * dt).min(gap.abs());
+    }
+    shown
+        .iter()
+        .zip(scores)
+        .any(|(s, &r)| (*s - r as f32).abs() > 0.01)
+}
+
+/// The bar along the top: a chip per seat (the seat to move lit up) and
+/// the menu button at the right.
+fn score_bar(
+    ctx: &egui::Context,
+    game: &Match<Neighbours>,
+    table: &Table,
+    shown_scores: &[f32],
+    menu_open: &mut bool,
+) {
+    let to_move = game.awaiting().first().copied();
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new("hud"))
+        .fixed_pos(egui::pos2(0.0, 0.0))
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            ui.painter().rect_filled(
+                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
+                0,
+                ecolour::PANEL,
+            );
+            ui.set_min_size(egui::vec2(width, size::HUD));
+            ui.set_max_size(egui::vec2(width, size::HUD));
+            ui.horizontal_centered(|ui| {
+                let seats = game.players();
+                let menu_w = size::TOUCH + 16.0;
+                let chip_w =
+                    ((ui.available_width() - menu_w) / seats as f32 - 10.0).clamp(110.0, 260.0);
+                for seat in 0..seats {
+                    let score = tr!(
+                        "neighbours-hud-score",
+                        points = shown_scores[seat].round() as i64,
+                        tokens = game.state().hand(seat).len()
+                    );
+                    seat_chip(ui, chip_w, table.name(seat), &score, to_move == Some(seat));
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui
+                        .add(
+                            egui::Button::new(egui::RichText::new("☰").size(28.0))
+                                .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+                        )
+                        .clicked()
+                    {
+                        *menu_open = !*menu_open;
+                    }
+                });
+            });
+        });
+}
+
+/// One seat's chip: its name over its score and tokens.
+fn seat_chip(ui: &mut egui::Ui, width: f32, name: &str, score: &str, to_move: bool) {
+    let (fill, ink) = if to_move {
+        (ecolour::ACCENT, ecolour::ON_ACCENT)
+    } else {
+        (egui::Color32::from_rgb(32, 78, 61), ecolour::TEXT)
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(12)
+        .inner_margin(egui::Margin::symmetric(12, 4))
+        .show(ui, |ui| {
+            ui.set_width(width - 24.0);
+            ui.vertical(|ui| {
+                ui.spacing_mut().item_spacing.y = 0.0;
+                ui.label(
+                    egui::RichText::new(name)
+                        .color(ink)
+                        .strong()
+                        .size(size::TEXT - 2.0),
+                );
+                ui.label(egui::RichText::new(score).color(ink).size(size::TEXT - 4.0));
+            });
+        });
+}
+
+/// Above the tray: "you cannot place a token" and the pass button.
+fn pass_offer(
+    ctx: &egui::Context,
+    view: &View,
+    requests: &mut MessageWriter<MoveRequest<Neighbours>>,
+) {
+    // Just above the tray, whose height follows the window's in logical
+    // pixels (see the layout); egui's points are those over its zoom.
+    let zoom = ctx.zoom_factor();
+    let tray = (ctx.content_rect().height() * zoom * 0.16).clamp(96.0, 150.0);
+    let above_tray = tray / zoom + 12.0;
+    egui::Area::new(egui::Id::new("pass"))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -above_tray))
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(ecolour::CARD)
+                .corner_radius(14)
+                .inner_margin(14)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(tr!("neighbours-must-pass"))
+                                .color(ecolour::INK)
+                                .size(size::TEXT),
+                        );
+                        if big_button(ui, &tr!("neighbours-pass"), true).clicked() {
+                            requests.write(MoveRequest {
+                                seat: view.seat(),
+                                mv: Move::Pass,
+                            });
+                        }
+                    });
+                });
+        });
+}
+
+/// The notice under the bar: a bot's pass, a refusal (in red).
+fn notice_card(ctx: &egui::Context, notice: &Notice) {
+    let (fill, ink) = if notice.warning {
+        (ecolour::WARN, egui::Color32::WHITE)
+    } else {
+        (ecolour::CARD, ecolour::INK)
+    };
+    egui::Area::new(egui::Id::new("notice"))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, size::HUD + 10.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(fill)
+                .corner_radius(12)
+                .inner_margin(12)
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(&notice.text)
+                            .color(ink)
+                            .size(size::TEXT),
+                    );
+                });
+        });
+}
