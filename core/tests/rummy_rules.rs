@@ -1128,6 +1128,87 @@ fn unknown_card_names_are_refused_with_a_reason() {
     }
 }
 
+/// Found by fuzzing: a time-out whose draft held seat 0's k1 "standing for"
+/// k1 was accepted, and its record wrote the card as the joker `j:k1`, so
+/// the record did not replay. Only a joker is written with the card it
+/// stands for; any other such name is refused, in a play, a time-out or a
+/// swap, and changes nothing.
+#[test]
+fn only_a_joker_is_written_with_the_card_it_stands_for() {
+    let h0 = ["k1", "k2", "k3", "k4", "b9"];
+    let mut m = start(Config::standard(), &[&h0, &["_"; 5]], &[]);
+    let k1_as = |stands: &str| CardName {
+        face: face("k1"),
+        stands_for: Some(face(stands)),
+    };
+    let joker_as_joker = CardName {
+        face: Face::Joker,
+        stands_for: Some(Face::Joker),
+    };
+    let with = |first: CardName| vec![vec![first, "k2".parse().unwrap(), "k3".parse().unwrap()]];
+    let before = format!("{:?}", m.state());
+    for (mv, shown) in [
+        (
+            Move::Timeout(Some(Play {
+                table: vec![vec![k1_as("k1")]],
+                to_hand: Vec::new(),
+            })),
+            "k1:k1",
+        ),
+        (
+            Move::Play(Play {
+                table: with(k1_as("k1")),
+                to_hand: Vec::new(),
+            }),
+            "k1:k1",
+        ),
+        (
+            Move::Play(Play {
+                table: with(k1_as("b7")),
+                to_hand: Vec::new(),
+            }),
+            "k1:b7",
+        ),
+        (
+            Move::Play(Play {
+                table: with(joker_as_joker),
+                to_hand: Vec::new(),
+            }),
+            "j:j",
+        ),
+    ] {
+        let err = m.submit(0, mv.clone()).unwrap_err();
+        assert!(
+            matches!(&err, RuleError::Set { index: 0, reason: SetError::Annotation(c), .. } if c.to_string() == shown),
+            "{mv:?}: {err}"
+        );
+        assert!(err.to_string().contains("only a joker is written"), "{err}");
+        assert_eq!(format!("{:?}", m.state()), before, "{mv:?} changed nothing");
+    }
+    let err = m
+        .submit(
+            0,
+            Move::Play(Play {
+                table: sets(&[&["k1", "k2", "k3", "k4"]]),
+                to_hand: vec![joker_as_joker],
+            }),
+        )
+        .unwrap_err();
+    assert_eq!(err, RuleError::ToHandNotJoker(joker_as_joker));
+    assert!(m.moves().is_empty());
+    // Written plainly, the same cards are fine, and the record replays.
+    m.submit(
+        0,
+        Move::Timeout(Some(Play {
+            table: sets(&[&["k1"]]),
+            to_hand: Vec::new(),
+        })),
+    )
+    .unwrap();
+    let again = Match::<Rummy>::from_record(&m.record(), |_| Some(m.config().clone())).unwrap();
+    assert_eq!(format!("{:?}", again.state()), format!("{:?}", m.state()));
+}
+
 #[test]
 fn a_card_played_twice_or_not_in_the_hand_is_refused() {
     let h0 = ["k10", "k11", "k12", "k13", "b5", "o5"];
