@@ -273,6 +273,23 @@ fn twin(
     )
 }
 
+/// What `watcher` cannot see: the other seats' hands (sorted faces) and
+/// the pile's faces in draw order.
+fn unseen(state: &rummy::State, watcher: Seat) -> (Vec<Vec<Face>>, Vec<Face>) {
+    let hands = (0..state.players())
+        .filter(|&s| s != watcher)
+        .map(|s| {
+            let mut faces: Vec<Face> = state.hand(s).iter().map(|c| c.face()).collect();
+            faces.sort();
+            faces
+        })
+        .collect();
+    (
+        hands,
+        state.pile_in_draw_order().map(|c| c.face()).collect(),
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(CASES))]
 
@@ -295,9 +312,17 @@ proptest! {
         prop_assume!(m.state().round() == 1 && !m.is_over());
         let mut rng = GameRng::seeded(pick);
         let watcher = rng.below(players);
+        // Reversing the undrawn pile hides something else only when it does
+        // not read the same backwards (it nearly always has many cards).
+        let pile: Vec<Face> = m.state().pile_in_draw_order().map(|c| c.face()).collect();
+        prop_assume!(pile.iter().ne(pile.iter().rev()));
         let (t, swapped) = twin(&m, &deal, watcher, &mut rng);
+        // The twin really holds other hidden cards, or equal views prove nothing.
+        prop_assert_ne!(unseen(m.state(), watcher), unseen(t.state(), watcher));
         if swapped {
             prop_assert_ne!(Rummy::pieces(m.state()), Rummy::pieces(t.state()));
+            let other_hands = |s: &rummy::State| unseen(s, watcher).0;
+            prop_assert_ne!(other_hands(m.state()), other_hands(t.state()), "a hand card was swapped");
         }
         prop_assert_eq!(m.view(watcher), t.view(watcher));
     }

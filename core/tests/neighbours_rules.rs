@@ -429,6 +429,25 @@ fn tied_scores_share_the_win() {
 }
 
 #[test]
+fn the_first_player_is_chosen_at_random() {
+    for players in 2..=4usize {
+        let mut starts = vec![0usize; players];
+        for seed in 0..400u64 {
+            let m = Match::<Neighbours>::seeded("standard", players, seed).unwrap();
+            assert_eq!(m.state().to_move(), m.state().first());
+            starts[m.state().first()] += 1;
+        }
+        // Each seat starts about as often as the others (400 / players on
+        // average; these bounds are more than four standard deviations out).
+        let fair = 400 / players;
+        assert!(
+            starts.iter().all(|&n| n > fair / 2 && n < fair * 3 / 2),
+            "{players} players: seat by seat, {starts:?} starts"
+        );
+    }
+}
+
+#[test]
 fn play_goes_round_the_table_in_seat_order() {
     let mut m = position(&Setup {
         to_move: 2,

@@ -3,7 +3,9 @@
 
 use parlour_core::engine::selfplay::play_one;
 use parlour_core::engine::{Game, Match};
-use parlour_core::games::paper_boxing::{Bouts, Config, Deal, FirstLead, Grid, PaperBoxing, State};
+use parlour_core::games::paper_boxing::{
+    Bouts, Config, Deal, FirstLead, Grid, Move, PaperBoxing, State,
+};
 
 /// Cell `c` holds `c`: low numbers around D, 15 in the bottom-right corner.
 const ASCENDING: Grid = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
@@ -36,12 +38,40 @@ fn sackson_and_simultaneous_combine_in_either_order() {
     assert_eq!(variant("simultaneous").first_lead, FirstLead::EvenOdd);
 }
 
+/// A path through every cell, row by row, turning at each end.
+const SNAKE: [u8; 15] = [1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11, 15, 14, 13, 12];
+
+/// The deal of [`first_leader`], both seats walking the snake in
+/// simultaneous bouts: on these mirrored grids that is 7 bouts each and a
+/// draw (8 against 8).
+fn tied_match(name: &str) -> State {
+    let deal = Deal {
+        grids: vec![ASCENDING.to_vec(), DESCENDING.to_vec()],
+        even: 0,
+    };
+    let mut state = State::new(&variant(name), 2, Some(&deal)).unwrap();
+    for cell in SNAKE {
+        let step = Move::to_cell(cell);
+        state.apply(0, &step).unwrap();
+        state.apply(1, &step).unwrap();
+    }
+    state
+}
+
 #[test]
 fn in_simultaneous_bouts_sacksons_rule_names_the_first_leader_who_wins_ties() {
     // Corners 15 + 1 = 16, even: seat 0 ("even") by the ruling; around D
     // the descending grid has 15 + 12 + 11, so seat 1 by Sackson's rule.
     assert_eq!(first_leader("simultaneous"), Some(0));
     assert_eq!(first_leader("sackson,simultaneous"), Some(1));
+    // A tied match goes to that first leader.
+    for (name, leader) in [("simultaneous", 0), ("sackson,simultaneous", 1)] {
+        let state = tied_match(name);
+        assert!(state.is_over(), "{name}: fifteen bouts");
+        assert_eq!(state.wins(), [7, 7], "{name}: the bouts are tied");
+        assert_eq!(state.first_leader(), Some(leader), "{name}");
+        assert_eq!(PaperBoxing::winners(&state), vec![leader], "{name}");
+    }
 }
 
 #[test]

@@ -259,9 +259,24 @@ fn a_joker_counts_the_number_it_stands_for() {
 
 #[test]
 fn the_classic_first_meld_is_30() {
-    let h0 = ["k10", "b10", "o10", "k2", "b2", "o2"];
-    let mut m = start(Config::classic(), &[&h0, &["_"; 6]], &[]);
-    m.submit(0, play(&[&["k10", "b10", "o10"]])).unwrap();
+    let h0 = [
+        "k10", "b10", "o10", "k2", "b2", "o2", "r2", "r6", "r7", "r8",
+    ];
+    let mut m = start(Config::classic(), &[&h0, &["_"; 10]], &[]);
+    // 2 + 2 + 2 + 2 and 6 + 7 + 8: 29, one short.
+    let err = m
+        .submit(0, play(&[&["k2", "b2", "o2", "r2"], &["r6", "r7", "r8"]]))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::FirstMeldTooSmall {
+            value: 29,
+            threshold: 30
+        }
+    );
+    assert!(m.moves().is_empty() && !m.state().melded()[0]);
+    let outcome = m.submit(0, play(&[&["k10", "b10", "o10"]])).unwrap();
+    assert_eq!(outcome.first_meld, Some(30));
 }
 
 #[test]
@@ -877,6 +892,41 @@ fn the_clock_and_the_time_out_move_come_from_the_core() {
     );
 }
 
+// --- Set-up --------------------------------------------------------------------
+
+#[test]
+fn the_first_player_is_drawn_at_random() {
+    for players in 2..=4usize {
+        let mut starts = vec![0usize; players];
+        for seed in 0..400u64 {
+            let m = Match::<Rummy>::seeded("standard", players, seed).unwrap();
+            assert_eq!(m.state().to_move(), m.state().first());
+            starts[m.state().first()] += 1;
+        }
+        // Each seat starts about as often as the others (400 / players on
+        // average; these bounds are more than four standard deviations out).
+        let fair = 400 / players;
+        assert!(
+            starts.iter().all(|&n| n > fair / 2 && n < fair * 3 / 2),
+            "{players} players: seat by seat, {starts:?} starts"
+        );
+    }
+}
+
+#[test]
+fn a_deal_sets_the_first_player() {
+    for first in 0..3 {
+        let mut d = deal(
+            &Config::standard(),
+            &[&["_"; 14], &["_"; 14], &["_"; 14]],
+            &[],
+        );
+        d.first = first;
+        let m = Match::<Rummy>::new("standard", Config::standard(), 3, 0, Some(d)).unwrap();
+        assert_eq!(m.awaiting(), vec![first]);
+    }
+}
+
 // --- The end of a round -------------------------------------------------------
 
 #[test]
@@ -925,52 +975,93 @@ fn with_the_pile_empty_the_round_ends_when_everyone_passes_in_a_row() {
         seat = 1 - seat;
     }
     let totals = [m.state().hand_total(0), m.state().hand_total(1)];
+    assert_eq!(
+        m.state().pile_len(),
+        0,
+        "the passes below are with the pile empty"
+    );
     let passed = m.submit(seat, Move::Draw).unwrap();
     assert_eq!(
-        (passed.action, passed.round_end.is_none()),
-        (Action::Passed, true)
+        (passed.action, passed.drew, passed.round_end.is_none()),
+        (Action::Passed, 0, true)
     );
+    assert_eq!(m.state().pile_len(), 0);
     let end = m
         .submit(1 - seat, Move::Draw)
         .unwrap()
         .round_end
         .expect("two passes in a row end it");
     assert_eq!(end.ending, Ending::Blocked);
-    let (low, high) = if totals[0] <= totals[1] {
-        (0, 1)
-    } else {
-        (1, 0)
-    };
-    let diff = totals[high] - totals[low];
     assert_eq!(end.hand_totals, totals.to_vec());
-    if diff > 0 {
-        assert_eq!(end.winners, vec![low]);
+    let low = *totals.iter().min().unwrap();
+    let winners: Vec<usize> = (0..2).filter(|&s| totals[s] == low).collect();
+    assert_eq!(end.winners, winners);
+    for (s, total) in totals.iter().enumerate() {
+        if *total > low {
+            assert_eq!(end.scores[s], low - total, "seat {s} loses the difference");
+        }
     }
-    assert_eq!(end.scores[low], diff);
-    assert_eq!(end.scores[high], -diff);
+    let pot: i64 = totals.iter().map(|t| t - low).sum();
+    for &w in &winners {
+        assert_eq!(
+            end.scores[w],
+            pot / winners.len() as i64,
+            "the winner takes the pot"
+        );
+    }
+    assert!(m.is_over());
+}
+
+/// Two seats of 52 cards each from a deck without jokers: the pile is empty
+/// from the first turn, so every draw is a pass. Seat 1 can lay a group of
+/// tens worth 40.
+fn pile_empty_from_the_start() -> Match<Rummy> {
+    let config = Config {
+        jokers: 0,
+        ..Config::standard()
+    };
+    let mut h1 = vec!["k10", "b10", "o10", "r10"];
+    h1.resize(52, "_");
+    let m = start(config, &[&["_"; 52], &h1], &[]);
+    assert_eq!(m.state().pile_len(), 0);
+    m
 }
 
 #[test]
 fn a_play_between_passes_starts_the_count_again() {
-    let config = Config {
-        hand_size: 50,
-        ..Config::standard()
-    };
-    let mut m = Match::<Rummy>::new("test", config, 2, 3, None).unwrap();
-    while m.state().pile_len() > 0 {
-        let seat = m.state().to_move();
-        m.submit(seat, Move::Draw).unwrap();
-    }
-    let seat = m.state().to_move();
-    m.submit(seat, Move::Draw).unwrap();
-    assert_eq!(m.state().passes(), 1);
-    let mut bot = Rummy::bot("random", 1).unwrap();
-    let other = m.state().to_move();
-    let mv = bot.choose(&m.view(other));
-    let outcome = m.submit(other, mv).unwrap();
-    if outcome.action == Action::Played {
-        assert_eq!(m.state().passes(), 0);
-    }
+    let mut m = pile_empty_from_the_start();
+    let passed = m.submit(0, Move::Draw).unwrap();
+    assert_eq!((passed.action, m.state().passes()), (Action::Passed, 1));
+    let laid = m.submit(1, play(&[&["k10", "b10", "o10", "r10"]])).unwrap();
+    assert_eq!(laid.action, Action::Played);
+    assert_eq!(m.state().passes(), 0);
+    // Two passes in all, but not in a row: the round goes on.
+    let passed = m.submit(0, Move::Draw).unwrap();
+    assert_eq!(passed.action, Action::Passed);
+    assert_eq!(passed.round_end, None, "a play came between the passes");
+    assert!(!m.is_over());
+    assert_eq!(m.state().to_move(), 1);
+    // Seat 1 passes too: now every seat has passed in a row.
+    let end = m
+        .submit(1, Move::Draw)
+        .unwrap()
+        .round_end
+        .expect("two passes in a row end the round");
+    assert_eq!(end.ending, Ending::Blocked);
+    assert!(m.is_over());
+}
+
+#[test]
+fn a_seat_may_pass_with_the_pile_empty_even_when_it_could_play() {
+    let mut m = pile_empty_from_the_start();
+    m.submit(0, Move::Draw).unwrap();
+    let passed = m.submit(1, Move::Draw).unwrap();
+    assert_eq!(passed.action, Action::Passed);
+    assert_eq!(
+        passed.round_end.map(|e| e.ending),
+        Some(Ending::Blocked),
+        "seat 1 held a first meld and passed all the same"
+    );
 }
 
 #[test]
@@ -1035,6 +1126,87 @@ fn unknown_card_names_are_refused_with_a_reason() {
     ] {
         assert!(serde_json::from_str::<Move>(bad).is_err(), "{bad}");
     }
+}
+
+/// Found by fuzzing: a time-out whose draft held seat 0's k1 "standing for"
+/// k1 was accepted, and its record wrote the card as the joker `j:k1`, so
+/// the record did not replay. Only a joker is written with the card it
+/// stands for; any other such name is refused, in a play, a time-out or a
+/// swap, and changes nothing.
+#[test]
+fn only_a_joker_is_written_with_the_card_it_stands_for() {
+    let h0 = ["k1", "k2", "k3", "k4", "b9"];
+    let mut m = start(Config::standard(), &[&h0, &["_"; 5]], &[]);
+    let k1_as = |stands: &str| CardName {
+        face: face("k1"),
+        stands_for: Some(face(stands)),
+    };
+    let joker_as_joker = CardName {
+        face: Face::Joker,
+        stands_for: Some(Face::Joker),
+    };
+    let with = |first: CardName| vec![vec![first, "k2".parse().unwrap(), "k3".parse().unwrap()]];
+    let before = format!("{:?}", m.state());
+    for (mv, shown) in [
+        (
+            Move::Timeout(Some(Play {
+                table: vec![vec![k1_as("k1")]],
+                to_hand: Vec::new(),
+            })),
+            "k1:k1",
+        ),
+        (
+            Move::Play(Play {
+                table: with(k1_as("k1")),
+                to_hand: Vec::new(),
+            }),
+            "k1:k1",
+        ),
+        (
+            Move::Play(Play {
+                table: with(k1_as("b7")),
+                to_hand: Vec::new(),
+            }),
+            "k1:b7",
+        ),
+        (
+            Move::Play(Play {
+                table: with(joker_as_joker),
+                to_hand: Vec::new(),
+            }),
+            "j:j",
+        ),
+    ] {
+        let err = m.submit(0, mv.clone()).unwrap_err();
+        assert!(
+            matches!(&err, RuleError::Set { index: 0, reason: SetError::Annotation(c), .. } if c.to_string() == shown),
+            "{mv:?}: {err}"
+        );
+        assert!(err.to_string().contains("only a joker is written"), "{err}");
+        assert_eq!(format!("{:?}", m.state()), before, "{mv:?} changed nothing");
+    }
+    let err = m
+        .submit(
+            0,
+            Move::Play(Play {
+                table: sets(&[&["k1", "k2", "k3", "k4"]]),
+                to_hand: vec![joker_as_joker],
+            }),
+        )
+        .unwrap_err();
+    assert_eq!(err, RuleError::ToHandNotJoker(joker_as_joker));
+    assert!(m.moves().is_empty());
+    // Written plainly, the same cards are fine, and the record replays.
+    m.submit(
+        0,
+        Move::Timeout(Some(Play {
+            table: sets(&[&["k1"]]),
+            to_hand: Vec::new(),
+        })),
+    )
+    .unwrap();
+    let again = Match::<Rummy>::from_record(&m.record(), |_| Some(m.config().clone())).unwrap();
+    assert_eq!(format!("{:?}", again.state()), format!("{:?}", m.state()));
 }
 
 #[test]

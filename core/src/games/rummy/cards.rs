@@ -222,6 +222,15 @@ impl CardName {
             stands_for: Some(Face::number(colour, number)),
         }
     }
+    /// Whether a record can write this name and read it back: a number card
+    /// or a plain joker, or a joker standing for a number card. (The fields
+    /// are open, so a name built in code may be neither.)
+    pub fn is_well_formed(&self) -> bool {
+        match self.stands_for {
+            None => true,
+            Some(stands) => self.face.is_joker() && !stands.is_joker(),
+        }
+    }
 }
 
 impl From<Face> for CardName {
@@ -233,7 +242,9 @@ impl From<Face> for CardName {
 impl fmt::Display for CardName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.stands_for {
-            Some(face) => write!(f, "j:{face}"),
+            // A name that is not well formed is shown as it is (`k5:k1`),
+            // which no record reads, never as a joker.
+            Some(stands) => write!(f, "{}:{stands}", self.face),
             None => self.face.fmt(f),
         }
     }

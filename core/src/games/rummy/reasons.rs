@@ -294,9 +294,11 @@ fn face_phrase(face: Face) -> Phrase {
 
 /// A card as written in a move: a joker may say which card it stands for.
 fn card_phrase(card: CardName) -> Phrase {
-    match card.stands_for {
-        Some(face) => Phrase::new("rummy-refused-joker-as").phrase("card", face_phrase(face)),
-        None => face_phrase(card.face),
+    match (card.face, card.stands_for) {
+        (Face::Joker, Some(face @ Face::Number { .. })) => {
+            Phrase::new("rummy-refused-joker-as").phrase("card", face_phrase(face))
+        }
+        (face, _) => face_phrase(face),
     }
 }
 

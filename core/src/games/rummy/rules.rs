@@ -781,6 +781,7 @@ impl State {
     fn plan(&self, seat: Seat, play: &Play) -> Result<Turn, RuleError> {
         let melded = self.melded[seat];
         let config = &*self.config;
+        check_names(play)?;
         // Jokers taken back by a swap.
         if let Some(c) = play.to_hand.iter().find(|c| !c.face.is_joker()) {
             return Err(RuleError::ToHandNotJoker(*c));
@@ -1148,6 +1149,7 @@ impl State {
             return Err(RuleError::NoClock);
         }
         let Some(draft) = draft else { return Ok(None) };
+        check_names(draft)?;
         // A draft may be broken, but it is made of real cards: the table's
         // and the hand's.
         let old = counts(
@@ -1377,6 +1379,25 @@ impl State {
             totals: view.totals.clone(),
             over: view.over,
         }
+    }
+}
+
+/// Refuses a card name a record could not write and read back as it was
+/// played (a number card or a joker "standing for" a joker): the move and
+/// its record must be the same move.
+fn check_names(play: &Play) -> Result<(), RuleError> {
+    for (index, set) in play.table.iter().enumerate() {
+        if let Some(card) = set.iter().find(|c| !c.is_well_formed()) {
+            return Err(RuleError::Set {
+                index,
+                cards: written(set),
+                reason: SetError::Annotation(*card),
+            });
+        }
+    }
+    match play.to_hand.iter().find(|c| !c.is_well_formed()) {
+        Some(card) => Err(RuleError::ToHandNotJoker(*card)),
+        None => Ok(()),
     }
 }
 

@@ -151,8 +151,12 @@ pub enum SetError {
         "a run cannot go past 13 (1 is always low): jokers after {0} would have to stand for 14 or more"
     )]
     AboveThirteen(Face),
-    /// A joker written as standing for a card its place does not need.
-    #[error("the joker written {0} cannot stand for that card in this set")]
+    /// A joker written as standing for a card its place does not need, or
+    /// a card written as standing for another that is not a joker standing
+    /// for a number card.
+    #[error(
+        "{0} cannot stand there in this set (only a joker is written with the card it stands for, as j:b5)"
+    )]
     Annotation(CardName),
     /// Anything else.
     #[error("these cards are neither a run nor a group")]
