@@ -243,8 +243,6 @@ pub(super) struct Dp<'a> {
 /// again, never computing them triples the slowest).
 const FIRST_TRY: u64 = 700;
 
-pub static CNT: [std::sync::atomic::AtomicU64; 16] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 16];
 impl Counts {
     /// The number printed on the cards at place `n`.
     pub fn number(&self, n: usize) -> u16 {
@@ -539,7 +537,6 @@ impl<'a> Dp<'a> {
     /// floor is not searched, and choices are tried best gain first so that
     /// good plays raise the floor early.
     fn best(&mut self, n: usize, c: usize, key: Key, floor: i32) -> (i32, bool) {
-        CNT[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (mut n, mut c, mut key) = (n, c, key);
         // Layers with one choice that changes nothing are stepped over:
         // colours with no copy and no run, numbers without jokers.
@@ -560,14 +557,12 @@ impl<'a> Dp<'a> {
         }
         let bound = self.bound(n, c, key);
         if bound <= floor {
-            CNT[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (bound, false);
         }
         let slot = n * LAYERS + c;
         if let Some(k) = self.memo[slot].get(&key)
             && (k.exact || k.value <= floor)
         {
-            CNT[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (k.value, k.exact);
         }
         self.nodes += 1;
@@ -577,10 +572,6 @@ impl<'a> Dp<'a> {
         }
         let mut buf = std::mem::take(&mut self.bufs[slot]);
         self.choices(n, c, key, &mut buf);
-        CNT[3].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        CNT[4].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
-        CNT[5 + c].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        CNT[10 + c].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
         let mut best_at = 0;
