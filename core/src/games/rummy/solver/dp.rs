@@ -219,7 +219,8 @@ pub(super) struct Dp<'a> {
     ahead: Box<[[[[i32; JOKER_COUNTS]; JOKER_COUNTS]; JOKER_COUNTS]; 15]>,
     /// Free jokers in all: the hand's and the free table ones.
     free: u8,
-    /// Whether the suffix bounds have been computed.
+    /// Whether the suffix bounds have been computed (or as many of them
+    /// as the search needed).
     bounded: bool,
     /// `cards[n][c]`: copies of colour `c`, number `n`, table and hand.
     cards: [[u8; 4]; 15],
@@ -242,6 +243,14 @@ pub(super) struct Dp<'a> {
 /// few per cent, computing the bounds at once costs the median half as much
 /// again, never computing them triples the slowest).
 const FIRST_TRY: u64 = 700;
+
+/// The number from which, once its suffix bounds are known, the search is
+/// tried again after each number with the bounds before it derived. On the
+/// hard positions whether the first numbers' bounds pay for themselves
+/// varies: trying from 7 down cuts the most states taken by a third and
+/// the median by a third (5, 6, 8, 9 and 11 do less well, as does a budget
+/// of half or twice the bounds' states).
+const RETRY_FROM: usize = 7;
 
 impl Counts {
     /// The number printed on the cards at place `n`.
@@ -356,22 +365,51 @@ impl<'a> Dp<'a> {
         }
     }
 
-    /// The search from the start, in two goes: first without the suffix
-    /// bounds, for at most [`FIRST_TRY`] states; if that is not enough,
-    /// with them. What the first go learnt stays in the memo.
+    /// The search from the start, in goes: first without the suffix
+    /// bounds, for at most [`FIRST_TRY`] states; if that is not enough, the
+    /// suffix bounds are searched for from 13 down, and from
+    /// [`RETRY_FROM`] on, after each number, the search is tried again with
+    /// the bounds before it derived (see [`Dp::derive_suffix`]), for at
+    /// most as many states as the bounds have taken so far. What each go
+    /// learnt stays in the memo: exact values are exact, and bounds found
+    /// with derived suffix bounds are still bounds.
     fn search(&mut self, floor: i32) -> (i32, bool) {
         let start = self.start();
         if !self.bounded {
-            self.limit = self.nodes + FIRST_TRY;
-            let first = self.best(1, 0, start, floor);
-            self.limit = u64::MAX;
-            if !self.aborted {
-                return first;
+            self.bounded = true;
+            if let Some(found) = self.try_search(start, floor, FIRST_TRY) {
+                return found;
             }
-            self.aborted = false;
-            self.suffix_bounds();
+            let spent = self.nodes;
+            self.suffix[14] = [0; JOKER_COUNTS];
+            self.inside_bounds(14);
+            for n in (2..=13).rev() {
+                self.suffix_bound(n);
+                if (3..=RETRY_FROM).contains(&n) {
+                    for m in (2..n).rev() {
+                        self.derive_suffix(m);
+                    }
+                    if let Some(found) = self.try_search(start, floor, self.nodes - spent) {
+                        return found;
+                    }
+                }
+            }
         }
         self.best(1, 0, start, floor)
+    }
+
+    /// The search from the start for at most `limit` states; `None` when
+    /// that was not enough.
+    fn try_search(&mut self, start: Key, floor: i32, limit: u64) -> Option<(i32, bool)> {
+        self.limit = self.nodes + limit;
+        let found = self.best(1, 0, start, floor);
+        self.limit = u64::MAX;
+        if self.aborted {
+            self.aborted = false;
+            None
+        } else {
+            Some(found)
+        }
     }
 
     /// Free jokers not yet laid before layer `c` of a number in state `key`.
@@ -447,65 +485,72 @@ impl<'a> Dp<'a> {
         short.saturating_sub(self.p.fixed[n])
     }
 
-    /// Computes the suffix bounds, from number 13 down: for each number and
-    /// each count of free jokers left, the optimum from the most open state.
-    /// Each search is cut by the bounds of the numbers after it. (Searching
-    /// only the later numbers' and deriving the first few from them saves a
-    /// tenth to a third on most hard positions, but the hill-climb then
-    /// finds positions, by value with four jokers in hand, that take five
-    /// times as long: there the jokers are decided at the first numbers.)
-    fn suffix_bounds(&mut self) {
-        if self.bounded {
-            return;
+    /// The suffix bounds of number `n`, searched for: for each count of
+    /// free jokers left, the optimum from the most open state (see
+    /// [`Dp::most_open`]). Each search is cut by the bounds of the numbers
+    /// after it, which must be known. (Searching only the later numbers'
+    /// and deriving the first few from them saves a tenth to a third on
+    /// most hard positions, but the hill-climb then finds positions, by
+    /// value with four jokers in hand, that take five times as long: there
+    /// the jokers are decided at the first numbers. Hence [`Dp::search`]
+    /// tries both as it goes.)
+    fn suffix_bound(&mut self, n: usize) {
+        for k in 0..=self.free {
+            let open = self.most_open(n, k);
+            // With a joker more the most open state does at least as well
+            // (it may leave it over): search only above.
+            let fewer = if k > 0 {
+                self.suffix[n][k as usize - 1]
+            } else {
+                NEG
+            };
+            let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
+            self.suffix[n][k as usize] = if exact { v } else { fewer };
         }
-        self.bounded = true;
-        // Past 13 nothing more is scored (the most open state has room for
-        // any jokers left over).
-        self.suffix[14] = [0; JOKER_COUNTS];
-        for n in (2..=14).rev() {
-            if n < 14 {
-                for k in 0..=self.free {
-                    let open = self.most_open(n, k);
-                    // With a joker more the most open state does at least
-                    // as well (it may leave it over): search only above.
-                    let fewer = if k > 0 {
-                        self.suffix[n][k as usize - 1]
-                    } else {
+        self.inside_bounds(n);
+    }
+
+    /// The suffix bounds of number `n` derived from those of `n + 1`: its
+    /// hand cards, and the best share of jokers between it and what
+    /// follows. Looser than searched ones, but free.
+    fn derive_suffix(&mut self, n: usize) {
+        let here = self.hand_bound[n][0] - self.hand_bound[n + 1][0];
+        for k in 0..=self.free as usize {
+            self.suffix[n][k] = here + self.ahead[n][k][0][0];
+        }
+        self.inside_bounds(n);
+    }
+
+    /// The bounds inside number `n - 1` from the suffix bounds of `n`: some
+    /// jokers laid at `n - 1` (at least m), the rest later (with at least
+    /// m2 at `n`).
+    fn inside_bounds(&mut self, n: usize) {
+        let w = self.weight[n - 1];
+        let here = self.hand_bound[n][0] - self.hand_bound[(n + 1).min(14)][0];
+        for k in 0..=self.free as usize {
+            let mut best = NEG;
+            let mut ahead = [NEG; JOKER_COUNTS];
+            for laid in (0..=k).rev() {
+                let left = k - laid;
+                let scoring = laid.min(self.scoring_of(k as u8) as usize) as i32 * w;
+                let later = self.suffix[n][left];
+                if later > NEG {
+                    best = best.max(later + scoring);
+                }
+                self.inside[n - 1][k][laid] = best;
+                for (m2, most) in ahead.iter_mut().enumerate() {
+                    let later = if m2 > left {
                         NEG
+                    } else if n == 14 {
+                        if m2 == 0 { later } else { NEG }
+                    } else {
+                        later.min(here + self.inside[n][left][m2])
                     };
-                    let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
-                    self.suffix[n][k as usize] = if exact { v } else { fewer };
-                }
-            }
-            // Inside number n - 1: some jokers laid there (at least m),
-            // the rest later (with at least m2 at n).
-            let w = self.weight[n - 1];
-            let here = self.hand_bound[n][0] - self.hand_bound[(n + 1).min(14)][0];
-            for k in 0..=self.free as usize {
-                let mut best = NEG;
-                let mut ahead = [NEG; JOKER_COUNTS];
-                for laid in (0..=k).rev() {
-                    let left = k - laid;
-                    let scoring = laid.min(self.scoring_of(k as u8) as usize) as i32 * w;
-                    let later = self.suffix[n][left];
                     if later > NEG {
-                        best = best.max(later + scoring);
+                        *most = (*most).max(later + scoring);
                     }
-                    self.inside[n - 1][k][laid] = best;
-                    for (m2, most) in ahead.iter_mut().enumerate() {
-                        let later = if m2 > left {
-                            NEG
-                        } else if n == 14 {
-                            if m2 == 0 { later } else { NEG }
-                        } else {
-                            later.min(here + self.inside[n][left][m2])
-                        };
-                        if later > NEG {
-                            *most = (*most).max(later + scoring);
-                        }
-                    }
-                    self.ahead[n - 1][k][laid] = ahead;
                 }
+                self.ahead[n - 1][k][laid] = ahead;
             }
         }
     }
