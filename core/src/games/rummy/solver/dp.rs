@@ -156,6 +156,9 @@ fn pack_runs(runs: [u8; 3]) -> Key {
     runs[0] as Key | (runs[1] as Key) << RUN_BITS | (runs[2] as Key) << (2 * RUN_BITS)
 }
 
+/// The value still missing.
+const NEED_MASK: Key = (0x1ff as Key) << NEED;
+
 fn need_of(key: Key) -> u16 {
     (key >> NEED) as u16 & 0x1ff
 }
@@ -170,6 +173,16 @@ struct Choice {
     gain: i32,
     colour: ColourChoice,
     jokers: JokerChoice,
+}
+
+/// A choice worked out once for a layer (see [`Dp::choices`]): `choice`
+/// with the change to the state for a child, the room it gains, and the
+/// cards or jokers it lays from the hand.
+#[derive(Clone, Copy, Debug)]
+struct Cached {
+    choice: Choice,
+    room: Key,
+    laid: u8,
 }
 
 /// A memoised result: the best score from a state, or, when the search was
@@ -196,6 +209,10 @@ const JOKER_COUNTS: usize = 5;
 pub(super) struct Dp<'a> {
     p: &'a Counts,
     memo: Vec<FxHashMap<Key, Known>>,
+    /// Each layer's choices by the fields they depend on (a range of
+    /// `cached`).
+    layer_cache: Vec<FxHashMap<Key, (u32, u32)>>,
+    cached: Vec<Cached>,
     bufs: Vec<Vec<Choice>>,
     /// Whether the threshold is tracked in the state (cards objective).
     track_need: bool,
@@ -293,6 +310,8 @@ impl<'a> Dp<'a> {
         Self {
             p,
             memo: (0..15 * LAYERS).map(|_| FxHashMap::default()).collect(),
+            layer_cache: (0..15 * LAYERS).map(|_| FxHashMap::default()).collect(),
+            cached: Vec::new(),
             bufs: (0..15 * LAYERS).map(|_| Vec::new()).collect(),
             track_need: p.threshold > 0 && p.per_card > 0,
             hand_bound,
@@ -759,8 +778,74 @@ impl<'a> Dp<'a> {
 
     /// The choices at layer `c` of number `n` in state `key`, best gain
     /// first (the search and the trace see them in the same order).
-    fn choices(&self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
+    ///
+    /// A layer's choices depend on few of the state's fields (see
+    /// [`Dp::own_fields`]): they are worked out once for each value of
+    /// those, as changes to the state, and applied to the rest.
+    fn choices(&mut self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
         out.clear();
+        let own = Self::own_fields(c);
+        let slot = n * LAYERS + c;
+        let sig = key & own;
+        let (from, to) = match self.layer_cache[slot].get(&sig) {
+            Some(&range) => range,
+            None => {
+                let from = self.cached.len() as u32;
+                self.generate(n, c, sig, out);
+                for o in out.drain(..) {
+                    let room = o.child & ALL_ROOM;
+                    let laid = if c == 4 {
+                        o.jokers.scoring
+                    } else {
+                        o.colour.laid - self.p.table[n][c]
+                    };
+                    self.cached.push(Cached {
+                        choice: Choice {
+                            child: o.child & !ALL_ROOM,
+                            ..o
+                        },
+                        room,
+                        laid,
+                    });
+                }
+                let range = (from, self.cached.len() as u32);
+                self.layer_cache[slot].insert(sig, range);
+                range
+            }
+        };
+        // The fields the layer does not touch, and those it adds to (the
+        // groups' counts), are kept; room is only ever gained.
+        let rest = key & !(own | NEED_MASK);
+        let need = need_of(key);
+        for cached in &self.cached[from as usize..to as usize] {
+            let mut child = (rest + cached.choice.child) | cached.room;
+            if self.track_need {
+                let need = need.saturating_sub(cached.laid as u16 * self.number[n]);
+                child |= (need as Key) << NEED;
+            }
+            out.push(Choice {
+                child,
+                ..cached.choice
+            });
+        }
+    }
+
+    /// The fields of the state that layer `c` reads or sets: a colour's
+    /// own runs, the joker-only runs, the jokers continuing runs and the
+    /// free jokers used; the jokers' layer also reads the groups' counts
+    /// and the room for left-over jokers. (The groups' counts a colour
+    /// only adds to, and the value still missing is applied afterwards.)
+    fn own_fields(c: usize) -> Key {
+        let common = pack_runs([7, 7, 7]) << JOKER_RUNS | (7 as Key) << FREE_USED;
+        if c == 4 {
+            common | WITHIN | ALL_ROOM
+        } else {
+            common | pack_runs([7, 7, 7]) << (c as u32 * COLOUR_BITS) | (7 as Key) << RUN_JOKERS
+        }
+    }
+
+    /// The choices at layer `c` of number `n` in state `key`, worked out.
+    fn generate(&self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
         let spare = self.spare(key);
         let cap = self.p.fixed[n] + spare;
         let mut emit = |child, gain, colour, jokers| {
