@@ -37,6 +37,8 @@
 //! - the search remembers which choice was best, so that tracing the
 //!   optimal play afterwards asks few states again.
 
+use std::collections::hash_map::Entry;
+
 use rustc_hash::FxHashMap;
 
 use super::groups;
@@ -211,9 +213,10 @@ pub(super) struct Dp<'a> {
     memo: Vec<FxHashMap<Key, Known>>,
     /// Each layer's choices by the fields they depend on (a range of
     /// `cached`).
-    layer_cache: Vec<FxHashMap<Key, (u32, u32)>>,
+    layer_cache: Vec<FxHashMap<u32, (u32, u32)>>,
     cached: Vec<Cached>,
-    bufs: Vec<Vec<Choice>>,
+    /// Room to work out a layer's choices in.
+    scratch: Vec<Choice>,
     /// Whether the threshold is tracked in the state (cards objective).
     track_need: bool,
     /// `hand_bound[n][c]`: the score of every hand card from number `n`,
@@ -312,7 +315,7 @@ impl<'a> Dp<'a> {
             memo: (0..15 * LAYERS).map(|_| FxHashMap::default()).collect(),
             layer_cache: (0..15 * LAYERS).map(|_| FxHashMap::default()).collect(),
             cached: Vec::new(),
-            bufs: (0..15 * LAYERS).map(|_| Vec::new()).collect(),
+            scratch: Vec::new(),
             track_need: p.threshold > 0 && p.per_card > 0,
             hand_bound,
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
@@ -624,37 +627,69 @@ impl<'a> Dp<'a> {
             return (bound, false);
         }
         let slot = n * LAYERS + c;
-        if let Some(k) = self.memo[slot].get(&key)
-            && (k.exact || k.value <= floor)
-        {
-            return (k.value, k.exact);
-        }
+        // The layer's memo is taken out while its state is searched: the
+        // search below only reaches later layers, so one look-up both reads
+        // the state's entry and keeps its place to write the result in.
+        let mut memo = std::mem::take(&mut self.memo[slot]);
+        let known = match memo.entry(key) {
+            Entry::Occupied(e) => {
+                let k = *e.get();
+                if k.exact || k.value <= floor {
+                    self.memo[slot] = memo;
+                    return (k.value, k.exact);
+                }
+                e.into_mut()
+            }
+            // Until the search below finishes, nothing is known (a search
+            // cut short leaves it so).
+            Entry::Vacant(e) => e.insert(Known {
+                value: OPEN,
+                exact: false,
+                best: 0,
+            }),
+        };
+        let (value, exact) = self.expand(n, c, key, floor, known);
+        self.memo[slot] = memo;
+        (value, exact)
+    }
+
+    /// The search of [`Dp::best`] below a state that is not known well
+    /// enough, writing what it learns in `known`.
+    fn expand(
+        &mut self,
+        n: usize,
+        c: usize,
+        key: Key,
+        floor: i32,
+        known: &mut Known,
+    ) -> (i32, bool) {
         self.nodes += 1;
         if self.nodes > self.limit {
             self.aborted = true;
             return (OPEN, false);
         }
-        let mut buf = std::mem::take(&mut self.bufs[slot]);
-        self.choices(n, c, key, &mut buf);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let range = self.layer_choices(n, c, key, &mut scratch);
+        self.scratch = scratch;
+        let first = range.start;
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
         let mut best_at = 0;
         // The most any choice could score, for a memo entry that is only a bound.
         let mut most = NEG;
-        for (i, s) in buf.iter().enumerate() {
+        for i in range {
+            let s = self.choice(n, c, key, i);
             let (v, exact) = self.best(cn, cc, s.child, best.max(floor) - s.gain);
             if self.aborted {
-                self.bufs[slot] = buf;
                 return (OPEN, false);
             }
             if exact && v > NEG && v + s.gain > best {
                 best = v + s.gain;
-                best_at = i as u16;
+                best_at = (i - first) as u16;
             }
             most = most.max(v + s.gain);
         }
-        self.bufs[slot] = buf;
-        let known = if best > floor {
+        *known = if best > floor {
             Known {
                 value: best,
                 exact: true,
@@ -667,7 +702,6 @@ impl<'a> Dp<'a> {
                 best: 0,
             }
         };
-        self.memo[slot].insert(key, known);
         (known.value, known.exact)
     }
 
@@ -784,49 +818,64 @@ impl<'a> Dp<'a> {
     /// those, as changes to the state, and applied to the rest.
     fn choices(&mut self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
         out.clear();
-        let own = Self::own_fields(c);
+        let range = self.layer_choices(n, c, key, out);
+        out.extend(range.map(|i| self.choice(n, c, key, i)));
+    }
+
+    /// Where the choices at layer `c` of number `n` in state `key` are
+    /// kept in `cached`, worked out first if they are not yet (`scratch`
+    /// is room to do it in).
+    fn layer_choices(
+        &mut self,
+        n: usize,
+        c: usize,
+        key: Key,
+        scratch: &mut Vec<Choice>,
+    ) -> std::ops::Range<usize> {
         let slot = n * LAYERS + c;
-        let sig = key & own;
-        let (from, to) = match self.layer_cache[slot].get(&sig) {
-            Some(&range) => range,
-            None => {
-                let from = self.cached.len() as u32;
-                self.generate(n, c, sig, out);
-                for o in out.drain(..) {
-                    let room = o.child & ALL_ROOM;
-                    let laid = if c == 4 {
-                        o.jokers.scoring
-                    } else {
-                        o.colour.laid - self.p.table[n][c]
-                    };
-                    self.cached.push(Cached {
-                        choice: Choice {
-                            child: o.child & !ALL_ROOM,
-                            ..o
-                        },
-                        room,
-                        laid,
-                    });
-                }
-                let range = (from, self.cached.len() as u32);
-                self.layer_cache[slot].insert(sig, range);
-                range
-            }
-        };
+        let sig = Self::signature(c, key);
+        if let Some(&(from, to)) = self.layer_cache[slot].get(&sig) {
+            return from as usize..to as usize;
+        }
+        let from = self.cached.len();
+        scratch.clear();
+        self.generate(n, c, key & Self::own_fields(c), scratch);
+        for o in scratch.drain(..) {
+            let room = o.child & ALL_ROOM;
+            let laid = if c == 4 {
+                o.jokers.scoring
+            } else {
+                o.colour.laid - self.p.table[n][c]
+            };
+            self.cached.push(Cached {
+                choice: Choice {
+                    child: o.child & !ALL_ROOM,
+                    ..o
+                },
+                room,
+                laid,
+            });
+        }
+        let to = self.cached.len();
+        self.layer_cache[slot].insert(sig, (from as u32, to as u32));
+        from..to
+    }
+
+    /// The choice kept at `i` of `cached`, made at layer `c` of number `n`
+    /// in state `key`.
+    fn choice(&self, n: usize, c: usize, key: Key, i: usize) -> Choice {
+        let cached = &self.cached[i];
         // The fields the layer does not touch, and those it adds to (the
         // groups' counts), are kept; room is only ever gained.
-        let rest = key & !(own | NEED_MASK);
-        let need = need_of(key);
-        for cached in &self.cached[from as usize..to as usize] {
-            let mut child = (rest + cached.choice.child) | cached.room;
-            if self.track_need {
-                let need = need.saturating_sub(cached.laid as u16 * self.number[n]);
-                child |= (need as Key) << NEED;
-            }
-            out.push(Choice {
-                child,
-                ..cached.choice
-            });
+        let rest = key & !(Self::own_fields(c) | NEED_MASK);
+        let mut child = (rest + cached.choice.child) | cached.room;
+        if self.track_need {
+            let need = need_of(key).saturating_sub(cached.laid as u16 * self.number[n]);
+            child |= (need as Key) << NEED;
+        }
+        Choice {
+            child,
+            ..cached.choice
         }
     }
 
@@ -841,6 +890,19 @@ impl<'a> Dp<'a> {
             common | WITHIN | ALL_ROOM
         } else {
             common | pack_runs([7, 7, 7]) << (c as u32 * COLOUR_BITS) | (7 as Key) << RUN_JOKERS
+        }
+    }
+
+    /// The fields of [`Dp::own_fields`] packed small, to look a layer's
+    /// choices up by.
+    fn signature(c: usize, key: Key) -> u32 {
+        let above = key >> JOKER_RUNS;
+        if c == 4 {
+            (above & ((1 << (ROOM + 2 - JOKER_RUNS)) - 1)) as u32
+        } else {
+            let runs = key >> (c as u32 * COLOUR_BITS) & 0x1ff;
+            let jokers = key >> RUN_JOKERS & ((1 << (ROOM - RUN_JOKERS)) - 1);
+            (runs | (above & 0x1ff) << 9 | jokers << 18) as u32
         }
     }
 
