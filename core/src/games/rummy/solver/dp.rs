@@ -136,6 +136,25 @@ const RUN_JOKERS: u32 = 51;
 const FREE_USED: u32 = 55;
 const ROOM: u32 = 58;
 const NEED: u32 = 61;
+/// Bits of a state that are always clear (see [`Dp::memo_key`]).
+const SPARE_AT: [u32; 6] = [
+    60,
+    RUN_JOKERS + 3,
+    RUN_BITS - 1,
+    COLOUR_BITS + RUN_BITS - 1,
+    2 * COLOUR_BITS + RUN_BITS - 1,
+    3 * COLOUR_BITS + RUN_BITS - 1,
+];
+const SPARE_BITS: u64 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < SPARE_AT.len() {
+        bits |= 1 << SPARE_AT[i];
+        i += 1;
+    }
+    bits
+};
+
 /// Everything that only lives within a number (groups, run jokers).
 const WITHIN: Key = ((1 << (FREE_USED - ONES)) - 1) << ONES;
 /// Room for one and for two left-over jokers.
@@ -210,7 +229,8 @@ const JOKER_COUNTS: usize = 5;
 /// The search is branch and bound (see [`Dp::best`]).
 pub(super) struct Dp<'a> {
     p: &'a Counts,
-    memo: Vec<FxHashMap<Key, Known>>,
+    /// Per layer, what is known of each state (by [`Dp::memo_key`]).
+    memo: Vec<FxHashMap<u64, Known>>,
     /// Each layer's choices by the fields they depend on (a range of
     /// `cached`).
     layer_cache: Vec<FxHashMap<u32, (u32, u32)>>,
@@ -631,7 +651,7 @@ impl<'a> Dp<'a> {
         // search below only reaches later layers, so one look-up both reads
         // the state's entry and keeps its place to write the result in.
         let mut memo = std::mem::take(&mut self.memo[slot]);
-        let known = match memo.entry(key) {
+        let known = match memo.entry(self.memo_key(key)) {
             Entry::Occupied(e) => {
                 let k = *e.get();
                 if k.exact || k.value <= floor {
@@ -651,6 +671,26 @@ impl<'a> Dp<'a> {
         let (value, exact) = self.expand(n, c, key, floor, known);
         self.memo[slot] = memo;
         (value, exact)
+    }
+
+    /// A state as 64 bits, for the memo (half the memory of 128, and the
+    /// search waits on memory): the value still missing, tracked only for
+    /// a first meld counted in cards, has bits past 64, which go in six
+    /// bits that are always clear — bit 60, the top bit of the jokers
+    /// continuing runs (at most four), and the top bit of each colour's
+    /// runs of length 1 (at most two: one per copy).
+    fn memo_key(&self, key: Key) -> u64 {
+        let low = key as u64;
+        debug_assert_eq!(low & SPARE_BITS, 0, "a spare bit is set");
+        if !self.track_need {
+            return low;
+        }
+        let high = (key >> 64) as u64;
+        let mut out = low;
+        for (i, at) in SPARE_AT.iter().enumerate() {
+            out |= (high >> i & 1) << at;
+        }
+        out
     }
 
     /// The search of [`Dp::best`] below a state that is not known well
@@ -743,7 +783,7 @@ impl<'a> Dp<'a> {
                 // learnt a bound, or stepped over the layer, the choices
                 // are asked one by one.
                 let known = self.memo[n * LAYERS + c]
-                    .get(&key)
+                    .get(&self.memo_key(key))
                     .filter(|k| k.exact && k.value == total)
                     .map(|k| k.best as usize);
                 let at = match known {
