@@ -978,8 +978,9 @@ impl<'a> Dp<'a> {
     ///   card goes into a group, joins a joker-only run or starts a run: the
     ///   two can change places (a joker-only run is as good as a coloured
     ///   one, and a joker in a group may stand for this colour);
-    /// - a run never starts beside a run of 3+ that stops: the card could
-    ///   continue that run instead;
+    /// - a run never starts beside a run of 3+ that stops, and no copy joins
+    ///   a joker-only run of 3+ there: the card could continue that run
+    ///   instead;
     /// - runs that must go on at the next number but could not are dropped
     ///   at once, and runs of 3+ beyond what could go on there are let stop.
     fn colour(
@@ -1075,7 +1076,11 @@ impl<'a> Dp<'a> {
                         for j2 in 0..(rest - j1).min(f2) + 1 {
                             let left = rest - j1 - j2;
                             if join_all {
-                                if left <= f3 {
+                                // Beside a run of 3+ that stops, a copy never
+                                // joins a joker-only run of 3+: it could go
+                                // on with the run that stops, and the
+                                // joker-only run stop instead.
+                                if left <= f3 && (left == 0 || long_go_on == a3) {
                                     push(j1, j2, left);
                                 }
                                 continue;
