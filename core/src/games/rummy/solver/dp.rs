@@ -552,6 +552,11 @@ impl<'a> Dp<'a> {
             } else {
                 NEG
             };
+            // Nor when no more than that can be scored from it anyway.
+            if fewer > NEG && self.bound(n, 0, open) <= fewer {
+                self.suffix[n][k as usize] = fewer;
+                continue;
+            }
             let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
             self.suffix[n][k as usize] = if exact { v } else { fewer };
         }
