@@ -472,6 +472,8 @@ impl<'a> Dp<'a> {
     }
 
     /// The most that can still be scored from layer `c` of number `n`.
+    // Inlined: it is asked for every state the search reaches.
+    #[inline(always)]
     fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
         let k = self.spare(key);
         let plain = self.hand_bound[n][c] + self.scoring_of(k) as i32 * self.joker_bound[n];
