@@ -31,11 +31,19 @@
 //!   what the hand's count cannot: cards that cannot all be laid together,
 //!   and jokers that cannot all be worth the most. The bounds are only
 //!   computed when a first search without them takes long, which most
-//!   positions do not;
+//!   positions do not; and from number 7 down the search is tried again
+//!   after each number, the earlier bounds derived, as the first numbers'
+//!   bounds often cost more than the search they would cut;
 //! - layers with nothing to decide are stepped over, and the state is a
-//!   packed integer, changed by adding to its fields;
+//!   packed integer, changed by adding to its fields; a layer's choices
+//!   are worked out once for each value of the few fields they read, and
+//!   applied to a state as changes;
+//! - the search waits on memory more than it computes: a state's memo
+//!   entry is found once and written in place, keyed by 64 bits;
 //! - the search remembers which choice was best, so that tracing the
 //!   optimal play afterwards asks few states again.
+
+use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 
@@ -134,6 +142,25 @@ const RUN_JOKERS: u32 = 51;
 const FREE_USED: u32 = 55;
 const ROOM: u32 = 58;
 const NEED: u32 = 61;
+/// Bits of a state that are always clear (see [`Dp::memo_key`]).
+const SPARE_AT: [u32; 6] = [
+    60,
+    RUN_JOKERS + 3,
+    RUN_BITS - 1,
+    COLOUR_BITS + RUN_BITS - 1,
+    2 * COLOUR_BITS + RUN_BITS - 1,
+    3 * COLOUR_BITS + RUN_BITS - 1,
+];
+const SPARE_BITS: u64 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < SPARE_AT.len() {
+        bits |= 1 << SPARE_AT[i];
+        i += 1;
+    }
+    bits
+};
+
 /// Everything that only lives within a number (groups, run jokers).
 const WITHIN: Key = ((1 << (FREE_USED - ONES)) - 1) << ONES;
 /// Room for one and for two left-over jokers.
@@ -156,6 +183,9 @@ fn pack_runs(runs: [u8; 3]) -> Key {
     runs[0] as Key | (runs[1] as Key) << RUN_BITS | (runs[2] as Key) << (2 * RUN_BITS)
 }
 
+/// The value still missing.
+const NEED_MASK: Key = (0x1ff as Key) << NEED;
+
 fn need_of(key: Key) -> u16 {
     (key >> NEED) as u16 & 0x1ff
 }
@@ -170,6 +200,16 @@ struct Choice {
     gain: i32,
     colour: ColourChoice,
     jokers: JokerChoice,
+}
+
+/// A choice worked out once for a layer (see [`Dp::choices`]): `choice`
+/// with the change to the state for a child, the room it gains, and the
+/// cards or jokers it lays from the hand.
+#[derive(Clone, Copy, Debug)]
+struct Cached {
+    choice: Choice,
+    room: Key,
+    laid: u8,
 }
 
 /// A memoised result: the best score from a state, or, when the search was
@@ -195,8 +235,14 @@ const JOKER_COUNTS: usize = 5;
 /// The search is branch and bound (see [`Dp::best`]).
 pub(super) struct Dp<'a> {
     p: &'a Counts,
-    memo: Vec<FxHashMap<Key, Known>>,
-    bufs: Vec<Vec<Choice>>,
+    /// Per layer, what is known of each state (by [`Dp::memo_key`]).
+    memo: Vec<FxHashMap<u64, Known>>,
+    /// Each layer's choices by the fields they depend on (a range of
+    /// `cached`).
+    layer_cache: Vec<FxHashMap<u32, (u32, u32)>>,
+    cached: Vec<Cached>,
+    /// Room to work out a layer's choices in.
+    scratch: Vec<Choice>,
     /// Whether the threshold is tracked in the state (cards objective).
     track_need: bool,
     /// `hand_bound[n][c]`: the score of every hand card from number `n`,
@@ -219,7 +265,8 @@ pub(super) struct Dp<'a> {
     ahead: Box<[[[[i32; JOKER_COUNTS]; JOKER_COUNTS]; JOKER_COUNTS]; 15]>,
     /// Free jokers in all: the hand's and the free table ones.
     free: u8,
-    /// Whether the suffix bounds have been computed.
+    /// Whether the suffix bounds have been computed (or as many of them
+    /// as the search needed).
     bounded: bool,
     /// `cards[n][c]`: copies of colour `c`, number `n`, table and hand.
     cards: [[u8; 4]; 15],
@@ -243,8 +290,14 @@ pub(super) struct Dp<'a> {
 /// again, never computing them triples the slowest).
 const FIRST_TRY: u64 = 700;
 
-pub static CNT: [std::sync::atomic::AtomicU64; 16] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 16];
+/// The number from which, once its suffix bounds are known, the search is
+/// tried again after each number with the bounds before it derived. On the
+/// hard positions whether the first numbers' bounds pay for themselves
+/// varies: trying from 7 down cuts the most states taken by a third and
+/// the median by a third (5, 6, 8, 9 and 11 do less well, as does a budget
+/// of half or twice the bounds' states).
+const RETRY_FROM: usize = 7;
+
 impl Counts {
     /// The number printed on the cards at place `n`.
     pub fn number(&self, n: usize) -> u16 {
@@ -286,7 +339,9 @@ impl<'a> Dp<'a> {
         Self {
             p,
             memo: (0..15 * LAYERS).map(|_| FxHashMap::default()).collect(),
-            bufs: (0..15 * LAYERS).map(|_| Vec::new()).collect(),
+            layer_cache: (0..15 * LAYERS).map(|_| FxHashMap::default()).collect(),
+            cached: Vec::new(),
+            scratch: Vec::new(),
             track_need: p.threshold > 0 && p.per_card > 0,
             hand_bound,
             joker_bound: std::array::from_fn(|n| (n.max(1)..=13).map(w).max().unwrap_or(0)),
@@ -358,22 +413,51 @@ impl<'a> Dp<'a> {
         }
     }
 
-    /// The search from the start, in two goes: first without the suffix
-    /// bounds, for at most [`FIRST_TRY`] states; if that is not enough,
-    /// with them. What the first go learnt stays in the memo.
+    /// The search from the start, in goes: first without the suffix
+    /// bounds, for at most [`FIRST_TRY`] states; if that is not enough, the
+    /// suffix bounds are searched for from 13 down, and from
+    /// [`RETRY_FROM`] on, after each number, the search is tried again with
+    /// the bounds before it derived (see [`Dp::derive_suffix`]), for at
+    /// most as many states as the bounds have taken so far. What each go
+    /// learnt stays in the memo: exact values are exact, and bounds found
+    /// with derived suffix bounds are still bounds.
     fn search(&mut self, floor: i32) -> (i32, bool) {
         let start = self.start();
         if !self.bounded {
-            self.limit = self.nodes + FIRST_TRY;
-            let first = self.best(1, 0, start, floor);
-            self.limit = u64::MAX;
-            if !self.aborted {
-                return first;
+            self.bounded = true;
+            if let Some(found) = self.try_search(start, floor, FIRST_TRY) {
+                return found;
             }
-            self.aborted = false;
-            self.suffix_bounds();
+            let spent = self.nodes;
+            self.suffix[14] = [0; JOKER_COUNTS];
+            self.inside_bounds(14);
+            for n in (2..=13).rev() {
+                self.suffix_bound(n);
+                if (3..=RETRY_FROM).contains(&n) {
+                    for m in (2..n).rev() {
+                        self.derive_suffix(m);
+                    }
+                    if let Some(found) = self.try_search(start, floor, self.nodes - spent) {
+                        return found;
+                    }
+                }
+            }
         }
         self.best(1, 0, start, floor)
+    }
+
+    /// The search from the start for at most `limit` states; `None` when
+    /// that was not enough.
+    fn try_search(&mut self, start: Key, floor: i32, limit: u64) -> Option<(i32, bool)> {
+        self.limit = self.nodes + limit;
+        let found = self.best(1, 0, start, floor);
+        self.limit = u64::MAX;
+        if self.aborted {
+            self.aborted = false;
+            None
+        } else {
+            Some(found)
+        }
     }
 
     /// Free jokers not yet laid before layer `c` of a number in state `key`.
@@ -388,6 +472,8 @@ impl<'a> Dp<'a> {
     }
 
     /// The most that can still be scored from layer `c` of number `n`.
+    // Inlined: it is asked for every state the search reaches.
+    #[inline(always)]
     fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
         let k = self.spare(key);
         let plain = self.hand_bound[n][c] + self.scoring_of(k) as i32 * self.joker_bound[n];
@@ -449,65 +535,77 @@ impl<'a> Dp<'a> {
         short.saturating_sub(self.p.fixed[n])
     }
 
-    /// Computes the suffix bounds, from number 13 down: for each number and
-    /// each count of free jokers left, the optimum from the most open state.
-    /// Each search is cut by the bounds of the numbers after it. (Searching
-    /// only the later numbers' and deriving the first few from them saves a
-    /// tenth to a third on most hard positions, but the hill-climb then
-    /// finds positions, by value with four jokers in hand, that take five
-    /// times as long: there the jokers are decided at the first numbers.)
-    fn suffix_bounds(&mut self) {
-        if self.bounded {
-            return;
-        }
-        self.bounded = true;
-        // Past 13 nothing more is scored (the most open state has room for
-        // any jokers left over).
-        self.suffix[14] = [0; JOKER_COUNTS];
-        for n in (2..=14).rev() {
-            if n < 14 {
-                for k in 0..=self.free {
-                    let open = self.most_open(n, k);
-                    // With a joker more the most open state does at least
-                    // as well (it may leave it over): search only above.
-                    let fewer = if k > 0 {
-                        self.suffix[n][k as usize - 1]
-                    } else {
-                        NEG
-                    };
-                    let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
-                    self.suffix[n][k as usize] = if exact { v } else { fewer };
-                }
+    /// The suffix bounds of number `n`, searched for: for each count of
+    /// free jokers left, the optimum from the most open state (see
+    /// [`Dp::most_open`]). Each search is cut by the bounds of the numbers
+    /// after it, which must be known. (Searching only the later numbers'
+    /// and deriving the first few from them saves a tenth to a third on
+    /// most hard positions, but the hill-climb then finds positions, by
+    /// value with four jokers in hand, that take five times as long: there
+    /// the jokers are decided at the first numbers. Hence [`Dp::search`]
+    /// tries both as it goes.)
+    fn suffix_bound(&mut self, n: usize) {
+        for k in 0..=self.free {
+            let open = self.most_open(n, k);
+            // With a joker more the most open state does at least as well
+            // (it may leave it over): search only above.
+            let fewer = if k > 0 {
+                self.suffix[n][k as usize - 1]
+            } else {
+                NEG
+            };
+            // Nor when no more than that can be scored from it anyway.
+            if fewer > NEG && self.bound(n, 0, open) <= fewer {
+                self.suffix[n][k as usize] = fewer;
+                continue;
             }
-            // Inside number n - 1: some jokers laid there (at least m),
-            // the rest later (with at least m2 at n).
-            let w = self.weight[n - 1];
-            let here = self.hand_bound[n][0] - self.hand_bound[(n + 1).min(14)][0];
-            for k in 0..=self.free as usize {
-                let mut best = NEG;
-                let mut ahead = [NEG; JOKER_COUNTS];
-                for laid in (0..=k).rev() {
-                    let left = k - laid;
-                    let scoring = laid.min(self.scoring_of(k as u8) as usize) as i32 * w;
-                    let later = self.suffix[n][left];
-                    if later > NEG {
-                        best = best.max(later + scoring);
-                    }
-                    self.inside[n - 1][k][laid] = best;
-                    for (m2, most) in ahead.iter_mut().enumerate() {
-                        let later = if m2 > left {
-                            NEG
-                        } else if n == 14 {
-                            if m2 == 0 { later } else { NEG }
-                        } else {
-                            later.min(here + self.inside[n][left][m2])
-                        };
-                        if later > NEG {
-                            *most = (*most).max(later + scoring);
-                        }
-                    }
-                    self.ahead[n - 1][k][laid] = ahead;
+            let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
+            self.suffix[n][k as usize] = if exact { v } else { fewer };
+        }
+        self.inside_bounds(n);
+    }
+
+    /// The suffix bounds of number `n` derived from those of `n + 1`: its
+    /// hand cards, and the best share of jokers between it and what
+    /// follows. Looser than searched ones, but free.
+    fn derive_suffix(&mut self, n: usize) {
+        let here = self.hand_bound[n][0] - self.hand_bound[n + 1][0];
+        for k in 0..=self.free as usize {
+            self.suffix[n][k] = here + self.ahead[n][k][0][0];
+        }
+        self.inside_bounds(n);
+    }
+
+    /// The bounds inside number `n - 1` from the suffix bounds of `n`: some
+    /// jokers laid at `n - 1` (at least m), the rest later (with at least
+    /// m2 at `n`).
+    fn inside_bounds(&mut self, n: usize) {
+        let w = self.weight[n - 1];
+        let here = self.hand_bound[n][0] - self.hand_bound[(n + 1).min(14)][0];
+        for k in 0..=self.free as usize {
+            let mut best = NEG;
+            let mut ahead = [NEG; JOKER_COUNTS];
+            for laid in (0..=k).rev() {
+                let left = k - laid;
+                let scoring = laid.min(self.scoring_of(k as u8) as usize) as i32 * w;
+                let later = self.suffix[n][left];
+                if later > NEG {
+                    best = best.max(later + scoring);
                 }
+                self.inside[n - 1][k][laid] = best;
+                for (m2, most) in ahead.iter_mut().enumerate() {
+                    let later = if m2 > left {
+                        NEG
+                    } else if n == 14 {
+                        if m2 == 0 { later } else { NEG }
+                    } else {
+                        later.min(here + self.inside[n][left][m2])
+                    };
+                    if later > NEG {
+                        *most = (*most).max(later + scoring);
+                    }
+                }
+                self.ahead[n - 1][k][laid] = ahead;
             }
         }
     }
@@ -539,7 +637,6 @@ impl<'a> Dp<'a> {
     /// floor is not searched, and choices are tried best gain first so that
     /// good plays raise the floor early.
     fn best(&mut self, n: usize, c: usize, key: Key, floor: i32) -> (i32, bool) {
-        CNT[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (mut n, mut c, mut key) = (n, c, key);
         // Layers with one choice that changes nothing are stepped over:
         // colours with no copy and no run, numbers without jokers.
@@ -560,46 +657,92 @@ impl<'a> Dp<'a> {
         }
         let bound = self.bound(n, c, key);
         if bound <= floor {
-            CNT[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return (bound, false);
         }
         let slot = n * LAYERS + c;
-        if let Some(k) = self.memo[slot].get(&key)
-            && (k.exact || k.value <= floor)
-        {
-            CNT[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            return (k.value, k.exact);
+        // The layer's memo is taken out while its state is searched: the
+        // search below only reaches later layers, so one look-up both reads
+        // the state's entry and keeps its place to write the result in.
+        let mut memo = std::mem::take(&mut self.memo[slot]);
+        let known = match memo.entry(self.memo_key(key)) {
+            Entry::Occupied(e) => {
+                let k = *e.get();
+                if k.exact || k.value <= floor {
+                    self.memo[slot] = memo;
+                    return (k.value, k.exact);
+                }
+                e.into_mut()
+            }
+            // Until the search below finishes, nothing is known (a search
+            // cut short leaves it so).
+            Entry::Vacant(e) => e.insert(Known {
+                value: OPEN,
+                exact: false,
+                best: 0,
+            }),
+        };
+        let (value, exact) = self.expand(n, c, key, floor, known);
+        self.memo[slot] = memo;
+        (value, exact)
+    }
+
+    /// A state as 64 bits, for the memo (half the memory of 128, and the
+    /// search waits on memory): the value still missing, tracked only for
+    /// a first meld counted in cards, has bits past 64, which go in six
+    /// bits that are always clear — bit 60, the top bit of the jokers
+    /// continuing runs (at most four), and the top bit of each colour's
+    /// runs of length 1 (at most two: one per copy).
+    fn memo_key(&self, key: Key) -> u64 {
+        let low = key as u64;
+        debug_assert_eq!(low & SPARE_BITS, 0, "a spare bit is set");
+        if !self.track_need {
+            return low;
         }
+        let high = (key >> 64) as u64;
+        let mut out = low;
+        for (i, at) in SPARE_AT.iter().enumerate() {
+            out |= (high >> i & 1) << at;
+        }
+        out
+    }
+
+    /// The search of [`Dp::best`] below a state that is not known well
+    /// enough, writing what it learns in `known`.
+    fn expand(
+        &mut self,
+        n: usize,
+        c: usize,
+        key: Key,
+        floor: i32,
+        known: &mut Known,
+    ) -> (i32, bool) {
         self.nodes += 1;
         if self.nodes > self.limit {
             self.aborted = true;
             return (OPEN, false);
         }
-        let mut buf = std::mem::take(&mut self.bufs[slot]);
-        self.choices(n, c, key, &mut buf);
-        CNT[3].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        CNT[4].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
-        CNT[5 + c].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        CNT[10 + c].fetch_add(buf.len() as u64, std::sync::atomic::Ordering::Relaxed);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let range = self.layer_choices(n, c, key, &mut scratch);
+        self.scratch = scratch;
+        let first = range.start;
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
         let mut best_at = 0;
         // The most any choice could score, for a memo entry that is only a bound.
         let mut most = NEG;
-        for (i, s) in buf.iter().enumerate() {
+        for i in range {
+            let s = self.choice(n, c, key, i);
             let (v, exact) = self.best(cn, cc, s.child, best.max(floor) - s.gain);
             if self.aborted {
-                self.bufs[slot] = buf;
                 return (OPEN, false);
             }
             if exact && v > NEG && v + s.gain > best {
                 best = v + s.gain;
-                best_at = i as u16;
+                best_at = (i - first) as u16;
             }
             most = most.max(v + s.gain);
         }
-        self.bufs[slot] = buf;
-        let known = if best > floor {
+        *known = if best > floor {
             Known {
                 value: best,
                 exact: true,
@@ -612,7 +755,6 @@ impl<'a> Dp<'a> {
                 best: 0,
             }
         };
-        self.memo[slot].insert(key, known);
         (known.value, known.exact)
     }
 
@@ -654,7 +796,7 @@ impl<'a> Dp<'a> {
                 // learnt a bound, or stepped over the layer, the choices
                 // are asked one by one.
                 let known = self.memo[n * LAYERS + c]
-                    .get(&key)
+                    .get(&self.memo_key(key))
                     .filter(|k| k.exact && k.value == total)
                     .map(|k| k.best as usize);
                 let at = match known {
@@ -723,8 +865,102 @@ impl<'a> Dp<'a> {
 
     /// The choices at layer `c` of number `n` in state `key`, best gain
     /// first (the search and the trace see them in the same order).
-    fn choices(&self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
+    ///
+    /// A layer's choices depend on few of the state's fields (see
+    /// [`Dp::own_fields`]): they are worked out once for each value of
+    /// those, as changes to the state, and applied to the rest.
+    fn choices(&mut self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
         out.clear();
+        let range = self.layer_choices(n, c, key, out);
+        out.extend(range.map(|i| self.choice(n, c, key, i)));
+    }
+
+    /// Where the choices at layer `c` of number `n` in state `key` are
+    /// kept in `cached`, worked out first if they are not yet (`scratch`
+    /// is room to do it in).
+    fn layer_choices(
+        &mut self,
+        n: usize,
+        c: usize,
+        key: Key,
+        scratch: &mut Vec<Choice>,
+    ) -> std::ops::Range<usize> {
+        let slot = n * LAYERS + c;
+        let sig = Self::signature(c, key);
+        if let Some(&(from, to)) = self.layer_cache[slot].get(&sig) {
+            return from as usize..to as usize;
+        }
+        let from = self.cached.len();
+        scratch.clear();
+        self.generate(n, c, key & Self::own_fields(c), scratch);
+        for o in scratch.drain(..) {
+            let room = o.child & ALL_ROOM;
+            let laid = if c == 4 {
+                o.jokers.scoring
+            } else {
+                o.colour.laid - self.p.table[n][c]
+            };
+            self.cached.push(Cached {
+                choice: Choice {
+                    child: o.child & !ALL_ROOM,
+                    ..o
+                },
+                room,
+                laid,
+            });
+        }
+        let to = self.cached.len();
+        self.layer_cache[slot].insert(sig, (from as u32, to as u32));
+        from..to
+    }
+
+    /// The choice kept at `i` of `cached`, made at layer `c` of number `n`
+    /// in state `key`.
+    fn choice(&self, n: usize, c: usize, key: Key, i: usize) -> Choice {
+        let cached = &self.cached[i];
+        // The fields the layer does not touch, and those it adds to (the
+        // groups' counts), are kept; room is only ever gained.
+        let rest = key & !(Self::own_fields(c) | NEED_MASK);
+        let mut child = (rest + cached.choice.child) | cached.room;
+        if self.track_need {
+            let need = need_of(key).saturating_sub(cached.laid as u16 * self.number[n]);
+            child |= (need as Key) << NEED;
+        }
+        Choice {
+            child,
+            ..cached.choice
+        }
+    }
+
+    /// The fields of the state that layer `c` reads or sets: a colour's
+    /// own runs, the joker-only runs, the jokers continuing runs and the
+    /// free jokers used; the jokers' layer also reads the groups' counts
+    /// and the room for left-over jokers. (The groups' counts a colour
+    /// only adds to, and the value still missing is applied afterwards.)
+    fn own_fields(c: usize) -> Key {
+        let common = pack_runs([7, 7, 7]) << JOKER_RUNS | (7 as Key) << FREE_USED;
+        if c == 4 {
+            common | WITHIN | ALL_ROOM
+        } else {
+            common | pack_runs([7, 7, 7]) << (c as u32 * COLOUR_BITS) | (7 as Key) << RUN_JOKERS
+        }
+    }
+
+    /// The fields of [`Dp::own_fields`] packed small, to look a layer's
+    /// choices up by.
+    fn signature(c: usize, key: Key) -> u32 {
+        let above = key >> JOKER_RUNS;
+        if c == 4 {
+            (above & ((1 << (ROOM + 2 - JOKER_RUNS)) - 1)) as u32
+        } else {
+            let runs = key >> (c as u32 * COLOUR_BITS) & 0x1ff;
+            let jokers = key >> RUN_JOKERS & ((1 << (ROOM - RUN_JOKERS)) - 1);
+            (runs | (above & 0x1ff) << 9 | jokers << 18) as u32
+        }
+    }
+
+    /// The choices at layer `c` of number `n` in state `key`, worked out.
+    fn generate(&self, n: usize, c: usize, key: Key, out: &mut Vec<Choice>) {
         let spare = self.spare(key);
         let cap = self.p.fixed[n] + spare;
         let mut emit = |child, gain, colour, jokers| {
@@ -755,8 +991,9 @@ impl<'a> Dp<'a> {
     ///   card goes into a group, joins a joker-only run or starts a run: the
     ///   two can change places (a joker-only run is as good as a coloured
     ///   one, and a joker in a group may stand for this colour);
-    /// - a run never starts beside a run of 3+ that stops: the card could
-    ///   continue that run instead;
+    /// - a run never starts beside a run of 3+ that stops, and no copy joins
+    ///   a joker-only run of 3+ there: the card could continue that run
+    ///   instead;
     /// - runs that must go on at the next number but could not are dropped
     ///   at once, and runs of 3+ beyond what could go on there are let stop.
     fn colour(
@@ -852,7 +1089,11 @@ impl<'a> Dp<'a> {
                         for j2 in 0..(rest - j1).min(f2) + 1 {
                             let left = rest - j1 - j2;
                             if join_all {
-                                if left <= f3 {
+                                // Beside a run of 3+ that stops, a copy never
+                                // joins a joker-only run of 3+: it could go
+                                // on with the run that stops, and the
+                                // joker-only run stop instead.
+                                if left <= f3 && (left == 0 || long_go_on == a3) {
                                     push(j1, j2, left);
                                 }
                                 continue;
