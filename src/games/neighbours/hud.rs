@@ -110,10 +110,10 @@ fn score_bar(
                 let menu_w = size::TOUCH + 16.0;
                 let chip_w =
                     ((ui.available_width() - menu_w) / seats as f32 - 10.0).clamp(110.0, 260.0);
-                for seat in 0..seats {
+                for (seat, shown) in shown_scores.iter().enumerate().take(seats) {
                     let score = tr!(
                         "neighbours-hud-score",
-                        points = shown_scores[seat].round() as i64,
+                        points = shown.round() as i64,
                         tokens = game.state().hand(seat).len()
                     );
                     seat_chip(ui, chip_w, table.name(seat), &score, to_move == Some(seat));
