@@ -8,11 +8,12 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnPhase};
+use parlour::games::paper_boxing::input::{PlayHold, handle_play_pointer, handle_setup_pointer};
+use parlour::games::paper_boxing::layout::{LABEL_H, PbLayout};
 use parlour::games::paper_boxing::logic_plugin;
-use parlour::games::paper_boxing::screen::{
-    Arrangement, LABEL_H, PbLayout, PlayHold, SetUpHold, handle_play_pointer, handle_setup_pointer,
-    legal_cells, solver_set_up, status_lines, viewer_view,
-};
+use parlour::games::paper_boxing::setup::{Arrangement, SetUpHold, solver_set_up};
+use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
+use parlour::games::paper_boxing::words::status_lines;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::ui::input::PointerInput;
 use parlour::ui::theme::size;

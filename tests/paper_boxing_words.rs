@@ -4,7 +4,9 @@
 //! whole process.)
 
 use parlour::engine::Controller;
-use parlour::games::paper_boxing::screen::{results_sheet, status_lines, viewer_view};
+use parlour::games::paper_boxing::results::results_sheet;
+use parlour::games::paper_boxing::viewer::viewer_view;
+use parlour::games::paper_boxing::words::status_lines;
 use parlour::i18n::{Lang, set_language};
 use parlour::session::{SeatChoice, Table};
 use parlour_core::engine::{Game, Match};

@@ -1,15 +1,34 @@
-//! Paper Boxing in the app: its catalog entry, its screen and its sounds.
+//! Paper Boxing in the app: its catalog entry, and its table cut by
+//! concern — where things go (`layout`), the set-up's grid and buttons
+//! (`setup`), the pointer (`input`), the pieces (`view`, `paths`), what the
+//! player is shown of each move (`feedback`), the top bar (`hud`), the
+//! words on the table (`words`), the perfect-play line (`oracle`), the
+//! results sheet (`results`), the title's picture and the sounds.
+//!
+//! Everything shown comes from the viewer seat's [`View`](parlour_core::games::paper_boxing::View):
+//! during the set-up the other grid is not in it, and in simultaneous bouts
+//! neither is the other player's secret choice.
 
+mod feedback;
+mod hud;
+pub mod input;
+pub mod layout;
+mod oracle;
+mod paths;
 pub mod picture;
-pub mod screen;
+pub mod results;
+pub mod setup;
 pub mod sounds;
+mod view;
+pub mod viewer;
+pub mod words;
 
 use bevy::prelude::*;
 use parlour_core::engine::Match;
 pub use parlour_core::games::paper_boxing::PaperBoxing;
 
 use crate::catalog::GameEntry;
-use crate::engine::MoveRejected;
+use crate::engine::{ActiveMatch, MoveRejected, StartMatch};
 use crate::game_kit::{AddGame, TableGame};
 use crate::session::{ResultsSheet, Table};
 use crate::tr;
@@ -24,7 +43,7 @@ pub fn entry() -> GameEntry {
 
 impl TableGame for PaperBoxing {
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
-        screen::results_sheet(game, table)
+        results::results_sheet(game, table)
     }
 
     fn refusal_text(refusal: &MoveRejected<Self>, _table: &Table) -> String {
@@ -32,14 +51,41 @@ impl TableGame for PaperBoxing {
     }
 }
 
-/// Paper Boxing on the table without drawing it: what headless tests add.
+/// Whether a Paper Boxing match is on the table: the table's systems run only then.
+fn in_paper_boxing(active: Option<Res<ActiveMatch<PaperBoxing>>>) -> bool {
+    active.is_some()
+}
+
+/// Whether a match came to the table this frame — new, resumed or watched
+/// again — so what was laid out for the last one must go.
+fn match_arrived(
+    starts: &mut MessageReader<StartMatch<PaperBoxing>>,
+    active: &Res<ActiveMatch<PaperBoxing>>,
+) -> bool {
+    // Read every message, so none is left for the next frame.
+    starts.read().last().is_some() || active.is_added()
+}
+
+/// Paper Boxing on the table without drawing it: the shared play flow, the
+/// pointer's hold and what a refusal does to it. Headless tests drive a
+/// match through it.
 pub fn logic_plugin(app: &mut App) {
     app.add_game::<PaperBoxing>(entry());
-    screen::logic_plugin(app);
+    app.add_plugins((input::logic_plugin, feedback::logic_plugin));
 }
 
 /// Paper Boxing on screen.
 pub fn plugin(app: &mut App) {
-    app.add_game::<PaperBoxing>(entry());
-    app.add_plugins(screen::plugin);
+    logic_plugin(app);
+    app.add_plugins((
+        layout::plugin,
+        setup::plugin,
+        input::plugin,
+        view::plugin,
+        paths::plugin,
+        feedback::plugin,
+        oracle::plugin,
+        hud::plugin,
+        words::plugin,
+    ));
 }

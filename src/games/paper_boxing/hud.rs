@@ -1,0 +1,238 @@
+//! The top bar over Paper Boxing's table (egui), one function per region:
+//! each seat's chip — name, bouts won, role, whether it leads, lit while it
+//! is to move — the bout, and the menu button; then the match menu (with
+//! the perfect-play switch) and the notice. Also what the words on the
+//! table share: a line of text in a world rectangle, and the band's frame.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_core::engine::{Phase, Seat};
+use parlour_core::games::paper_boxing::{PaperBoxing, View};
+
+use crate::catalog::GameId;
+use crate::engine::ActiveMatch;
+use crate::session::{Notice, Screen, Table};
+use crate::settings::Settings;
+use crate::tr;
+use crate::ui::UiSystems;
+use crate::ui::match_menu::{MenuNav, match_menu};
+use crate::ui::theme::{ecolour, size};
+use crate::ui::widgets::{big_button, notice_banner};
+
+use super::in_paper_boxing;
+use super::layout::{PbLayout, rect_to_screen};
+use super::oracle::{Oracle, oracle_offered};
+use super::viewer::{leads, viewer_view};
+use super::words::role;
+
+/// Each seat's colour (its path's, its ring's), for egui.
+const ESEAT: [egui::Color32; 2] = [
+    egui::Color32::from_rgb(204, 65, 56),
+    egui::Color32::from_rgb(46, 102, 194),
+];
+
+/// The top bar, the match menu (with the perfect-play switch) and the notice.
+pub(super) fn hud(
+    mut contexts: EguiContexts,
+    active: Res<ActiveMatch<PaperBoxing>>,
+    table: Res<Table>,
+    notice: Res<Notice>,
+    settings: Res<Settings>,
+    mut oracle: ResMut<Oracle>,
+    mut menu_open: Local<bool>,
+    mut nav: MenuNav,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let game = active.get();
+    let view = viewer_view(game, table.viewer);
+    let width = ctx.content_rect().width();
+    if top_bar(ctx, &view, &table, width) {
+        *menu_open = !*menu_open;
+    }
+    match_menu(
+        ctx,
+        &mut menu_open,
+        GameId::of::<PaperBoxing>(),
+        &mut nav,
+        |ui| {
+            if oracle_offered(game, &table, &settings) {
+                perfect_play_switch(ui, &mut oracle);
+            }
+        },
+    );
+    if notice.remaining > 0.0 {
+        notice_banner(ctx, "pb-notice", &notice, width * 0.8);
+    }
+    Ok(())
+}
+
+/// The bar across the top: the two chips, the bout (not during the
+/// set-up), the menu button at the right. Whether the button was pressed.
+fn top_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> bool {
+    let mut pressed = false;
+    egui::Area::new(egui::Id::new("pb-hud"))
+        .fixed_pos(egui::pos2(0.0, 0.0))
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            ui.painter().rect_filled(
+                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
+                0,
+                ecolour::PANEL,
+            );
+            ui.set_min_size(egui::vec2(width, size::HUD));
+            ui.set_max_size(egui::vec2(width, size::HUD));
+            ui.horizontal_centered(|ui| {
+                ui.add_space(8.0);
+                let menu_w = size::TOUCH + 16.0;
+                let bout_w = if view.phase == Phase::SetUp {
+                    0.0
+                } else {
+                    (width * 0.16).clamp(110.0, 200.0)
+                };
+                let chip_w = ((width - menu_w - bout_w - 40.0) / 2.0 - 12.0).clamp(120.0, 320.0);
+                for (seat, &edge) in ESEAT.iter().enumerate() {
+                    seat_chip(ui, view, table, seat, edge, chip_w);
+                }
+                if bout_w > 0.0 {
+                    bout_label(ui, view, bout_w);
+                }
+                pressed = menu_button(ui);
+            });
+        });
+    pressed
+}
+
+/// A seat's chip: its name, then its bouts won, its role and whether it
+/// leads; lit while the seat is to move, edged in its colour.
+fn seat_chip(
+    ui: &mut egui::Ui,
+    view: &View,
+    table: &Table,
+    seat: Seat,
+    edge: egui::Color32,
+    chip_w: f32,
+) {
+    let to_move = view.awaiting.contains(&seat);
+    let fill = if to_move {
+        ecolour::ACCENT
+    } else {
+        egui::Color32::from_rgb(32, 78, 61)
+    };
+    let ink = if to_move {
+        ecolour::ON_ACCENT
+    } else {
+        ecolour::TEXT
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(12)
+        .inner_margin(egui::Margin::symmetric(12, 4))
+        .stroke(egui::Stroke::new(3.0, edge))
+        .show(ui, |ui| {
+            ui.set_width(chip_w - 24.0);
+            ui.vertical(|ui| {
+                ui.spacing_mut().item_spacing.y = 0.0;
+                let name = table.name(seat).to_owned();
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(name)
+                            .color(ink)
+                            .strong()
+                            .size(size::TEXT - 1.0),
+                    )
+                    .truncate(),
+                );
+                let mut line = tr!(
+                    "pb-chip-bouts",
+                    n = view.wins[seat],
+                    role = role(view, seat)
+                );
+                if leads(view, seat) {
+                    line = format!("{line} · {}", tr!("pb-leads"));
+                }
+                ui.add(
+                    egui::Label::new(egui::RichText::new(line).color(ink).size(size::TEXT - 4.0))
+                        .truncate(),
+                );
+            });
+        });
+}
+
+/// The bout in progress (the last, once all are fought).
+fn bout_label(ui: &mut egui::Ui, view: &View, bout_w: f32) {
+    let bout = (view.bouts + 1).min(15);
+    ui.allocate_ui(egui::vec2(bout_w, size::HUD), |ui| {
+        ui.centered_and_justified(|ui| {
+            ui.label(
+                egui::RichText::new(tr!("pb-bout", n = bout))
+                    .size(size::TEXT)
+                    .color(ecolour::ACCENT)
+                    .strong(),
+            );
+        });
+    });
+}
+
+/// The menu button, at the right end of the bar. Whether it was pressed.
+fn menu_button(ui: &mut egui::Ui) -> bool {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        ui.add_space(8.0);
+        ui.add(
+            egui::Button::new(egui::RichText::new("☰").size(28.0))
+                .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+        )
+        .clicked()
+    })
+    .inner
+}
+
+/// The menu's perfect-play switch, lit while it is on.
+fn perfect_play_switch(ui: &mut egui::Ui, oracle: &mut Oracle) {
+    let label = if oracle.enabled {
+        format!("✔ {}", tr!("pb-oracle-toggle"))
+    } else {
+        tr!("pb-oracle-toggle")
+    };
+    if big_button(ui, &label, oracle.enabled).clicked() {
+        oracle.enabled = !oracle.enabled;
+    }
+}
+
+/// A line of text centred in a world rectangle, letting the pointer through.
+pub(super) fn words_in(
+    ctx: &egui::Context,
+    layout: &PbLayout,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    rect: Rect,
+    text: egui::RichText,
+) {
+    let r = rect_to_screen(layout, rect);
+    egui::Area::new(egui::Id::new(id))
+        .fixed_pos(r.min)
+        .interactable(false)
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            ui.set_min_size(r.size());
+            ui.set_max_size(r.size());
+            ui.centered_and_justified(|ui| {
+                ui.add(egui::Label::new(text).wrap());
+            });
+        });
+}
+
+/// The band's frame at the bottom of the table: dark felt, rounded.
+pub(super) fn band_frame() -> egui::Frame {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(12, 40, 30, 220))
+        .corner_radius(14)
+        .inner_margin(10)
+}
+
+/// The top bar, first of the egui pass's words over the table.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        hud.run_if(in_state(Screen::Play).and_then(in_paper_boxing))
+            .in_set(UiSystems::Hud),
+    );
+}

@@ -1,0 +1,304 @@
+//! The set-up on screen: the grid a person fills in (its [`Arrangement`]),
+//! what the pointer holds meanwhile, and the words and buttons around it —
+//! Shuffle, Use the bot's arrangement, Ready. Only the seat on screen has a
+//! draft, and a new viewer starts with an empty grid (never the last one's).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_core::engine::{Game, GameRng, Phase, Seat};
+use parlour_core::games::paper_boxing::rules::START;
+use parlour_core::games::paper_boxing::{Grid, Move, PaperBoxing, View, bots};
+
+use crate::engine::{ActiveMatch, MoveApplied, MoveRequest, StartMatch, TurnPhase};
+use crate::session::{Screen, Table, TableSystems};
+use crate::tr;
+use crate::ui::UiSystems;
+use crate::ui::theme::{ecolour, size};
+use crate::ui::widgets::big_button;
+
+use super::hud::{band_frame, hud, words_in};
+use super::layout::{PbLayout, rect_to_screen};
+use super::viewer::viewer_view;
+use super::{in_paper_boxing, match_arrived};
+
+/// The grid being filled in: each cell's number, 0 for an empty cell (and
+/// for D, which holds no number).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Arrangement {
+    /// Row by row from the top left.
+    pub cells: Grid,
+}
+
+impl Arrangement {
+    /// A full arrangement.
+    pub fn from_grid(grid: Grid) -> Self {
+        let mut cells = grid;
+        cells[START as usize] = 0;
+        Self { cells }
+    }
+
+    /// The cell a number is on, if it is placed.
+    pub fn cell_of(&self, number: u8) -> Option<u8> {
+        (1..16u8).find(|&c| self.cells[c as usize] == number && number != 0)
+    }
+
+    /// How many numbers are placed.
+    pub fn placed(&self) -> usize {
+        self.cells.iter().skip(1).filter(|&&n| n != 0).count()
+    }
+
+    /// The grid, once every number is placed.
+    pub fn grid(&self) -> Option<Grid> {
+        parlour_core::games::paper_boxing::check_grid(&self.cells).ok()
+    }
+
+    /// Puts a number on a cell: a number already there swaps places with it
+    /// (or goes back to the tray when the one put comes from the tray). D
+    /// takes no number.
+    pub fn put(&mut self, number: u8, cell: u8) {
+        if cell == START || cell >= 16 || !(1..=15).contains(&number) {
+            return;
+        }
+        let there = self.cells[cell as usize];
+        match self.cell_of(number) {
+            Some(from) if from == cell => {}
+            Some(from) => {
+                self.cells[from as usize] = there;
+                self.cells[cell as usize] = number;
+            }
+            None => self.cells[cell as usize] = number,
+        }
+    }
+
+    /// Takes a number off the grid, back to the tray.
+    pub fn take_back(&mut self, number: u8) {
+        if let Some(c) = self.cell_of(number) {
+            self.cells[c as usize] = 0;
+        }
+    }
+}
+
+/// What the pointer holds while a grid is being filled in.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum SetUpHold {
+    /// Nothing.
+    #[default]
+    Empty,
+    /// A number under a pressed pointer (a tap, or the start of a drag).
+    Pressed {
+        /// The number.
+        number: u8,
+        /// Where the press began.
+        from: Vec2,
+        /// Where the pointer is now.
+        at: Vec2,
+        /// Whether it has moved far enough to be a drag.
+        dragging: bool,
+        /// The number selected before this press, if any.
+        selected: Option<u8>,
+    },
+    /// A number chosen by a tap, waiting for a tap on a cell.
+    Selected(u8),
+}
+
+impl SetUpHold {
+    /// The number held or selected.
+    pub fn number(&self) -> Option<u8> {
+        match *self {
+            SetUpHold::Empty => None,
+            SetUpHold::Pressed { number, .. } | SetUpHold::Selected(number) => Some(number),
+        }
+    }
+
+    /// Where a dragged number is, if one is being dragged.
+    pub fn dragged(&self) -> Option<(u8, Vec2)> {
+        match *self {
+            SetUpHold::Pressed {
+                number,
+                at,
+                dragging: true,
+                ..
+            } => Some((number, at)),
+            _ => None,
+        }
+    }
+}
+
+/// The grid being filled in on screen, and whose it is.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Draft {
+    /// The seat filling it in.
+    pub seat: Option<Seat>,
+    /// Where its numbers are so far.
+    pub arrangement: Arrangement,
+    /// What the pointer holds.
+    pub hold: SetUpHold,
+}
+
+/// The grid the solver bot would write in the viewer's place: its own
+/// set-up move, asked from the viewer's view (which holds nothing of the
+/// other grid).
+pub fn solver_set_up(view: &View, rng: &mut GameRng) -> Option<Grid> {
+    let mut bot = PaperBoxing::bot("solver", rng.below(1 << 30) as u64).ok()?;
+    match bot.choose(view) {
+        Move::Grid(grid) => Some(grid),
+        Move::To { .. } => None,
+    }
+}
+
+/// Whether the viewer is filling in its grid on screen now.
+pub(super) fn arranging(view: &View, table: &Table) -> bool {
+    view.phase == Phase::SetUp
+        && view.seat < 2
+        && !view.filled[view.seat]
+        && table.is_human(view.seat)
+}
+
+/// Keeps the set-up draft with the seat on screen: a new match or a new
+/// viewer starts with an empty grid (and never sees the last one's).
+fn follow_viewer(
+    mut starts: MessageReader<StartMatch<PaperBoxing>>,
+    active: Res<ActiveMatch<PaperBoxing>>,
+    table: Res<Table>,
+    mut draft: ResMut<Draft>,
+) {
+    if match_arrived(&mut starts, &active) || draft.seat != table.viewer {
+        *draft = Draft {
+            seat: table.viewer,
+            ..default()
+        };
+    }
+}
+
+/// Keeps the set-up draft empty once its grid is in.
+fn clear_when_in(mut applied: MessageReader<MoveApplied<PaperBoxing>>, mut draft: ResMut<Draft>) {
+    for a in applied.read() {
+        if matches!(a.mv, Move::Grid(_)) && draft.seat == Some(a.seat) {
+            draft.arrangement = Arrangement::default();
+            draft.hold = SetUpHold::Empty;
+        }
+    }
+}
+
+/// The set-up's words: the instructions over the grid and the tray; in the
+/// band, how many numbers are placed and the buttons. Only while the seat
+/// on screen fills in its grid.
+fn setup_words(
+    mut contexts: EguiContexts,
+    layout: Option<Res<PbLayout>>,
+    active: Res<ActiveMatch<PaperBoxing>>,
+    table: Res<Table>,
+    phase: Res<State<TurnPhase>>,
+    mut draft: ResMut<Draft>,
+    mut rng: Local<Option<GameRng>>,
+    mut requests: MessageWriter<MoveRequest<PaperBoxing>>,
+) -> Result {
+    let Some(layout) = layout else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let view = viewer_view(active.get(), table.viewer);
+    let me = view.seat;
+    if !(arranging(&view, &table) && draft.seat == Some(me)) {
+        return Ok(());
+    }
+    words_in(
+        ctx,
+        &layout,
+        "pb-setup-label",
+        layout.setup_label,
+        egui::RichText::new(tr!("pb-setup-instructions"))
+            .size(size::TEXT - 2.0)
+            .color(ecolour::TEXT),
+    );
+    let rng = rng.get_or_insert_with(|| {
+        GameRng::seeded(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(7),
+        )
+    });
+    let may_submit = *phase.get() == TurnPhase::SetUp && view.awaiting.contains(&me);
+    let band = rect_to_screen(&layout, layout.band);
+    egui::Area::new(egui::Id::new("pb-setup-buttons"))
+        .fixed_pos(band.min)
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            ui.set_min_size(band.size());
+            ui.set_max_size(band.size());
+            band_frame().show(ui, |ui| {
+                ui.set_min_size(band.size() - egui::vec2(20.0, 20.0));
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        egui::RichText::new(tr!("pb-setup-placed", n = draft.arrangement.placed()))
+                            .size(size::TEXT)
+                            .color(ecolour::TEXT_DIM),
+                    );
+                    if let Some(grid) = setup_buttons(ui, &mut draft, &view, rng, may_submit) {
+                        requests.write(MoveRequest {
+                            seat: me,
+                            mv: Move::Grid(grid),
+                        });
+                    }
+                });
+            });
+        });
+    Ok(())
+}
+
+/// The row of buttons, centred: Shuffle and Use the bot's arrangement fill
+/// the draft in; Ready hands back the grid to send, once it is whole.
+fn setup_buttons(
+    ui: &mut egui::Ui,
+    draft: &mut Draft,
+    view: &View,
+    rng: &mut GameRng,
+    may_submit: bool,
+) -> Option<Grid> {
+    // egui lays a row from the left: centre it by last frame's width.
+    let width_id = egui::Id::new("pb-setup-row-width");
+    let last: f32 = ui.ctx().data(|d| d.get_temp(width_id)).unwrap_or(0.0);
+    ui.horizontal(|ui| {
+        ui.add_space(((ui.available_width() - last) / 2.0).max(0.0));
+        let start = ui.cursor().min.x;
+        if big_button(ui, &tr!("pb-shuffle"), false).clicked() {
+            draft.arrangement = Arrangement::from_grid(bots::random_grid(rng));
+            draft.hold = SetUpHold::Empty;
+        }
+        if big_button(ui, &tr!("pb-use-bot"), false).clicked()
+            && let Some(grid) = solver_set_up(view, rng)
+        {
+            draft.arrangement = Arrangement::from_grid(grid);
+            draft.hold = SetUpHold::Empty;
+        }
+        let grid = draft.arrangement.grid();
+        let ready = ui.add_enabled_ui(grid.is_some() && may_submit, |ui| {
+            big_button(ui, &tr!("pb-ready"), true)
+        });
+        let width = ui.min_rect().max.x - start;
+        if (width - last).abs() > 0.5 {
+            ui.ctx().data_mut(|d| d.insert_temp(width_id, width));
+            ui.ctx().request_repaint();
+        }
+        grid.filter(|_| ready.inner.clicked())
+    })
+    .inner
+}
+
+/// The draft follows the seat on screen; its words and buttons are drawn
+/// after the top bar.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Draft>()
+        .add_systems(
+            Update,
+            (follow_viewer, clear_when_in)
+                .in_set(TableSystems::Show)
+                .run_if(in_paper_boxing),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            setup_words
+                .after(hud)
+                .run_if(in_state(Screen::Play).and_then(in_paper_boxing))
+                .in_set(UiSystems::Hud),
+        );
+}
