@@ -57,13 +57,15 @@ fn play(
     let config = variants(variant).unwrap();
     let mut m = Match::<Rummy>::new(variant, config, players, seed, None)
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
-    // In half the matches, seat 0 is the greedy bot (in one of 32, the
-    // expert, which is slower), whose solver rebuilds the table and swaps
-    // jokers as the random bot never does.
+    // In half the matches, seat 0 is the greedy bot (in one of 32 each, the
+    // heuristic and the searching expert on a small budget, which are
+    // slower), whose solver rebuilds the table and swaps jokers as the
+    // random bot never does.
     let mut bots: Vec<_> = (0..players)
         .map(|s| {
             let name = match (s, bot_seed % 32) {
-                (0, 0) => "expert",
+                (0, 0) => "expert:16",
+                (0, 2) => "heuristic",
                 (0, n) if n % 2 == 1 => "greedy",
                 _ => "random",
             };

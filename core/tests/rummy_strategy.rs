@@ -1,13 +1,15 @@
-//! The solver's bots and the hint: every move legal, matches that end, and
-//! the expert's habits (jokers kept, jokers won, going out) as examples.
+//! The solver's bots and the hint: every move legal, matches that end, the
+//! heuristic's habits (jokers kept, jokers won, going out) as examples, and
+//! the searching expert's budget and candidates.
 
 use std::sync::Arc;
 
 use parlour_core::engine::selfplay::{self, Options};
 use parlour_core::engine::{Bot, Game, GameRng};
 use parlour_core::games::rummy::rules::{Config, Move, State};
+use parlour_core::games::rummy::search::{Budget, Expert, ExpertSettings};
 use parlour_core::games::rummy::solver::{hint, parse_position};
-use parlour_core::games::rummy::strategy::{Expert, ExpertSettings, Greedy};
+use parlour_core::games::rummy::strategy::{Greedy, Heuristic, HeuristicSettings};
 use parlour_core::games::rummy::{Rummy, View};
 
 /// Seat 0's view of a table and hand (the next player holds `other` cards).
@@ -57,15 +59,33 @@ fn laid_names(v: &View, mv: &Move) -> Vec<String> {
     laid
 }
 
-fn expert() -> Expert {
-    Expert::new(ExpertSettings::default(), GameRng::seeded(1))
+fn heuristic() -> Heuristic {
+    Heuristic::new(HeuristicSettings::default(), GameRng::seeded(1))
 }
 
 #[test]
 fn the_solver_bots_are_registered_weakest_first() {
-    assert_eq!(Rummy::bots(), &["random", "greedy", "expert"]);
-    for name in ["greedy", "expert"] {
+    assert_eq!(Rummy::bots(), &["random", "greedy", "heuristic", "expert"]);
+    for name in ["greedy", "heuristic", "expert"] {
         assert_eq!(Rummy::bot(name, 0).unwrap().name(), name);
+    }
+}
+
+#[test]
+fn the_experts_budget_is_written_after_its_name() {
+    for name in ["expert:1", "expert:500", "expert:200ms"] {
+        assert_eq!(Rummy::bot(name, 0).unwrap().name(), "expert", "{name}");
+    }
+    for name in [
+        "expert:",
+        "expert:0",
+        "expert:0ms",
+        "expert:ms",
+        "expert:-3",
+        "expert200",
+        "greedy:5",
+    ] {
+        assert!(Rummy::bot(name, 0).is_err(), "{name}");
     }
 }
 
@@ -88,22 +108,22 @@ fn greedy_melds_as_soon_as_it_can() {
 }
 
 #[test]
-fn the_expert_keeps_its_jokers_for_going_out() {
+fn the_heuristic_keeps_its_jokers_for_going_out() {
     let v = view("r1 r2 r3", "r4 k9 o9 j b2", true, 14);
-    let mv = expert().choose(&v);
+    let mv = heuristic().choose(&v);
     legal(&v, &mv);
     assert_eq!(laid_names(&v, &mv), ["r4"], "k9 o9 would need the joker");
-    // With the joker, everything goes: the expert goes out.
+    // With the joker, everything goes: the heuristic goes out.
     let v = view("r1 r2 r3", "r4 k9 o9 j", true, 14);
-    let mv = expert().choose(&v);
+    let mv = heuristic().choose(&v);
     legal(&v, &mv);
     assert_eq!(laid_names(&v, &mv), ["j", "k9", "o9", "r4"]);
 }
 
 #[test]
-fn the_expert_wins_jokers_by_swaps() {
+fn the_heuristic_wins_jokers_by_swaps() {
     let v = view("r5 j:r6 r7 | b1 b2 b3", "r6 b4 k11", true, 14);
-    let mv = expert().choose(&v);
+    let mv = heuristic().choose(&v);
     legal(&v, &mv);
     let Move::Play(play) = &mv else {
         panic!("{mv:?}")
@@ -142,8 +162,62 @@ fn tournament(bots: &[&str], variant: &str, players: usize, games: usize) {
 
 #[test]
 fn solver_bots_play_whole_matches_with_legal_moves() {
-    tournament(&["expert", "greedy"], "standard", 2, 8);
+    tournament(&["heuristic", "greedy"], "standard", 2, 8);
     tournament(&["greedy", "random"], "standard", 2, 8);
-    tournament(&["expert", "greedy", "random"], "classic", 3, 6);
-    tournament(&["expert"], "standard", 4, 4);
+    tournament(&["heuristic", "greedy", "random"], "classic", 3, 6);
+    tournament(&["heuristic"], "standard", 4, 4);
+}
+
+/// An expert that searches with `playouts` playouts a move.
+fn searching(playouts: usize) -> Expert {
+    let settings = ExpertSettings {
+        budget: Budget::playouts(playouts),
+        ..ExpertSettings::default()
+    };
+    Expert::new(settings, GameRng::seeded(1))
+}
+
+#[test]
+fn the_searching_expert_plays_whole_matches_with_legal_moves() {
+    // A small budget: the moves are checked, not the strength.
+    tournament(&["expert:24", "greedy"], "standard", 2, 6);
+    tournament(&["expert:24", "heuristic"], "classic", 2, 6);
+    tournament(&["expert:16", "greedy", "random"], "classic", 3, 3);
+    tournament(&["expert:16"], "standard", 4, 2);
+}
+
+#[test]
+fn the_searching_expert_goes_out_when_it_can() {
+    // Whatever the guesses say, laying the last cards wins the round.
+    let v = view("r1 r2 r3", "r4 k9 o9 j", true, 5);
+    let mv = searching(40).choose(&v);
+    legal(&v, &mv);
+    assert_eq!(laid_names(&v, &mv), ["j", "k9", "o9", "r4"]);
+}
+
+#[test]
+fn with_no_time_to_think_the_expert_plays_the_heuristics_move() {
+    // A time budget already spent: the search stops before its first
+    // playout and the heuristic's choice, always its first candidate, stands.
+    let v = view("r1 r2 r3", "r4 k9 o9 j b2", true, 14);
+    let settings = ExpertSettings {
+        budget: Budget::time(std::time::Duration::ZERO),
+        ..ExpertSettings::default()
+    };
+    let mv = Expert::new(settings, GameRng::seeded(1)).choose(&v);
+    legal(&v, &mv);
+    assert_eq!(mv, heuristic().choose(&v));
+}
+
+#[test]
+fn the_same_seed_and_playout_budget_give_the_same_moves() {
+    let v = view(
+        "r1 r2 r3 | k5 j:k6 k7",
+        "r4 o9 b9 k9 j b12 r12 k12",
+        true,
+        6,
+    );
+    let first = searching(60).choose(&v);
+    legal(&v, &first);
+    assert_eq!(searching(60).choose(&v), first);
 }

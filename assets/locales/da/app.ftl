@@ -34,6 +34,7 @@ setup-you = Spiller 1
 
 bot-random = tilfældig
 bot-greedy = grådig
+bot-heuristic = metodisk
 bot-expert = ekspert
 bot-solver = ligevægtsgitter, perfekt spil
 

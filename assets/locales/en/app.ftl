@@ -37,6 +37,9 @@ setup-you = Player 1
 # The bots' levels (a game uses some of them).
 bot-random = Random
 bot-greedy = Greedy
+# Rummy: plays by fixed rules of thumb on top of the exact solver (the
+# searching expert is stronger).
+bot-heuristic = Methodical
 bot-expert = Expert
 # Paper Boxing's solver: its grid is drawn from the set-up game's equilibrium
 # mix, and it plays perfectly once the grids are shown.

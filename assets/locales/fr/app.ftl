@@ -34,6 +34,7 @@ setup-you = Joueur 1
 
 bot-random = au hasard
 bot-greedy = gourmande
+bot-heuristic = méthodique
 bot-expert = experte
 bot-solver = grille d’équilibre, jeu parfait
 

@@ -3,24 +3,50 @@
 
 use super::cards::{CardName, Colour, FACES, Face};
 use super::rules::{Move, Play, State, TableSet};
+use super::search::{Budget, ExpertSettings};
 use super::sets::{self, Kind};
 use super::{Rummy, View};
 use crate::engine::{Bot, GameRng};
+use std::time::Duration;
 
 /// The bots, weakest first.
-pub const NAMES: &[&str] = &["random", "greedy", "expert"];
+pub const NAMES: &[&str] = &["random", "greedy", "heuristic", "expert"];
 
 /// A bot by name, with its own random source.
+///
+/// `expert` thinks for its default budget; `expert:N` plays N playouts a
+/// move (reproducible from the seed on any machine) and `expert:Nms` thinks
+/// for N milliseconds a move.
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy>>> {
     let rng = GameRng::seeded(seed);
     Some(match name {
         "random" => Box::new(Random { rng }),
         "greedy" => Box::new(super::strategy::Greedy),
-        "expert" => Box::new(super::strategy::Expert::new(
-            super::strategy::ExpertSettings::default(),
+        "heuristic" => Box::new(super::strategy::Heuristic::new(
+            super::strategy::HeuristicSettings::default(),
             rng,
         )),
-        _ => return None,
+        _ => {
+            let budget = match name.strip_prefix("expert") {
+                Some("") => Budget::default(),
+                Some(rest) => budget(rest.strip_prefix(':')?)?,
+                None => return None,
+            };
+            let settings = ExpertSettings {
+                budget,
+                ..ExpertSettings::default()
+            };
+            Box::new(super::search::Expert::new(settings, rng))
+        }
+    })
+}
+
+/// A budget written `N` (playouts) or `Nms` (milliseconds), N at least 1.
+fn budget(text: &str) -> Option<Budget> {
+    let number = |t: &str| t.parse::<u64>().ok().filter(|&n| n > 0);
+    Some(match text.strip_suffix("ms") {
+        Some(ms) => Budget::time(Duration::from_millis(number(ms)?)),
+        None => Budget::playouts(number(text)? as usize),
     })
 }
 

@@ -3,12 +3,15 @@
 //!
 //! `cards` names the cards, `sets` reads runs and groups, `rules` checks
 //! and plays turns, `view` is what one seat sees, `bots` plays, `solver`
-//! finds the best play for a position and `strategy` plays with it.
+//! finds the best play for a position, `strategy` plays with it by rules
+//! of thumb and `search` by playing the round forward in guesses at the
+//! hidden cards.
 
 pub mod bots;
 pub mod cards;
 pub mod reasons;
 pub mod rules;
+pub mod search;
 pub mod sets;
 pub mod solver;
 pub mod strategy;

@@ -1,4 +1,6 @@
-//! Bots that plan with the solver: `greedy` and `expert`.
+//! Bots that plan with the solver by rules of thumb: `greedy` and
+//! `heuristic`. (The searching `expert` is in [`super::search`]; it starts
+//! from the heuristic's choice.)
 //!
 //! Both see only their seat's [`View`]. Every move they make is checked
 //! with the rules before it is played; should the rules ever refuse it,
@@ -45,9 +47,9 @@ impl Bot<Rummy> for Greedy {
     }
 }
 
-/// How the expert plays.
+/// How the heuristic plays.
 #[derive(Clone, Copy, Debug)]
-pub struct ExpertSettings {
+pub struct HeuristicSettings {
     /// Lay the hand's jokers when they lay this many more cards than the
     /// best play without them; `None`: only when they let the bot go out.
     pub joker_gain: Option<i32>,
@@ -62,7 +64,7 @@ pub struct ExpertSettings {
     pub feed_cost: f64,
 }
 
-impl Default for ExpertSettings {
+impl Default for HeuristicSettings {
     fn default() -> Self {
         Self {
             joker_gain: None,
@@ -88,13 +90,14 @@ impl Default for ExpertSettings {
 ///   would let that player go out much more often than a draw would.
 ///
 /// The settings were chosen by self-play against `greedy` (see the notes).
-pub struct Expert {
-    settings: ExpertSettings,
+/// It was the `expert` until the searching one took that name.
+pub struct Heuristic {
+    settings: HeuristicSettings,
     rng: GameRng,
 }
 
 /// The cards `view`'s seat has not seen (the pile and the other hands).
-fn unseen_cards(view: &View) -> Vec<Card> {
+pub(super) fn unseen_cards(view: &View) -> Vec<Card> {
     let mut seen = [false; 256];
     for card in view.table.iter().flat_map(|s| &s.cards).chain(&view.hand) {
         seen[card.0 as usize] = true;
@@ -105,13 +108,14 @@ fn unseen_cards(view: &View) -> Vec<Card> {
         .collect()
 }
 
-impl Expert {
-    /// An expert with these settings and its own random source.
-    pub fn new(settings: ExpertSettings, rng: GameRng) -> Self {
+impl Heuristic {
+    /// A heuristic player with these settings and its own random source.
+    pub fn new(settings: HeuristicSettings, rng: GameRng) -> Self {
         Self { settings, rng }
     }
 
-    fn decide(&mut self, view: &View) -> Option<Move> {
+    /// The play it makes, checked by the rules; `None`: it draws.
+    pub fn decide(&mut self, view: &View) -> Option<Solution> {
         let rules = SolverRules::of(&view.config);
         let position = Position::of(view);
         let without_jokers = Position {
@@ -128,9 +132,9 @@ impl Expert {
             // Meld at once, with jokers only if it cannot be done without.
             for p in [&without_jokers, &position] {
                 if let Ok(Some(s)) = solve(p, &rules, objective)
-                    && let Some(mv) = play_of(view, &s)
+                    && play_of(view, &s).is_some()
                 {
-                    return Some(mv);
+                    return Some(s);
                 }
             }
             return None;
@@ -138,7 +142,7 @@ impl Expert {
         let all = solve(&position, &rules, objective).ok()??;
         let goes_out = all.laid.len() == view.hand.len() && all.to_hand.is_empty();
         if goes_out {
-            return play_of(view, &all);
+            return play_of(view, &all).map(|_| all);
         }
         let plain = solve(&without_jokers, &rules, objective).ok()??;
         let jokers_pay = self
@@ -161,7 +165,7 @@ impl Expert {
         if self.settings.endgame > 0 && next_holds <= self.settings.endgame {
             return self.least_feeding(view, &rules, next, best);
         }
-        play_of(view, &best)
+        play_of(view, &best).map(|_| best)
     }
 
     /// Near the end: the play, or the draw, that least often lets the next
@@ -173,7 +177,7 @@ impl Expert {
         rules: &SolverRules,
         next: Seat,
         best: Solution,
-    ) -> Option<Move> {
+    ) -> Option<Solution> {
         let unseen = unseen_cards(view);
         let size = view.hand_sizes.get(next).copied().unwrap_or(0);
         let melded = view.melded.get(next).copied().unwrap_or(false);
@@ -206,16 +210,16 @@ impl Expert {
         if best.is_pass() || draw_worth > play_worth {
             return None;
         }
-        play_of(view, &best)
+        play_of(view, &best).map(|_| best)
     }
 }
 
-impl Bot<Rummy> for Expert {
+impl Bot<Rummy> for Heuristic {
     fn name(&self) -> &'static str {
-        "expert"
+        "heuristic"
     }
 
     fn choose(&mut self, view: &View) -> Move {
-        self.decide(view).unwrap_or(Move::Draw)
+        self.decide(view).map_or(Move::Draw, |s| s.to_move())
     }
 }

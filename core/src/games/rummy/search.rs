@@ -1,0 +1,636 @@
+//! The searching `expert`: it lists a few good plays with the exact solver
+//! and chooses between them by playing each one forward in many guesses at
+//! the hidden cards.
+//!
+//! Why search: the rules of thumb of the [`Heuristic`] (keep jokers, hold
+//! back what feeds the next player) are right on average but blind to the
+//! position; what a play really costs — the cards it hands the next player
+//! for rebuilding, the turns it saves — shows when the round is played out.
+//!
+//! Each turn:
+//! 1. **Candidates** from the solver: the heuristic's own choice, the play
+//!    that lays the most cards (with and without the hand's jokers), the one
+//!    that lays the most value, the best joker swap, the best play holding
+//!    back each one card of it, and the draw.
+//! 2. **Guesses** at what the seat cannot see: the cards it has not seen
+//!    (not on the table, not in its hand) dealt at random into the other
+//!    hands (their sizes are public) and the pile (its size too). One guess
+//!    is shared by every candidate still in the running, so that they are
+//!    compared on the same luck.
+//! 3. **Playouts**: after the candidate, every seat plays fast solver
+//!    policies until the round ends; the candidate scores the round's
+//!    result for its seat.
+//! 4. **Successive halving**: after each stage the worse half of the
+//!    candidates is dropped, so the playouts go to the close contenders.
+//!
+//! The budget is a number of playouts (deterministic: seeded self-play is
+//! reproducible) and, if wanted, a time limit; the search is anytime — when
+//! time runs out it plays the best candidate so far, and with no playout at
+//! all the heuristic's choice, which is always first.
+
+use std::time::{Duration, Instant};
+
+use super::cards::{Card, Colour, FACES, Face, MAX_JOKERS};
+use super::rules::{Move, State, TableSet};
+use super::solver::{Objective, Position, Solution, SolverRules, candidates, solve};
+use super::strategy::{Heuristic, HeuristicSettings};
+use super::{Rummy, View};
+use crate::engine::{Bot, GameRng, Seat};
+
+/// How long the expert thinks about one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Playouts in all (one candidate played out in one guess is one).
+    pub playouts: usize,
+    /// A time limit as well, if any. With one, the move depends on the
+    /// machine's speed; without, a seed fixes every move.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// A fixed number of playouts: the same move for the same seed on any
+    /// machine.
+    pub fn playouts(playouts: usize) -> Self {
+        Self {
+            playouts,
+            time: None,
+        }
+    }
+
+    /// A time limit only.
+    pub fn time(limit: Duration) -> Self {
+        Self {
+            playouts: usize::MAX,
+            time: Some(limit),
+        }
+    }
+}
+
+impl Default for Budget {
+    /// The registered `expert`'s budget: about 200 ms a move, and no more
+    /// than [`DEFAULT_PLAYOUTS`] playouts where they take less. For
+    /// self-play that a seed must reproduce, name a playout count instead
+    /// (`expert:300`).
+    fn default() -> Self {
+        Self {
+            playouts: DEFAULT_PLAYOUTS,
+            time: Some(DEFAULT_TIME),
+        }
+    }
+}
+
+/// The default budget's playouts per move.
+pub const DEFAULT_PLAYOUTS: usize = 2000;
+
+/// The default budget's thinking time per move.
+pub const DEFAULT_TIME: Duration = Duration::from_millis(200);
+
+/// How a seat plays in a playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Lays the most value the solver finds (the `greedy` bot).
+    Greedy,
+    /// Lays the most cards, keeping its jokers until they let it go out (the
+    /// heuristic without its swaps and its endgame guesses).
+    Keeper,
+}
+
+/// How the expert searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExpertSettings {
+    /// How long it thinks.
+    pub budget: Budget,
+    /// How its own later turns are played in a playout.
+    pub own: Policy,
+    /// How the other seats' turns are played in a playout.
+    pub others: Policy,
+    /// Candidates that hold back one card of the best play, at most.
+    pub holdbacks: usize,
+    /// What the score margin adds to a playout's result (a win is 1): the
+    /// margin in hundreds of points, at most ±1, times this.
+    pub margin_weight: f64,
+    /// Turns a playout plays after the candidate before the round is judged
+    /// unfinished (`None`: always to the end).
+    pub depth: Option<usize>,
+    /// How an unfinished round is judged: the chance of winning is taken as
+    /// a logistic curve of the lead in cards held, this steep.
+    pub lead_slope: f64,
+    /// What the heuristic's choice is given on top of its mean result: the
+    /// search leaves it only for a play that does clearly better, not for
+    /// one that was merely luckier in a few guesses.
+    pub trust: f64,
+}
+
+impl Default for ExpertSettings {
+    fn default() -> Self {
+        Self {
+            budget: Budget::default(),
+            own: Policy::Keeper,
+            others: Policy::Greedy,
+            holdbacks: 6,
+            margin_weight: 0.1,
+            depth: Some(8),
+            lead_slope: 0.35,
+            trust: 0.0,
+        }
+    }
+}
+
+/// The searching bot (`expert`).
+pub struct Expert {
+    settings: ExpertSettings,
+    heuristic: Heuristic,
+    rng: GameRng,
+}
+
+impl Expert {
+    /// An expert with these settings and its own random source.
+    pub fn new(settings: ExpertSettings, mut rng: GameRng) -> Self {
+        let heuristic = Heuristic::new(HeuristicSettings::default(), rng.fork());
+        Self {
+            settings,
+            heuristic,
+            rng,
+        }
+    }
+
+    /// The play it makes (checked by the rules), or `None` to draw.
+    pub fn decide(&mut self, view: &View) -> Option<Solution> {
+        let started = Instant::now();
+        let first = self.heuristic.decide(view);
+        if !view.my_turn() {
+            return first;
+        }
+        let Some(hidden) = Hidden::of(view) else {
+            // A view that does not add up (more cards seen than the deck
+            // has): no guess can be dealt, so play by the rules of thumb.
+            return first;
+        };
+        let options = candidate_plays(view, first, self.settings.holdbacks);
+        if options.len() == 1 {
+            return options.into_iter().next().flatten();
+        }
+        let best = self.choose_between(view, &hidden, &options, started);
+        options.into_iter().nth(best).flatten()
+    }
+
+    /// The index of the candidate with the best mean playout result.
+    fn choose_between(
+        &mut self,
+        view: &View,
+        hidden: &Hidden,
+        options: &[Option<Solution>],
+        started: Instant,
+    ) -> usize {
+        let budget = self.settings.budget;
+        let rules = SolverRules::of(&view.config);
+        let mut totals = vec![(0.0f64, 0usize); options.len()];
+        let mut alive: Vec<usize> = (0..options.len()).collect();
+        let stages = (usize::BITS - (options.len() - 1).leading_zeros()) as usize;
+        let mut spent = 0usize;
+        'stages: for stage in 0..stages {
+            // Each stage gets an equal share of what is left, so a stage with
+            // fewer candidates plays each of them more often.
+            let share = budget.playouts.saturating_sub(spent) / (stages - stage);
+            let guesses = (share / alive.len()).max(1);
+            let deadline = budget
+                .time
+                .map(|t| started + t.mul_f64((stage + 1) as f64 / stages as f64));
+            for _ in 0..guesses {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    if stage + 1 == stages {
+                        break 'stages;
+                    }
+                    break;
+                }
+                if spent + alive.len() > budget.playouts && spent > 0 {
+                    break 'stages;
+                }
+                let world = hidden.deal(view, &mut self.rng);
+                for &i in &alive {
+                    let result = playout(
+                        world.clone(),
+                        view,
+                        options[i].as_ref(),
+                        &rules,
+                        &self.settings,
+                    );
+                    totals[i].0 += result;
+                    totals[i].1 += 1;
+                }
+                spent += alive.len();
+            }
+            if stage + 1 < stages {
+                let trust = self.settings.trust;
+                alive.sort_by(|&a, &b| {
+                    judged(&totals, b, trust)
+                        .total_cmp(&judged(&totals, a, trust))
+                        .then(a.cmp(&b))
+                });
+                alive.truncate(alive.len().div_ceil(2));
+            }
+        }
+        // The best mean among those left; ties (and no playouts) go to the
+        // earlier candidate, the heuristic's choice first.
+        let trust = self.settings.trust;
+        alive
+            .into_iter()
+            .min_by(|&a, &b| {
+                judged(&totals, b, trust)
+                    .total_cmp(&judged(&totals, a, trust))
+                    .then(a.cmp(&b))
+            })
+            .unwrap_or(0)
+    }
+}
+
+impl Bot<Rummy> for Expert {
+    fn name(&self) -> &'static str {
+        "expert"
+    }
+
+    fn choose(&mut self, view: &View) -> Move {
+        self.decide(view).map_or(Move::Draw, |s| s.to_move())
+    }
+}
+
+fn mean((sum, n): (f64, usize)) -> f64 {
+    if n == 0 {
+        f64::NEG_INFINITY
+    } else {
+        sum / n as f64
+    }
+}
+
+/// Candidate `i`'s mean result, the heuristic's choice (the first) with
+/// `trust` added.
+fn judged(totals: &[(f64, usize)], i: usize, trust: f64) -> f64 {
+    mean(totals[i]) + if i == 0 { trust } else { 0.0 }
+}
+
+/// The move if the rules accept it for the view's seat.
+fn legal(view: &View, solution: &Solution) -> bool {
+    !solution.is_pass()
+        && State::from_view(view)
+            .check(view.seat, &solution.to_move())
+            .is_ok()
+}
+
+/// The plays worth a search, each checked by the rules, no two laying the
+/// same cards: `first` (the heuristic's choice) first, then the draw, then
+/// the solver's plays. `None` stands for the draw.
+fn candidate_plays(
+    view: &View,
+    first: Option<Solution>,
+    holdbacks: usize,
+) -> Vec<Option<Solution>> {
+    let rules = SolverRules::of(&view.config);
+    let position = Position::of(view);
+    let without_jokers = Position {
+        hand: position
+            .hand
+            .iter()
+            .copied()
+            .filter(|c| !c.is_joker())
+            .collect(),
+        ..position.clone()
+    };
+    let mut found: Vec<Solution> = Vec::new();
+    let best = |p: &Position, objective| solve(p, &rules, objective).ok().flatten();
+    // The hand's jokers are laid only to go out (or as the heuristic lays
+    // them): what a joker is worth in the hand shows only when the round is
+    // near its end, beyond the playouts' horizon.
+    let jokers_out = best(&position, Objective::CardsThenValue)
+        .filter(|s| s.laid.len() == view.hand.len() && s.to_hand.is_empty());
+    found.extend(jokers_out);
+    for objective in [Objective::CardsThenValue, Objective::Value] {
+        found.extend(best(&without_jokers, objective));
+    }
+    if position.melded {
+        // The best play that wins a joker back.
+        if let Ok(options) = candidates(&without_jokers, &rules, Objective::CardsThenValue)
+            && let Some(swap) = options
+                .into_iter()
+                .filter(|s| !s.to_hand.is_empty())
+                .max_by_key(|s| s.score(Objective::CardsThenValue))
+        {
+            found.push(swap);
+        }
+        // Hold back one card of the plain play: each distinct face it lays,
+        // the dearest first, so the cards that may feed the next player are
+        // weighed against keeping them.
+        if let Some(base) = best(&without_jokers, Objective::CardsThenValue) {
+            let mut faces: Vec<Face> = base.laid.iter().map(|c| c.face()).collect();
+            faces.sort_by_key(|f| std::cmp::Reverse((f.value(), *f)));
+            faces.dedup();
+            let from = &without_jokers;
+            for face in faces.into_iter().take(holdbacks) {
+                let mut hand = from.hand.clone();
+                if let Some(at) = hand.iter().position(|c| c.face() == face) {
+                    hand.remove(at);
+                }
+                let kept = Position {
+                    hand,
+                    ..from.clone()
+                };
+                found.extend(best(&kept, Objective::CardsThenValue));
+            }
+        }
+    }
+    let mut out: Vec<Option<Solution>> = vec![first, None];
+    let mut keys: Vec<Vec<usize>> = out.iter().map(key).collect();
+    for s in found {
+        let option = Some(s);
+        let k = key(&option);
+        if !keys.contains(&k) && option.as_ref().is_some_and(|s| legal(view, s)) {
+            keys.push(k);
+            out.push(option);
+        }
+    }
+    // The heuristic's draw and the draw are the same candidate.
+    if out[0].is_none() {
+        out.remove(1);
+    }
+    out
+}
+
+/// What a candidate does to the hand: the faces it lays, sorted, then the
+/// jokers it takes back (a draw lays nothing).
+fn key(option: &Option<Solution>) -> Vec<usize> {
+    let Some(s) = option else {
+        return Vec::new();
+    };
+    let mut k: Vec<usize> = s.laid.iter().map(|c| c.face().index()).collect();
+    k.sort_unstable();
+    k.push(FACES + s.to_hand.len());
+    k
+}
+
+/// The cards the seat has not seen, with card numbers the view does not
+/// use, and how they are shared out: the other hands, then the pile.
+struct Hidden {
+    cards: Vec<Card>,
+}
+
+impl Hidden {
+    /// `None` when the view does not add up: more cards seen than the deck
+    /// has, or fewer unseen cards than the other hands and the pile hold.
+    fn of(view: &View) -> Option<Self> {
+        let mut used = [false; 256];
+        let mut seen = [0usize; FACES];
+        for card in view.table.iter().flat_map(|s| &s.cards).chain(&view.hand) {
+            used[card.0 as usize] = true;
+            seen[card.face().index()] += 1;
+        }
+        let mut cards = Vec::new();
+        for (i, &n) in seen.iter().enumerate() {
+            let face = Face::from_index(i);
+            let left = view.config.copies(face).checked_sub(n)?;
+            // Card numbers of this face the view does not use.
+            let free = ids_of(face).filter(|c| !used[c.0 as usize]);
+            let before = cards.len();
+            cards.extend(free.take(left));
+            if cards.len() - before < left {
+                return None;
+            }
+        }
+        let others: usize = (0..view.hand_sizes.len())
+            .filter(|&s| s != view.seat)
+            .map(|s| view.hand_sizes[s])
+            .sum();
+        (others + view.pile_len == cards.len()).then_some(Self { cards })
+    }
+
+    /// One guess: the unseen cards shuffled into the other hands and the
+    /// pile.
+    fn deal(&self, view: &View, rng: &mut GameRng) -> World {
+        let mut cards = self.cards.clone();
+        rng.shuffle(&mut cards);
+        let mut hands = Vec::with_capacity(view.hand_sizes.len());
+        for (seat, &size) in view.hand_sizes.iter().enumerate() {
+            if seat == view.seat {
+                hands.push(view.hand.clone());
+            } else {
+                let rest = cards.split_off(cards.len() - size);
+                hands.push(rest);
+            }
+        }
+        World {
+            hands,
+            pile: cards,
+            table: view.table.clone(),
+            melded: view.melded.clone(),
+            to_move: view.seat,
+            passes: view.passes,
+        }
+    }
+}
+
+/// Every card number a face may have.
+fn ids_of(face: Face) -> impl Iterator<Item = Card> {
+    let (numbers, jokers) = match face {
+        Face::Number { colour, number } => (Some((colour, number)), 0),
+        Face::Joker => (None, MAX_JOKERS),
+    };
+    let numbered = numbers
+        .into_iter()
+        .flat_map(|(colour, number): (Colour, u8)| {
+            (0..2).map(move |copy| Card::numbered(colour, number, copy))
+        });
+    numbered.chain((0..jokers).map(Card::joker))
+}
+
+/// A whole round as one guess has it, lighter than [`State`]: the playouts
+/// play solver moves that need no checking.
+#[derive(Clone, Debug)]
+struct World {
+    hands: Vec<Vec<Card>>,
+    /// Next card last.
+    pile: Vec<Card>,
+    table: Vec<TableSet>,
+    melded: Vec<bool>,
+    to_move: Seat,
+    passes: usize,
+}
+
+impl World {
+    fn position(&self, seat: Seat) -> Position {
+        Position {
+            table: self.table.clone(),
+            hand: self.hands[seat].clone(),
+            melded: self.melded[seat],
+        }
+    }
+
+    /// Plays `seat`'s turn: the solution, or a draw. Returns whether the
+    /// round is over.
+    fn play(&mut self, seat: Seat, solution: Option<&Solution>) -> bool {
+        match solution.filter(|s| !s.is_pass()) {
+            Some(s) => {
+                let hand = &mut self.hands[seat];
+                hand.retain(|c| !s.laid.contains(c));
+                hand.extend(s.to_hand.iter().copied());
+                self.table.clone_from(&s.table);
+                self.melded[seat] = true;
+                self.passes = 0;
+                if self.hands[seat].is_empty() {
+                    return true;
+                }
+            }
+            None => match self.pile.pop() {
+                Some(card) => {
+                    self.hands[seat].push(card);
+                    self.passes = 0;
+                }
+                None => {
+                    self.passes += 1;
+                    if self.passes >= self.hands.len() {
+                        return true;
+                    }
+                }
+            },
+        }
+        self.to_move = (seat + 1) % self.hands.len();
+        false
+    }
+
+    /// `seat`'s result once the round is over: its share of the match win
+    /// (by the totals with this round added), plus a little for the margin.
+    fn result(&self, view: &View, seat: Seat, margin_weight: f64) -> f64 {
+        let penalty = view.config.joker_penalty;
+        let totals: Vec<i64> = self
+            .hands
+            .iter()
+            .map(|h| h.iter().map(|c| c.face().penalty(penalty)).sum())
+            .collect();
+        let players = totals.len();
+        let scores: Vec<i64> = match (0..players).find(|&s| self.hands[s].is_empty()) {
+            Some(w) => (0..players)
+                .map(|s| {
+                    if s == w {
+                        totals.iter().sum()
+                    } else {
+                        -totals[s]
+                    }
+                })
+                .collect(),
+            None => {
+                let low = totals.iter().copied().min().unwrap_or(0);
+                let winners = totals.iter().filter(|&&t| t == low).count() as i64;
+                let pot: i64 = totals.iter().map(|t| t - low).sum();
+                totals
+                    .iter()
+                    .map(|&t| if t == low { pot / winners } else { low - t })
+                    .collect()
+            }
+        };
+        let after: Vec<i64> = (0..players)
+            .map(|s| view.totals.get(s).copied().unwrap_or(0) + scores[s])
+            .collect();
+        let top = after.iter().copied().max().unwrap_or(0);
+        let leaders = after.iter().filter(|&&t| t == top).count();
+        let win = if after[seat] == top {
+            1.0 / leaders as f64
+        } else {
+            0.0
+        };
+        let best_other = (0..players)
+            .filter(|&s| s != seat)
+            .map(|s| after[s])
+            .max()
+            .unwrap_or(0);
+        let margin = ((after[seat] - best_other) as f64 / 100.0).clamp(-1.0, 1.0);
+        win + margin_weight * margin
+    }
+}
+
+impl World {
+    /// `seat`'s chance of winning an unfinished round, guessed from its lead
+    /// in cards over the closest other seat: a joker is no burden (it fits
+    /// anywhere), a seat that has not melded holds three cards more.
+    fn estimate(&self, seat: Seat, slope: f64) -> f64 {
+        let load = |s: Seat| {
+            let hand = &self.hands[s];
+            let jokers = hand.iter().filter(|c| c.is_joker()).count() as f64;
+            hand.len() as f64 - jokers + if self.melded[s] { 0.0 } else { 3.0 }
+        };
+        let mine = load(seat);
+        let closest = (0..self.hands.len())
+            .filter(|&s| s != seat)
+            .map(load)
+            .fold(f64::INFINITY, f64::min);
+        1.0 / (1.0 + (-slope * (closest - mine)).exp())
+    }
+}
+
+/// A seat's move in a playout, by `policy`: a play, or `None` to draw.
+fn policy_move(world: &World, seat: Seat, policy: Policy, rules: &SolverRules) -> Option<Solution> {
+    let position = world.position(seat);
+    let solve_some = |p: &Position, objective| {
+        solve(p, rules, objective)
+            .ok()
+            .flatten()
+            .filter(|s| !s.is_pass())
+    };
+    match policy {
+        Policy::Greedy => solve_some(&position, Objective::Value),
+        Policy::Keeper => {
+            let jokers = position.hand.iter().any(|c| c.is_joker());
+            if !jokers {
+                return solve_some(&position, Objective::CardsThenValue);
+            }
+            let without = Position {
+                hand: position
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|c| !c.is_joker())
+                    .collect(),
+                ..position.clone()
+            };
+            if !position.melded {
+                return solve_some(&without, Objective::CardsThenValue)
+                    .or_else(|| solve_some(&position, Objective::CardsThenValue));
+            }
+            let all = solve_some(&position, Objective::CardsThenValue)?;
+            if all.laid.len() == position.hand.len() && all.to_hand.is_empty() {
+                return Some(all);
+            }
+            solve_some(&without, Objective::CardsThenValue)
+        }
+    }
+}
+
+/// Plays `option` for the view's seat in `world`, then the rest of the round
+/// by the settings' policies; the seat's result.
+fn playout(
+    mut world: World,
+    view: &View,
+    option: Option<&Solution>,
+    rules: &SolverRules,
+    settings: &ExpertSettings,
+) -> f64 {
+    let me = view.seat;
+    let mut over = world.play(me, option);
+    // A bound no round reaches (every play lays a card for good, every draw
+    // empties the pile by one), kept so that a playout always ends.
+    let mut left = settings
+        .depth
+        .unwrap_or(4 * view.config.deck_size() * world.hands.len());
+    while !over && left > 0 {
+        let seat = world.to_move;
+        let policy = if seat == me {
+            settings.own
+        } else {
+            settings.others
+        };
+        let mv = policy_move(&world, seat, policy, rules);
+        over = world.play(seat, mv.as_ref());
+        left -= 1;
+    }
+    if over {
+        world.result(view, me, settings.margin_weight)
+    } else {
+        world.estimate(me, settings.lead_slope)
+    }
+}
