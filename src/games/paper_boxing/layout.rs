@@ -9,7 +9,7 @@ use parlour_core::engine::Seat;
 
 use crate::game_kit::window_size;
 use crate::session::TableSystems;
-use crate::ui::theme::size;
+use crate::ui::theme::{Zoom, size};
 
 use super::in_paper_boxing;
 
@@ -46,6 +46,9 @@ const TRAY: Vec2 = Vec2::new(5.0 * PITCH + 2.0 * TRAY_PAD, 3.0 * PITCH + 2.0 * T
 pub struct PbLayout {
     /// The window size it was made for.
     pub window: Vec2,
+    /// egui's zoom it was made for: the HUD is this much taller, and a
+    /// logical pixel is 1 / zoom of egui's points.
+    pub zoom: f32,
     /// Play: the grids one above the other (else side by side).
     pub stacked: bool,
     /// Play: the distance between cell centres.
@@ -81,8 +84,15 @@ fn grid_cell_at(centre: Vec2, pitch: f32, p: Vec2) -> Option<u8> {
 }
 
 impl PbLayout {
-    /// The layout for a window of `window` logical pixels.
+    /// The layout for a window of `window` logical pixels, menus at their
+    /// usual size.
     pub fn new(window: Vec2) -> Self {
+        Self::zoomed(window, 1.0)
+    }
+
+    /// The layout for a window of `window` logical pixels, menus and HUD
+    /// drawn `zoom` times their usual size.
+    pub fn zoomed(window: Vec2, zoom: f32) -> Self {
         let m = size::MARGIN;
         let band_h = (window.y * 0.17).clamp(124.0, 170.0);
         let band = Rect::new(
@@ -92,7 +102,7 @@ impl PbLayout {
             -window.y / 2.0 + m + band_h,
         );
         // The table: between the HUD and the band.
-        let top = window.y / 2.0 - size::HUD - m;
+        let top = window.y / 2.0 - size::HUD * zoom - m;
         let floor = band.max.y + m;
         let width = window.x - 2.0 * m;
         let height = (top - floor).max(10.0);
@@ -169,6 +179,7 @@ impl PbLayout {
 
         Self {
             window,
+            zoom,
             stacked,
             cell,
             grids,
@@ -237,7 +248,9 @@ impl PbLayout {
 
 /// Where a world point is on the screen (egui's points: origin top left, y down).
 pub(super) fn to_screen(layout: &PbLayout, p: Vec2) -> egui::Pos2 {
-    egui::pos2(p.x + layout.window.x / 2.0, layout.window.y / 2.0 - p.y)
+    let logical = egui::pos2(p.x + layout.window.x / 2.0, layout.window.y / 2.0 - p.y);
+    // egui's points are logical pixels over its zoom.
+    (logical.to_vec2() / layout.zoom).to_pos2()
 }
 
 /// A world rectangle on the screen.
@@ -248,12 +261,17 @@ pub(super) fn rect_to_screen(layout: &PbLayout, r: Rect) -> egui::Rect {
     )
 }
 
-/// Follows the window: a new size makes a new layout.
-fn update_layout(windows: Query<&Window>, layout: Option<ResMut<PbLayout>>) {
+/// Follows the window and egui's zoom: a new size makes a new layout.
+fn update_layout(
+    windows: Query<&Window>,
+    zoom: Option<Res<Zoom>>,
+    layout: Option<ResMut<PbLayout>>,
+) {
     let Some(mut layout) = layout else { return };
     let size = window_size(&windows);
-    if layout.window != size {
-        *layout = PbLayout::new(size);
+    let zoom = zoom.map_or(1.0, |z| z.0);
+    if layout.window != size || layout.zoom != zoom {
+        *layout = PbLayout::zoomed(size, zoom);
     }
 }
 

@@ -14,7 +14,7 @@ use crate::engine::{ActiveMatch, CellOf, MatchEntity, StartMatch};
 use crate::game_kit::window_size;
 use crate::session::{Table, TableSystems};
 use crate::tr;
-use crate::ui::theme::{Look, colour};
+use crate::ui::theme::{Look, Zoom, colour};
 use crate::ui::tween::{Tween, move_to};
 
 use super::layout::{BOARD, FACE, PbLayout, grid_cell_centre};
@@ -89,6 +89,7 @@ fn lay_table(
     active: Res<ActiveMatch<PaperBoxing>>,
     look: Res<Look>,
     windows: Query<&Window>,
+    zoom: Option<Res<Zoom>>,
 ) {
     if !match_arrived(&mut starts, &active) {
         return;
@@ -155,7 +156,8 @@ fn lay_table(
             ],
         ));
     }
-    commands.insert_resource(PbLayout::new(window_size(&windows)));
+    let zoom = zoom.map_or(1.0, |z| z.0);
+    commands.insert_resource(PbLayout::zoomed(window_size(&windows), zoom));
 }
 
 /// Gives each cell of the rules plugin's mirror its face and its number.
