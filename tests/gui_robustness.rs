@@ -19,9 +19,10 @@ use parlour::engine::{
 use parlour::games::neighbours::input::{Hold, handle_pointer};
 use parlour::games::neighbours::layout::BoardLayout;
 use parlour::games::rummy::draft::{Spot, Target};
+use parlour::games::rummy::input::Grab;
 use parlour::games::rummy::layout::RummyLayout;
 use parlour::games::rummy::logic_plugin;
-use parlour::games::rummy::screen::{Grab, TurnOnScreen};
+use parlour::games::rummy::turn::TurnOnScreen;
 use parlour::session::flow::DealSeed;
 use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
 use parlour::ui::input::PointerInput;

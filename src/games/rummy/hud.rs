@@ -1,0 +1,380 @@
+//! Rummy's HUD, one function per region of the screen: the top bar (a chip
+//! per seat, the clock with the round and the pile, the menu button), the
+//! action bar over the hand (the turn's status, its buttons, sorting), the
+//! round's summary when a round ends ([`results`](super::results)) and the
+//! notices.
+
+use std::time::Duration;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_core::engine::Match;
+use parlour_core::games::rummy::Rummy;
+
+use super::draft::{Check, Draft};
+use super::layout::RummyLayout;
+use super::turn::TurnOnScreen;
+use super::{feedback, results};
+use crate::catalog::GameId;
+use crate::engine::{ActiveMatch, MoveRequest, Proceed, TurnClock, TurnPhase};
+use crate::game_kit::viewer_view;
+use crate::session::{Notice, Screen, Table};
+use crate::settings::Settings;
+use crate::tr;
+use crate::ui::UiSystems;
+use crate::ui::match_menu::{MenuNav, match_menu};
+use crate::ui::theme::{ecolour, size};
+use crate::ui::widgets::{notice_banner, notice_banner_at};
+
+/// What the HUD reads, and what its buttons change: the turn on screen
+/// (a hint, undo, sorting), a notice, a move request, the next round.
+#[derive(SystemParam)]
+struct Hud<'w> {
+    active: Res<'w, ActiveMatch<Rummy>>,
+    table: Res<'w, Table>,
+    settings: Res<'w, Settings>,
+    notice: ResMut<'w, Notice>,
+    clock: Res<'w, TurnClock>,
+    phase: Res<'w, State<TurnPhase>>,
+    layout: Option<Res<'w, RummyLayout>>,
+    turn: ResMut<'w, TurnOnScreen>,
+    requests: MessageWriter<'w, MoveRequest<Rummy>>,
+    proceed: MessageWriter<'w, Proceed>,
+}
+
+/// The turn in progress as the action bar shows it.
+struct Bar {
+    /// The viewer's draft, as the frame began.
+    draft: Draft,
+    /// The rules' verdict on it.
+    check: Option<Check>,
+    /// Whether a person plays the seat on screen.
+    human: bool,
+    /// Whether that person may play now.
+    my_turn: bool,
+}
+
+/// The HUD, over a Rummy match on screen.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        hud.run_if(in_state(Screen::Play).and_then(super::in_rummy))
+            .in_set(UiSystems::Hud),
+    );
+}
+
+/// The top bar, the match menu when open, the action bar over the hand, and
+/// the round's summary when a round ends (else the latest notice).
+fn hud(
+    mut contexts: EguiContexts,
+    mut hud: Hud,
+    mut menu_open: Local<bool>,
+    mut nav: MenuNav,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect().size();
+    top_bar(ctx, &hud, screen.x, &mut menu_open);
+    match_menu(ctx, &mut menu_open, GameId::of::<Rummy>(), &mut nav, |_| {});
+    action_bar(ctx, &mut hud, screen);
+    let summary = results::round_summary(
+        ctx,
+        hud.active.get(),
+        hud.phase.get(),
+        &hud.table,
+        &mut hud.proceed,
+    );
+    if !summary && hud.notice.remaining > 0.0 {
+        notice(ctx, &hud.notice, hud.layout.as_deref(), screen.x);
+    }
+    Ok(())
+}
+
+/// The bar across the top: the seats on the left, then the clock, the round
+/// and the pile, and the menu button at the right.
+fn top_bar(ctx: &egui::Context, hud: &Hud, width: f32, menu_open: &mut bool) {
+    egui::Area::new(egui::Id::new("rummy-hud"))
+        .fixed_pos(egui::pos2(0.0, 0.0))
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            ui.painter().rect_filled(
+                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
+                0,
+                ecolour::PANEL,
+            );
+            ui.set_min_size(egui::vec2(width, size::HUD));
+            ui.set_max_size(egui::vec2(width, size::HUD));
+            ui.horizontal_centered(|ui| {
+                seat_chips(ui, hud.active.get(), &hud.table);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    menu_button(ui, menu_open);
+                    clock_and_round(ui, hud.active.get(), &hud.clock);
+                });
+            });
+        });
+}
+
+/// A chip per seat, lit for the seat to move: its name (ticked once it has
+/// made its first meld), its points and the cards it holds.
+fn seat_chips(ui: &mut egui::Ui, game: &Match<Rummy>, table: &Table) {
+    let state = game.state();
+    let to_move = game.awaiting().first().copied();
+    let seats = game.players();
+    let side = size::TOUCH + 16.0 + 120.0;
+    let chip_w = ((ui.available_width() - side) / seats as f32 - 10.0).clamp(120.0, 260.0);
+    for seat in 0..seats {
+        let on = to_move == Some(seat);
+        let fill = if on {
+            ecolour::ACCENT
+        } else {
+            egui::Color32::from_rgb(32, 78, 61)
+        };
+        let ink = if on {
+            ecolour::ON_ACCENT
+        } else {
+            ecolour::TEXT
+        };
+        egui::Frame::new()
+            .fill(fill)
+            .corner_radius(12)
+            .inner_margin(egui::Margin::symmetric(12, 4))
+            .show(ui, |ui| {
+                ui.set_width(chip_w - 24.0);
+                ui.vertical(|ui| {
+                    ui.spacing_mut().item_spacing.y = 0.0;
+                    let opened = if state.melded()[seat] { " ✓" } else { "" };
+                    ui.label(
+                        egui::RichText::new(format!("{}{opened}", table.name(seat)))
+                            .color(ink)
+                            .strong()
+                            .size(size::TEXT - 2.0),
+                    );
+                    ui.label(
+                        egui::RichText::new(tr!(
+                            "rummy-seat-line",
+                            points = state.totals()[seat],
+                            cards = state.hand(seat).len()
+                        ))
+                        .color(ink)
+                        .size(size::TEXT - 5.0),
+                    );
+                });
+            });
+    }
+}
+
+/// The button that opens and closes the match menu.
+fn menu_button(ui: &mut egui::Ui, menu_open: &mut bool) {
+    if ui
+        .add(
+            egui::Button::new(egui::RichText::new("☰").size(28.0))
+                .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+        )
+        .clicked()
+    {
+        *menu_open = !*menu_open;
+    }
+}
+
+/// The turn's clock while the match runs (in the warning colour for the
+/// last 20 seconds), and under it the round and the cards left in the pile.
+fn clock_and_round(ui: &mut egui::Ui, game: &Match<Rummy>, clock: &TurnClock) {
+    let state = game.state();
+    ui.vertical(|ui| {
+        ui.spacing_mut().item_spacing.y = 0.0;
+        if let Some(left) = clock.remaining().filter(|_| !game.is_over()) {
+            let urgent = left < Duration::from_secs(20);
+            ui.label(
+                egui::RichText::new(format!("⏱ {}", clock_text(left)))
+                    .size(size::TEXT)
+                    .strong()
+                    .color(if urgent { ecolour::WARN } else { ecolour::TEXT }),
+            );
+        }
+        ui.label(
+            egui::RichText::new(tr!(
+                "rummy-round-pile",
+                round = state.round().min(state.config().rounds),
+                rounds = state.config().rounds,
+                pile = state.pile_len()
+            ))
+            .size(size::TEXT - 6.0)
+            .color(ecolour::TEXT_DIM),
+        );
+    });
+}
+
+/// Time left as minutes and seconds, rounded up.
+fn clock_text(left: Duration) -> String {
+    let s = left.as_secs_f32().ceil() as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The bar between the table and the hand: the turn's status, then its
+/// buttons; on a portrait screen the status above the buttons.
+fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
+    let (Some(layout), Some(draft)) = (hud.layout.as_deref(), hud.turn.draft.clone()) else {
+        return;
+    };
+    let game = hud.active.get();
+    let to_move = game.awaiting().first().copied();
+    let human = hud.table.is_human(draft.seat);
+    let my_turn = human
+        && to_move == Some(draft.seat)
+        && *hud.phase.get() == TurnPhase::AwaitingMove
+        && !game.is_over();
+    let top = screen.y / 2.0 - (layout.tray.max.y + layout.bar);
+    let height = layout.bar - 12.0;
+    let portrait = screen.y > screen.x;
+    let check = hud.turn.check.clone();
+    let status = feedback::status_line(
+        &draft,
+        check.as_ref(),
+        game.state(),
+        &hud.table,
+        my_turn,
+        to_move,
+    );
+    let bar = Bar {
+        draft,
+        check,
+        human,
+        my_turn,
+    };
+    egui::Area::new(egui::Id::new("rummy-actions"))
+        .fixed_pos(egui::pos2(size::MARGIN, top + 6.0))
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            let w = screen.x - 2.0 * size::MARGIN;
+            ui.set_width(w);
+            if portrait {
+                ui.vertical(|ui| {
+                    ui.set_min_height(height);
+                    status_label(ui, &status);
+                    ui.horizontal(|ui| buttons(ui, &bar, hud));
+                });
+            } else {
+                ui.horizontal(|ui| {
+                    ui.set_min_height(height);
+                    // The status takes the left part, at a fixed width; the buttons follow it.
+                    let status_w = (w - 730.0).max(220.0);
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(status_w, height),
+                        egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
+                        |ui| {
+                            ui.set_min_width(status_w);
+                            ui.set_max_width(status_w);
+                            status_label(ui, &status);
+                        },
+                    );
+                    buttons(ui, &bar, hud);
+                });
+            }
+        });
+}
+
+/// The line on the turn in progress, in the accent colour when it warns.
+fn status_label(ui: &mut egui::Ui, (text, warn): &(String, bool)) {
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(text)
+                .size(size::TEXT - 3.0)
+                .color(if *warn {
+                    ecolour::ACCENT
+                } else {
+                    ecolour::TEXT
+                }),
+        )
+        .wrap(),
+    );
+}
+
+/// The turn's own buttons come first, always in the same places (End turn
+/// or Draw, the hint, undo); sorting the hand, allowed at any time, after them.
+fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
+    let turn: &mut TurnOnScreen = &mut hud.turn;
+    if bar.my_turn {
+        if end_turn_button(ui, bar).clicked() {
+            hud.requests.write(MoveRequest {
+                seat: bar.draft.seat,
+                mv: bar.draft.to_move(),
+            });
+        }
+        if hud.settings.hints
+            && small_button(ui, tr!("rummy-hint")).clicked()
+            && let Some(view) = viewer_view(&hud.active, &hud.table)
+            && let Some(d) = turn.draft.as_mut()
+        {
+            if d.take_hint(&view) {
+                hud.notice.show(tr!("rummy-hint-shown"), false);
+            } else {
+                hud.notice.show(tr!("rummy-hint-draw"), false);
+            }
+        }
+        if bar.draft.changed()
+            && small_button(ui, tr!("rummy-undo")).clicked()
+            && let Some(d) = turn.draft.as_mut()
+        {
+            d.undo();
+        }
+    }
+    if bar.human {
+        if small_button(ui, tr!("rummy-sort-colour")).clicked()
+            && let Some(d) = turn.draft.as_mut()
+        {
+            d.sort_by_colour();
+        }
+        if small_button(ui, tr!("rummy-sort-number")).clicked()
+            && let Some(d) = turn.draft.as_mut()
+        {
+            d.sort_by_number();
+        }
+    }
+}
+
+/// The turn's main button: End turn once the table has changed (lit when
+/// the rules accept the turn), else Draw.
+fn end_turn_button(ui: &mut egui::Ui, bar: &Bar) -> egui::Response {
+    let ready = bar.check.as_ref().is_some_and(|c| c.turn.is_ok());
+    let (label, lit) = if bar.draft.changed() {
+        (tr!("rummy-end-turn"), ready)
+    } else {
+        (tr!("rummy-draw"), true)
+    };
+    let primary = egui::Button::new(egui::RichText::new(label).size(size::TEXT).color(if lit {
+        ecolour::ON_ACCENT
+    } else {
+        ecolour::TEXT
+    }))
+    .fill(if lit {
+        ecolour::ACCENT
+    } else {
+        egui::Color32::from_rgb(60, 90, 78)
+    })
+    .min_size(egui::vec2(170.0, size::TOUCH));
+    ui.add(primary)
+}
+
+/// One of the action bar's smaller buttons.
+fn small_button(ui: &mut egui::Ui, label: String) -> egui::Response {
+    ui.add(
+        egui::Button::new(egui::RichText::new(label).size(size::TEXT - 4.0))
+            .min_size(egui::vec2(size::TOUCH + 24.0, size::TOUCH)),
+    )
+}
+
+/// The latest notice, just above the action bar: the table's rows fill the
+/// felt from the top.
+fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, width: f32) {
+    match layout {
+        Some(l) => notice_banner_at(
+            ctx,
+            "rummy-notice",
+            notice,
+            width * 0.8,
+            egui::Align2::CENTER_BOTTOM,
+            egui::vec2(0.0, -(l.window.y / 2.0 + l.tray.max.y + l.bar + 10.0)),
+        ),
+        None => notice_banner(ctx, "rummy-notice", notice, width * 0.8),
+    }
+}

@@ -1,0 +1,122 @@
+//! The turn on screen, kept in step with the match in `TableSystems::Show`:
+//! a new match clears it, a new turn (or a new viewer) starts a new draft,
+//! every change is checked by the rules and handed to the clock, and the
+//! layout follows the window and the table.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use parlour_core::engine::Seat;
+use parlour_core::games::rummy::{Card, Rummy};
+
+use super::draft::{self, Check, Draft};
+use super::input::Grab;
+use super::layout::RummyLayout;
+use crate::engine::{ActiveMatch, StartMatch, TurnDraft};
+use crate::game_kit::{viewer_view, window_size};
+use crate::session::{Table, TableSystems};
+
+/// The turn on screen and what the rules say of it.
+#[derive(Resource, Default, Debug)]
+pub struct TurnOnScreen {
+    /// The viewer's turn in progress (their hand and the table as rearranged).
+    pub draft: Option<Draft>,
+    /// The rules' verdict on it, set by set and as a whole.
+    pub check: Option<Check>,
+    /// Each seat's own order of its hand, kept from turn to turn.
+    pub orders: HashMap<Seat, Vec<Card>>,
+}
+
+/// The turn on screen and the layout, in this order: a new match, the
+/// turn, then the layout that fits it.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TurnOnScreen>().add_systems(
+        Update,
+        (start_table, follow_turn, update_layout)
+            .chain()
+            .in_set(TableSystems::Show)
+            .run_if(super::in_rummy),
+    );
+}
+
+/// A new match: no turn on screen, nothing held, the layout to be made.
+fn start_table(
+    mut commands: Commands,
+    mut starts: MessageReader<StartMatch<Rummy>>,
+    active: Res<ActiveMatch<Rummy>>,
+    mut turn: ResMut<TurnOnScreen>,
+    mut grab: ResMut<Grab>,
+) {
+    if starts.read().last().is_none() && !active.is_added() {
+        return;
+    }
+    *turn = TurnOnScreen::default();
+    *grab = Grab::Empty;
+    commands.remove_resource::<RummyLayout>();
+}
+
+/// Keeps the turn on screen in step with the match: a new turn (or a new
+/// viewer) starts a new draft; every change is checked by the rules and
+/// handed to the clock, so a time-out plays what stands.
+fn follow_turn(
+    active: Res<ActiveMatch<Rummy>>,
+    table: Res<Table>,
+    mut turn: ResMut<TurnOnScreen>,
+    mut grab: ResMut<Grab>,
+    mut clock_draft: ResMut<TurnDraft<Rummy>>,
+) {
+    let Some(view) = viewer_view(&active, &table) else {
+        if turn.draft.is_some() {
+            turn.draft = None;
+            turn.check = None;
+        }
+        return;
+    };
+    let moves = active.get().moves().len();
+    let stale = turn
+        .draft
+        .as_ref()
+        .is_none_or(|d| d.seat != view.seat || d.turn != moves);
+    if stale {
+        if let Some(mut old) = turn.draft.take() {
+            // Cards not played go back where they were in the hand.
+            old.undo();
+            turn.orders.insert(old.seat, old.hand);
+        }
+        let order = turn.orders.get(&view.seat).cloned().unwrap_or_default();
+        turn.draft = Some(Draft::new(&view, moves, &order));
+        turn.check = None;
+        *grab = Grab::Empty;
+    }
+    if turn.check.is_none() || turn.is_changed() {
+        let Some(draft) = turn.draft.as_ref() else {
+            return;
+        };
+        let check = draft::check(&view, draft);
+        let offer = (view.my_turn() && table.is_human(view.seat) && draft.changed())
+            .then(|| (view.seat, draft.to_move()));
+        if clock_draft.draft != offer {
+            clock_draft.draft = offer;
+        }
+        turn.bypass_change_detection().check = Some(check);
+    }
+}
+
+/// Follows the window and the table: a new size or a set that grew or
+/// split lays the table out again.
+fn update_layout(
+    mut commands: Commands,
+    windows: Query<&Window>,
+    turn: Res<TurnOnScreen>,
+    layout: Option<Res<RummyLayout>>,
+) {
+    let size = window_size(&windows);
+    let (lens, hand): (Vec<usize>, usize) = match &turn.draft {
+        Some(d) => (d.sets.iter().map(Vec::len).collect(), d.hand.len()),
+        None => (Vec::new(), 0),
+    };
+    if layout.as_ref().is_some_and(|l| l.suits(size, &lens, hand)) {
+        return;
+    }
+    commands.insert_resource(RummyLayout::new(size, &lens, hand));
+}
