@@ -223,8 +223,9 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
         && to_move == Some(draft.seat)
         && *hud.phase.get() == TurnPhase::AwaitingMove
         && !game.is_over();
-    let top = screen.y / 2.0 - (layout.tray.max.y + layout.bar);
-    let height = layout.bar - 12.0;
+    // The layout is in logical pixels, egui in points: pixels over the zoom.
+    let top = (layout.window.y / 2.0 - (layout.tray.max.y + layout.bar)) / layout.zoom;
+    let height = layout.bar / layout.zoom - 12.0;
     let portrait = screen.y > screen.x;
     let check = hud.turn.check.clone();
     let status = feedback::status_line(
@@ -373,7 +374,11 @@ fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, wi
             notice,
             width * 0.8,
             egui::Align2::CENTER_BOTTOM,
-            egui::vec2(0.0, -(l.window.y / 2.0 + l.tray.max.y + l.bar + 10.0)),
+            // The layout's logical pixels in egui's points.
+            egui::vec2(
+                0.0,
+                -(l.window.y / 2.0 + l.tray.max.y + l.bar) / l.zoom - 10.0,
+            ),
         ),
         None => notice_banner(ctx, "rummy-notice", notice, width * 0.8),
     }

@@ -16,6 +16,8 @@ pub const CARD_RATIO: f32 = 1.36;
 pub struct RummyLayout {
     /// The window size it was made for.
     pub window: Vec2,
+    /// egui's zoom it was made for (the HUD is this much taller).
+    pub zoom: f32,
     /// A table card's size.
     pub table_card: Vec2,
     /// A hand card's size.
@@ -35,15 +37,26 @@ pub struct RummyLayout {
 }
 
 impl RummyLayout {
-    /// The layout for `window`, sets of `set_lens` cards and a hand of `hand_len`.
+    /// The layout for `window`, sets of `set_lens` cards and a hand of
+    /// `hand_len`, under a HUD of its usual height.
     pub fn new(window: Vec2, set_lens: &[usize], hand_len: usize) -> Self {
+        Self::zoomed(window, set_lens, hand_len, 1.0)
+    }
+
+    /// The layout under a HUD drawn `zoom` times its usual size. On a window
+    /// larger than 1280 × 800 the cards may grow with it, so a big screen
+    /// shows a big table rather than small cards in a corner.
+    pub fn zoomed(window: Vec2, set_lens: &[usize], hand_len: usize, zoom: f32) -> Self {
         let m = size::MARGIN;
         let inner = window.x - 2.0 * m;
+        let (short, long) = (window.x.min(window.y), window.x.max(window.y));
+        let grow = (short / 800.0).min(long / 1280.0).max(1.0);
         let portrait = window.y > window.x;
-        let bar = if portrait { 124.0 } else { 68.0 };
+        // The action bar holds egui's buttons, drawn `zoom` times larger.
+        let bar = (if portrait { 124.0 } else { 68.0 }) * zoom;
         // The hand: up to two rows of finger-sized cards; a third when it has grown long.
         // Portrait screens are narrow but tall: fewer, larger cards a row.
-        let mut hw = (inner / if portrait { 9.6 } else { 15.6 }).clamp(46.0, 86.0);
+        let mut hw = (inner / if portrait { 9.6 } else { 15.6 }).clamp(46.0, 86.0 * grow);
         let per_row = |hw: f32| ((inner / (hw * 1.05)).floor() as usize).max(1);
         let mut rows = hand_len.max(1).div_ceil(per_row(hw));
         if rows > 2 {
@@ -76,10 +89,10 @@ impl RummyLayout {
             -window.x / 2.0 + m,
             tray.max.y + bar,
             window.x / 2.0 - m,
-            window.y / 2.0 - size::HUD - m,
+            window.y / 2.0 - size::HUD * zoom - m,
         );
         // The table: the largest card size at which every set and the new-set slot fit.
-        let mut tw = (inner / 10.5).min(74.0);
+        let mut tw = (inner / 10.5).min(74.0 * grow);
         let (sets, new_set) = loop {
             let (sets, new_set, fits) = place_sets(table, tw, set_lens);
             if fits || tw < 24.0 {
@@ -89,6 +102,7 @@ impl RummyLayout {
         };
         Self {
             window,
+            zoom,
             table_card: Vec2::new(tw, tw * CARD_RATIO),
             hand_card: Vec2::new(hw, hh),
             table,

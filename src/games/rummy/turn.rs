@@ -15,6 +15,7 @@ use super::layout::RummyLayout;
 use crate::engine::{ActiveMatch, StartMatch, TurnDraft};
 use crate::game_kit::{viewer_view, window_size};
 use crate::session::{Table, TableSystems};
+use crate::ui::theme::Zoom;
 
 /// The turn on screen and what the rules say of it.
 #[derive(Resource, Default, Debug)]
@@ -109,14 +110,19 @@ fn update_layout(
     windows: Query<&Window>,
     turn: Res<TurnOnScreen>,
     layout: Option<Res<RummyLayout>>,
+    zoom: Option<Res<Zoom>>,
 ) {
     let size = window_size(&windows);
+    let zoom = zoom.map_or(1.0, |z| z.0);
     let (lens, hand): (Vec<usize>, usize) = match &turn.draft {
         Some(d) => (d.sets.iter().map(Vec::len).collect(), d.hand.len()),
         None => (Vec::new(), 0),
     };
-    if layout.as_ref().is_some_and(|l| l.suits(size, &lens, hand)) {
+    if layout
+        .as_ref()
+        .is_some_and(|l| l.suits(size, &lens, hand) && l.zoom == zoom)
+    {
         return;
     }
-    commands.insert_resource(RummyLayout::new(size, &lens, hand));
+    commands.insert_resource(RummyLayout::zoomed(size, &lens, hand, zoom));
 }
