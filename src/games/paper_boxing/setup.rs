@@ -302,3 +302,39 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(UiSystems::Hud),
         );
 }
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::engine::Match;
+
+    use super::*;
+
+    #[test]
+    fn the_grid_is_ready_only_when_all_fifteen_are_placed() {
+        let mut a = Arrangement::default();
+        for n in 1..=14u8 {
+            a.put(n, n);
+            assert_eq!(a.grid(), None);
+        }
+        a.put(15, 15);
+        let grid = a.grid().expect("complete");
+        assert_eq!(grid[0], 0, "D stays top left");
+        assert_eq!(Arrangement::from_grid(grid), a);
+    }
+
+    #[test]
+    fn the_bots_arrangement_is_a_whole_grid_the_rules_accept() {
+        for variant in PaperBoxing::variants() {
+            let config = PaperBoxing::variant(variant).unwrap();
+            let mut game = Match::<PaperBoxing>::new(variant, config, 2, 0, None).unwrap();
+            let mut rng = parlour_core::engine::GameRng::seeded(5);
+            for seat in 0..2 {
+                let grid =
+                    solver_set_up(&viewer_view(&game, Some(seat)), &mut rng).expect("a grid");
+                let a = Arrangement::from_grid(grid);
+                assert_eq!(a.placed(), 15, "{variant}");
+                game.submit(seat, Move::Grid(a.grid().unwrap())).unwrap();
+            }
+        }
+    }
+}
