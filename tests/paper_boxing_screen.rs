@@ -12,15 +12,18 @@ use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnPhase};
 use parlour::games::paper_boxing::input::{PlayHold, handle_play_pointer, handle_setup_pointer};
 use parlour::games::paper_boxing::layout::{LABEL_H, PbLayout};
 use parlour::games::paper_boxing::logic_plugin;
-use parlour::games::paper_boxing::setup::{Arrangement, SetUpHold};
+use parlour::games::paper_boxing::setup::{Arrangement, Draft, ScreenRng, SetUpHold};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
 use parlour::games::paper_boxing::words::status_lines;
+use parlour::session::flow::DealSeed;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::ui::input::PointerInput;
 use parlour::ui::theme::size;
 use parlour_core::engine::{Game, Match};
+use parlour_core::games::paper_boxing::bots::transpose;
+use parlour_core::games::paper_boxing::setup::mix_for;
 use parlour_core::games::paper_boxing::solver::keeping_steps;
-use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing, State as Position};
+use parlour_core::games::paper_boxing::{Deal, Grid, Move, PaperBoxing, State as Position};
 
 const SIZES: [Vec2; 3] = [
     Vec2::new(1280.0, 800.0),
@@ -567,4 +570,66 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
         "with the rules' reason: {}",
         notice.text
     );
+}
+
+/// "Use the bot's arrangement" draws from the equilibrium mix of the
+/// viewer's role with the set-up screen's own random source. A bot at the
+/// table draws from the table's seed (plus its seat): the suggestions are
+/// not what such a bot would write in the viewer's place, press after
+/// press, and pressed again the button draws again.
+#[test]
+fn the_bots_arrangement_is_the_screens_own_draw_not_a_seated_bots_grid() {
+    const SEED: u64 = 41;
+    let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
+    app.insert_resource(DealSeed(Some(SEED)));
+    begin(&mut app);
+    // Bots think on background tasks: bound the wait by the clock.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        app.update();
+        if game(&app).view(0).filled[1] || std::time::Instant::now() > deadline {
+            break;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let game = game(&app);
+    let view = viewer_view(game, Some(0));
+    assert!(view.filled[1], "the bot at the table has written its grid");
+    let written = game.view(1).grids[1].expect("its grid, seen from its seat");
+
+    // The bot at the table, drawn again from its seed: the same grid.
+    let mut twin = PaperBoxing::bot("solver", SEED + 1).unwrap();
+    assert_eq!(twin.choose(&game.view(1)), Move::Grid(written));
+
+    let presses = 12;
+    let mut screen = ScreenRng::default();
+    let mut draft = Draft::default();
+    let suggested: Vec<Grid> = (0..presses)
+        .map(|_| {
+            draft.suggest(&view, &mut screen.0);
+            draft.arrangement.grid().expect("a whole grid")
+        })
+        .collect();
+
+    // Each a grid of the viewer's role's mix, or its mirror.
+    let mix = mix_for(&view.config, 0, view.even);
+    for g in &suggested {
+        assert!(mix.grids.contains(g) || mix.grids.contains(&transpose(g)));
+    }
+    // Pressed again, it draws again: not one grid kept for the match.
+    let mut distinct = suggested.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(
+        distinct.len() >= 3,
+        "{} grids in {presses} presses",
+        distinct.len()
+    );
+    // Not the draws of a bot seeded like either seat of this table.
+    for seat in 0..2u64 {
+        let mut bot = PaperBoxing::bot("solver", SEED + seat).unwrap();
+        let bots: Vec<Move> = (0..presses).map(|_| bot.choose(&view)).collect();
+        let ours: Vec<Move> = suggested.iter().map(|&g| Move::Grid(g)).collect();
+        assert_ne!(ours, bots, "the screen draws like the bot of seat {seat}");
+    }
 }
