@@ -1,6 +1,7 @@
 //! The Paper Boxing screen without a window: its layout at the window sizes
-//! people use, the pointer → move mappings of the set-up and of the bouts,
-//! and whole matches driven through them and the rules plugin.
+//! people use, and whole matches driven through its pointer functions and
+//! the rules plugin. (The pointer → move mappings themselves are tested
+//! beside them, in `games/paper_boxing/input.rs`.)
 
 use std::time::Duration;
 
@@ -11,15 +12,18 @@ use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnPhase};
 use parlour::games::paper_boxing::input::{PlayHold, handle_play_pointer, handle_setup_pointer};
 use parlour::games::paper_boxing::layout::{LABEL_H, PbLayout};
 use parlour::games::paper_boxing::logic_plugin;
-use parlour::games::paper_boxing::setup::{Arrangement, SetUpHold, solver_set_up};
+use parlour::games::paper_boxing::setup::{Arrangement, Draft, ScreenRng, SetUpHold};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
 use parlour::games::paper_boxing::words::status_lines;
+use parlour::session::flow::DealSeed;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::ui::input::PointerInput;
 use parlour::ui::theme::size;
 use parlour_core::engine::{Game, Match};
+use parlour_core::games::paper_boxing::bots::transpose;
+use parlour_core::games::paper_boxing::setup::mix_for;
 use parlour_core::games::paper_boxing::solver::keeping_steps;
-use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing, State as Position};
+use parlour_core::games::paper_boxing::{Deal, Grid, Move, PaperBoxing, State as Position};
 
 const SIZES: [Vec2; 3] = [
     Vec2::new(1280.0, 800.0),
@@ -176,7 +180,7 @@ fn a_near_square_window_keeps_the_grids_side_by_side_when_that_makes_them_larger
     assert!(l.cell >= 90.0, "cells of {} px", l.cell);
 }
 
-// --- Set-up: drag, swap, tap ----------------------------------------------
+// --- Set-up: a grid filled in by dragging ------------------------------
 
 /// Drags from `from` to `to` in a few steps; whether the arrangement changed.
 fn drag(l: &PbLayout, hold: &mut SetUpHold, a: &mut Arrangement, from: Vec2, to: Vec2) -> bool {
@@ -186,311 +190,6 @@ fn drag(l: &PbLayout, hold: &mut SetUpHold, a: &mut Arrangement, from: Vec2, to:
         changed |= handle_setup_pointer(hold, l, a, PointerInput::Move(p));
     }
     changed | handle_setup_pointer(hold, l, a, PointerInput::Up(to))
-}
-
-fn tap(l: &PbLayout, hold: &mut SetUpHold, a: &mut Arrangement, at: Vec2) -> bool {
-    handle_setup_pointer(hold, l, a, PointerInput::Down(at))
-        | handle_setup_pointer(hold, l, a, PointerInput::Up(at))
-}
-
-#[test]
-fn dragging_a_number_from_the_tray_onto_a_cell_places_it() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    assert!(drag(
-        &l,
-        &mut hold,
-        &mut a,
-        l.tray_slot(15),
-        l.setup_cell_centre(15)
-    ));
-    assert_eq!(a.cell_of(15), Some(15));
-    assert_eq!(a.placed(), 1);
-    assert_eq!(hold, SetUpHold::Empty);
-}
-
-#[test]
-fn dropping_a_placed_number_on_another_swaps_them() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    a.put(7, 1);
-    a.put(9, 6);
-    assert!(drag(
-        &l,
-        &mut hold,
-        &mut a,
-        l.setup_cell_centre(1),
-        l.setup_cell_centre(6)
-    ));
-    assert_eq!((a.cell_of(7), a.cell_of(9)), (Some(6), Some(1)));
-}
-
-#[test]
-fn dropping_a_tray_number_on_a_placed_one_sends_that_one_back() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    a.put(7, 1);
-    drag(
-        &l,
-        &mut hold,
-        &mut a,
-        l.tray_slot(3),
-        l.setup_cell_centre(1),
-    );
-    assert_eq!(a.cell_of(3), Some(1));
-    assert_eq!(a.cell_of(7), None, "7 is back in the tray");
-}
-
-#[test]
-fn d_takes_no_number() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    assert!(!drag(
-        &l,
-        &mut hold,
-        &mut a,
-        l.tray_slot(4),
-        l.setup_cell_centre(0)
-    ));
-    assert_eq!(a.placed(), 0);
-}
-
-#[test]
-fn dragging_a_placed_number_to_the_tray_takes_it_off() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    a.put(5, 10);
-    assert!(drag(
-        &l,
-        &mut hold,
-        &mut a,
-        l.setup_cell_centre(10),
-        l.tray.center()
-    ));
-    assert_eq!(a.cell_of(5), None);
-}
-
-#[test]
-fn a_drop_off_the_grid_and_tray_changes_nothing() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    a.put(5, 10);
-    let off = Vec2::new(0.0, l.band.center().y);
-    assert!(!drag(&l, &mut hold, &mut a, l.setup_cell_centre(10), off));
-    assert_eq!(a.cell_of(5), Some(10));
-}
-
-#[test]
-fn tap_a_number_then_a_cell_places_it() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    assert!(!tap(&l, &mut hold, &mut a, l.tray_slot(12)));
-    assert_eq!(hold, SetUpHold::Selected(12));
-    assert!(tap(&l, &mut hold, &mut a, l.setup_cell_centre(5)));
-    assert_eq!(a.cell_of(12), Some(5));
-    assert_eq!(hold, SetUpHold::Empty);
-}
-
-#[test]
-fn tap_a_placed_number_then_another_swaps_them() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    a.put(1, 2);
-    a.put(2, 3);
-    tap(&l, &mut hold, &mut a, l.setup_cell_centre(2));
-    assert!(tap(&l, &mut hold, &mut a, l.setup_cell_centre(3)));
-    assert_eq!((a.cell_of(1), a.cell_of(2)), (Some(3), Some(2)));
-}
-
-#[test]
-fn a_second_tap_on_the_selected_number_lets_go() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    tap(&l, &mut hold, &mut a, l.tray_slot(8));
-    tap(&l, &mut hold, &mut a, l.tray_slot(8));
-    assert_eq!(hold, SetUpHold::Empty);
-    assert_eq!(a.placed(), 0);
-}
-
-#[test]
-fn a_cancelled_touch_drops_the_number() {
-    let l = layout();
-    let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
-    handle_setup_pointer(&mut hold, &l, &mut a, PointerInput::Down(l.tray_slot(2)));
-    handle_setup_pointer(&mut hold, &l, &mut a, PointerInput::Cancel);
-    assert_eq!(hold, SetUpHold::Empty);
-    assert_eq!(a.placed(), 0);
-}
-
-#[test]
-fn the_grid_is_ready_only_when_all_fifteen_are_placed() {
-    let mut a = Arrangement::default();
-    for n in 1..=14u8 {
-        a.put(n, n);
-        assert_eq!(a.grid(), None);
-    }
-    a.put(15, 15);
-    let grid = a.grid().expect("complete");
-    assert_eq!(grid[0], 0, "D stays top left");
-    assert_eq!(Arrangement::from_grid(grid), a);
-}
-
-#[test]
-fn the_bots_arrangement_is_a_whole_grid_the_rules_accept() {
-    for variant in PaperBoxing::variants() {
-        let config = PaperBoxing::variant(variant).unwrap();
-        let mut game = Match::<PaperBoxing>::new(variant, config, 2, 0, None).unwrap();
-        let mut rng = parlour_core::engine::GameRng::seeded(5);
-        for seat in 0..2 {
-            let grid = solver_set_up(&viewer_view(&game, Some(seat)), &mut rng).expect("a grid");
-            let a = Arrangement::from_grid(grid);
-            assert_eq!(a.placed(), 15, "{variant}");
-            game.submit(seat, Move::Grid(a.grid().unwrap())).unwrap();
-        }
-    }
-}
-
-// --- Play: tap a cell, drag the ring ---------------------------------------
-
-/// Seat 0 at D (cell 0): its legal steps are cells 1, 4 and 5.
-fn play(hold: &mut PlayHold, l: &PbLayout, may: bool, events: &[PointerInput]) -> Option<Move> {
-    let mut out = None;
-    for e in events {
-        if let Some(mv) = handle_play_pointer(hold, l, 0, 0, may, *e) {
-            out = Some(mv);
-        }
-    }
-    out
-}
-
-#[test]
-fn tapping_a_legal_cell_steps_there() {
-    let l = layout();
-    let p = l.cell_centre(0, 5);
-    let mut hold = PlayHold::Empty;
-    assert_eq!(
-        play(
-            &mut hold,
-            &l,
-            true,
-            &[PointerInput::Down(p), PointerInput::Up(p)]
-        ),
-        Some(Move::To { row: 1, col: 1 })
-    );
-    assert_eq!(hold, PlayHold::Empty);
-}
-
-#[test]
-fn tapping_the_other_grid_or_outside_asks_nothing() {
-    let l = layout();
-    let mut hold = PlayHold::Empty;
-    for p in [l.cell_centre(1, 5), Vec2::ZERO] {
-        assert_eq!(
-            play(
-                &mut hold,
-                &l,
-                true,
-                &[PointerInput::Down(p), PointerInput::Up(p)]
-            ),
-            None
-        );
-    }
-}
-
-#[test]
-fn tapping_a_cell_out_of_reach_asks_the_rules_which_say_why() {
-    // Cell 10 is two steps from D: the step is asked, for the rules to refuse.
-    let l = layout();
-    let p = l.cell_centre(0, 10);
-    let mut hold = PlayHold::Empty;
-    assert_eq!(
-        play(
-            &mut hold,
-            &l,
-            true,
-            &[PointerInput::Down(p), PointerInput::Up(p)]
-        ),
-        Some(Move::To { row: 2, col: 2 })
-    );
-}
-
-#[test]
-fn tapping_the_ring_itself_asks_nothing() {
-    let l = layout();
-    let p = l.cell_centre(0, 0);
-    let mut hold = PlayHold::Empty;
-    assert_eq!(
-        play(
-            &mut hold,
-            &l,
-            true,
-            &[PointerInput::Down(p), PointerInput::Up(p)]
-        ),
-        None
-    );
-}
-
-#[test]
-fn dragging_the_ring_to_a_legal_cell_steps_there() {
-    let l = layout();
-    let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 4));
-    let mut hold = PlayHold::Empty;
-    handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Down(from));
-    handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Move(to));
-    assert_eq!(
-        hold.dragged_ring(0),
-        Some(to),
-        "the ring follows the pointer"
-    );
-    assert_eq!(
-        handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Up(to)),
-        Some(Move::To { row: 1, col: 0 })
-    );
-}
-
-#[test]
-fn dragging_the_ring_out_of_reach_asks_the_rules_which_say_why() {
-    let l = layout();
-    let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 2));
-    let mut hold = PlayHold::Empty;
-    let events = [
-        PointerInput::Down(from),
-        PointerInput::Move(to),
-        PointerInput::Up(to),
-    ];
-    assert_eq!(
-        play(&mut hold, &l, true, &events),
-        Some(Move::To { row: 0, col: 2 })
-    );
-}
-
-#[test]
-fn a_drag_that_starts_away_from_the_ring_moves_nothing() {
-    let l = layout();
-    let (from, to) = (l.cell_centre(0, 10), l.cell_centre(0, 5));
-    let mut hold = PlayHold::Empty;
-    let events = [
-        PointerInput::Down(from),
-        PointerInput::Move(to),
-        PointerInput::Up(to),
-    ];
-    assert_eq!(play(&mut hold, &l, true, &events), None);
-}
-
-#[test]
-fn nothing_is_asked_out_of_turn() {
-    let l = layout();
-    let p = l.cell_centre(0, 5);
-    let mut hold = PlayHold::Empty;
-    assert_eq!(
-        play(
-            &mut hold,
-            &l,
-            false,
-            &[PointerInput::Down(p), PointerInput::Up(p)]
-        ),
-        None
-    );
 }
 
 // --- Whole matches through the screen's input and the rules plugin ---------
@@ -871,4 +570,66 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
         "with the rules' reason: {}",
         notice.text
     );
+}
+
+/// "Use the bot's arrangement" draws from the equilibrium mix of the
+/// viewer's role with the set-up screen's own random source. A bot at the
+/// table draws from the table's seed (plus its seat): the suggestions are
+/// not what such a bot would write in the viewer's place, press after
+/// press, and pressed again the button draws again.
+#[test]
+fn the_bots_arrangement_is_the_screens_own_draw_not_a_seated_bots_grid() {
+    const SEED: u64 = 41;
+    let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
+    app.insert_resource(DealSeed(Some(SEED)));
+    begin(&mut app);
+    // Bots think on background tasks: bound the wait by the clock.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        app.update();
+        if game(&app).view(0).filled[1] || std::time::Instant::now() > deadline {
+            break;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let game = game(&app);
+    let view = viewer_view(game, Some(0));
+    assert!(view.filled[1], "the bot at the table has written its grid");
+    let written = game.view(1).grids[1].expect("its grid, seen from its seat");
+
+    // The bot at the table, drawn again from its seed: the same grid.
+    let mut twin = PaperBoxing::bot("solver", SEED + 1).unwrap();
+    assert_eq!(twin.choose(&game.view(1)), Move::Grid(written));
+
+    let presses = 12;
+    let mut screen = ScreenRng::default();
+    let mut draft = Draft::default();
+    let suggested: Vec<Grid> = (0..presses)
+        .map(|_| {
+            draft.suggest(&view, &mut screen.0);
+            draft.arrangement.grid().expect("a whole grid")
+        })
+        .collect();
+
+    // Each a grid of the viewer's role's mix, or its mirror.
+    let mix = mix_for(&view.config, 0, view.even);
+    for g in &suggested {
+        assert!(mix.grids.contains(g) || mix.grids.contains(&transpose(g)));
+    }
+    // Pressed again, it draws again: not one grid kept for the match.
+    let mut distinct = suggested.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(
+        distinct.len() >= 3,
+        "{} grids in {presses} presses",
+        distinct.len()
+    );
+    // Not the draws of a bot seeded like either seat of this table.
+    for seat in 0..2u64 {
+        let mut bot = PaperBoxing::bot("solver", SEED + seat).unwrap();
+        let bots: Vec<Move> = (0..presses).map(|_| bot.choose(&view)).collect();
+        let ours: Vec<Move> = suggested.iter().map(|&g| Move::Grid(g)).collect();
+        assert_ne!(ours, bots, "the screen draws like the bot of seat {seat}");
+    }
 }

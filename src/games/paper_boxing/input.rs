@@ -306,3 +306,302 @@ pub(super) fn plugin(app: &mut App) {
         ),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of a 1280 × 800 window.
+    fn layout() -> PbLayout {
+        PbLayout::new(Vec2::new(1280.0, 800.0))
+    }
+
+    // --- Set-up: drag, swap, tap ------------------------------------------
+
+    /// Drags from `from` to `to` in a few steps; whether the arrangement changed.
+    fn drag(l: &PbLayout, hold: &mut SetUpHold, a: &mut Arrangement, from: Vec2, to: Vec2) -> bool {
+        let mut changed = handle_setup_pointer(hold, l, a, PointerInput::Down(from));
+        for i in 1..=4 {
+            let p = from.lerp(to, i as f32 / 4.0);
+            changed |= handle_setup_pointer(hold, l, a, PointerInput::Move(p));
+        }
+        changed | handle_setup_pointer(hold, l, a, PointerInput::Up(to))
+    }
+
+    fn tap(l: &PbLayout, hold: &mut SetUpHold, a: &mut Arrangement, at: Vec2) -> bool {
+        handle_setup_pointer(hold, l, a, PointerInput::Down(at))
+            | handle_setup_pointer(hold, l, a, PointerInput::Up(at))
+    }
+
+    #[test]
+    fn dragging_a_number_from_the_tray_onto_a_cell_places_it() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        assert!(drag(
+            &l,
+            &mut hold,
+            &mut a,
+            l.tray_slot(15),
+            l.setup_cell_centre(15)
+        ));
+        assert_eq!(a.cell_of(15), Some(15));
+        assert_eq!(a.placed(), 1);
+        assert_eq!(hold, SetUpHold::Empty);
+    }
+
+    #[test]
+    fn dropping_a_placed_number_on_another_swaps_them() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        a.put(7, 1);
+        a.put(9, 6);
+        assert!(drag(
+            &l,
+            &mut hold,
+            &mut a,
+            l.setup_cell_centre(1),
+            l.setup_cell_centre(6)
+        ));
+        assert_eq!((a.cell_of(7), a.cell_of(9)), (Some(6), Some(1)));
+    }
+
+    #[test]
+    fn dropping_a_tray_number_on_a_placed_one_sends_that_one_back() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        a.put(7, 1);
+        drag(
+            &l,
+            &mut hold,
+            &mut a,
+            l.tray_slot(3),
+            l.setup_cell_centre(1),
+        );
+        assert_eq!(a.cell_of(3), Some(1));
+        assert_eq!(a.cell_of(7), None, "7 is back in the tray");
+    }
+
+    #[test]
+    fn d_takes_no_number() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        assert!(!drag(
+            &l,
+            &mut hold,
+            &mut a,
+            l.tray_slot(4),
+            l.setup_cell_centre(0)
+        ));
+        assert_eq!(a.placed(), 0);
+    }
+
+    #[test]
+    fn dragging_a_placed_number_to_the_tray_takes_it_off() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        a.put(5, 10);
+        assert!(drag(
+            &l,
+            &mut hold,
+            &mut a,
+            l.setup_cell_centre(10),
+            l.tray.center()
+        ));
+        assert_eq!(a.cell_of(5), None);
+    }
+
+    #[test]
+    fn a_drop_off_the_grid_and_tray_changes_nothing() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        a.put(5, 10);
+        let off = Vec2::new(0.0, l.band.center().y);
+        assert!(!drag(&l, &mut hold, &mut a, l.setup_cell_centre(10), off));
+        assert_eq!(a.cell_of(5), Some(10));
+    }
+
+    #[test]
+    fn tap_a_number_then_a_cell_places_it() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        assert!(!tap(&l, &mut hold, &mut a, l.tray_slot(12)));
+        assert_eq!(hold, SetUpHold::Selected(12));
+        assert!(tap(&l, &mut hold, &mut a, l.setup_cell_centre(5)));
+        assert_eq!(a.cell_of(12), Some(5));
+        assert_eq!(hold, SetUpHold::Empty);
+    }
+
+    #[test]
+    fn tap_a_placed_number_then_another_swaps_them() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        a.put(1, 2);
+        a.put(2, 3);
+        tap(&l, &mut hold, &mut a, l.setup_cell_centre(2));
+        assert!(tap(&l, &mut hold, &mut a, l.setup_cell_centre(3)));
+        assert_eq!((a.cell_of(1), a.cell_of(2)), (Some(3), Some(2)));
+    }
+
+    #[test]
+    fn a_second_tap_on_the_selected_number_lets_go() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        tap(&l, &mut hold, &mut a, l.tray_slot(8));
+        tap(&l, &mut hold, &mut a, l.tray_slot(8));
+        assert_eq!(hold, SetUpHold::Empty);
+        assert_eq!(a.placed(), 0);
+    }
+
+    #[test]
+    fn a_cancelled_touch_drops_the_number() {
+        let l = layout();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        handle_setup_pointer(&mut hold, &l, &mut a, PointerInput::Down(l.tray_slot(2)));
+        handle_setup_pointer(&mut hold, &l, &mut a, PointerInput::Cancel);
+        assert_eq!(hold, SetUpHold::Empty);
+        assert_eq!(a.placed(), 0);
+    }
+
+    // --- Play: tap a cell, drag the ring -----------------------------------
+
+    /// Seat 0 at D (cell 0): its legal steps are cells 1, 4 and 5.
+    fn play(hold: &mut PlayHold, l: &PbLayout, may: bool, events: &[PointerInput]) -> Option<Move> {
+        let mut out = None;
+        for e in events {
+            if let Some(mv) = handle_play_pointer(hold, l, 0, 0, may, *e) {
+                out = Some(mv);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn tapping_a_legal_cell_steps_there() {
+        let l = layout();
+        let p = l.cell_centre(0, 5);
+        let mut hold = PlayHold::Empty;
+        assert_eq!(
+            play(
+                &mut hold,
+                &l,
+                true,
+                &[PointerInput::Down(p), PointerInput::Up(p)]
+            ),
+            Some(Move::To { row: 1, col: 1 })
+        );
+        assert_eq!(hold, PlayHold::Empty);
+    }
+
+    #[test]
+    fn tapping_the_other_grid_or_outside_asks_nothing() {
+        let l = layout();
+        let mut hold = PlayHold::Empty;
+        for p in [l.cell_centre(1, 5), Vec2::ZERO] {
+            assert_eq!(
+                play(
+                    &mut hold,
+                    &l,
+                    true,
+                    &[PointerInput::Down(p), PointerInput::Up(p)]
+                ),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn tapping_a_cell_out_of_reach_asks_the_rules_which_say_why() {
+        // Cell 10 is two steps from D: the step is asked, for the rules to refuse.
+        let l = layout();
+        let p = l.cell_centre(0, 10);
+        let mut hold = PlayHold::Empty;
+        assert_eq!(
+            play(
+                &mut hold,
+                &l,
+                true,
+                &[PointerInput::Down(p), PointerInput::Up(p)]
+            ),
+            Some(Move::To { row: 2, col: 2 })
+        );
+    }
+
+    #[test]
+    fn tapping_the_ring_itself_asks_nothing() {
+        let l = layout();
+        let p = l.cell_centre(0, 0);
+        let mut hold = PlayHold::Empty;
+        assert_eq!(
+            play(
+                &mut hold,
+                &l,
+                true,
+                &[PointerInput::Down(p), PointerInput::Up(p)]
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn dragging_the_ring_to_a_legal_cell_steps_there() {
+        let l = layout();
+        let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 4));
+        let mut hold = PlayHold::Empty;
+        handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Down(from));
+        handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Move(to));
+        assert_eq!(
+            hold.dragged_ring(0),
+            Some(to),
+            "the ring follows the pointer"
+        );
+        assert_eq!(
+            handle_play_pointer(&mut hold, &l, 0, 0, true, PointerInput::Up(to)),
+            Some(Move::To { row: 1, col: 0 })
+        );
+    }
+
+    #[test]
+    fn dragging_the_ring_out_of_reach_asks_the_rules_which_say_why() {
+        let l = layout();
+        let (from, to) = (l.cell_centre(0, 0), l.cell_centre(0, 2));
+        let mut hold = PlayHold::Empty;
+        let events = [
+            PointerInput::Down(from),
+            PointerInput::Move(to),
+            PointerInput::Up(to),
+        ];
+        assert_eq!(
+            play(&mut hold, &l, true, &events),
+            Some(Move::To { row: 0, col: 2 })
+        );
+    }
+
+    #[test]
+    fn a_drag_that_starts_away_from_the_ring_moves_nothing() {
+        let l = layout();
+        let (from, to) = (l.cell_centre(0, 10), l.cell_centre(0, 5));
+        let mut hold = PlayHold::Empty;
+        let events = [
+            PointerInput::Down(from),
+            PointerInput::Move(to),
+            PointerInput::Up(to),
+        ];
+        assert_eq!(play(&mut hold, &l, true, &events), None);
+    }
+
+    #[test]
+    fn nothing_is_asked_out_of_turn() {
+        let l = layout();
+        let p = l.cell_centre(0, 5);
+        let mut hold = PlayHold::Empty;
+        assert_eq!(
+            play(
+                &mut hold,
+                &l,
+                false,
+                &[PointerInput::Down(p), PointerInput::Up(p)]
+            ),
+            None
+        );
+    }
+}

@@ -5,11 +5,13 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use parlour_core::engine::{Game, GameRng, Phase, Seat};
+use parlour_core::engine::{GameRng, Phase, Seat};
 use parlour_core::games::paper_boxing::rules::START;
+use parlour_core::games::paper_boxing::setup::suggestion;
 use parlour_core::games::paper_boxing::{Grid, Move, PaperBoxing, View, bots};
 
 use crate::engine::{ActiveMatch, MoveApplied, MoveRequest, StartMatch, TurnPhase};
+use crate::session::flow::seed_now;
 use crate::session::{Screen, Table, TableSystems};
 use crate::tr;
 use crate::ui::UiSystems;
@@ -135,14 +137,36 @@ pub struct Draft {
     pub hold: SetUpHold,
 }
 
-/// The grid the solver bot would write in the viewer's place: its own
-/// set-up move, asked from the viewer's view (which holds nothing of the
-/// other grid).
-pub fn solver_set_up(view: &View, rng: &mut GameRng) -> Option<Grid> {
-    let mut bot = PaperBoxing::bot("solver", rng.below(1 << 30) as u64).ok()?;
-    match bot.choose(view) {
-        Move::Grid(grid) => Some(grid),
-        Move::To { .. } => None,
+impl Draft {
+    /// Shuffle: every number on a cell, at random.
+    pub fn shuffle(&mut self, rng: &mut GameRng) {
+        self.fill(bots::random_grid(rng));
+    }
+
+    /// Use the bot's arrangement: a grid drawn from the equilibrium mix of
+    /// the viewer's role, as the solver bot draws its own. `rng` is the
+    /// screen's ([`ScreenRng`]): never a bot's, so the grid tells nothing of
+    /// the one a bot at the table drew.
+    pub fn suggest(&mut self, view: &View, rng: &mut GameRng) {
+        self.fill(suggestion(view, rng));
+    }
+
+    /// Every number placed as `grid` has it, nothing held.
+    fn fill(&mut self, grid: Grid) {
+        self.arrangement = Arrangement::from_grid(grid);
+        self.hold = SetUpHold::Empty;
+    }
+}
+
+/// The set-up screen's own random source, for Shuffle and Use the bot's
+/// arrangement: seeded from the clock, apart from the table's seed (which
+/// seeds the bots), so what it proposes is drawn afresh at every press and
+/// tells nothing of a bot's grid.
+pub struct ScreenRng(pub GameRng);
+
+impl Default for ScreenRng {
+    fn default() -> Self {
+        Self(GameRng::seeded(seed_now()))
     }
 }
 
@@ -190,7 +214,7 @@ fn setup_words(
     table: Res<Table>,
     phase: Res<State<TurnPhase>>,
     mut draft: ResMut<Draft>,
-    mut rng: Local<Option<GameRng>>,
+    mut rng: Local<ScreenRng>,
     mut requests: MessageWriter<MoveRequest<PaperBoxing>>,
 ) -> Result {
     let Some(layout) = layout else { return Ok(()) };
@@ -209,14 +233,6 @@ fn setup_words(
             .size(size::TEXT - 2.0)
             .color(ecolour::TEXT),
     );
-    let rng = rng.get_or_insert_with(|| {
-        GameRng::seeded(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(7),
-        )
-    });
     let may_submit = *phase.get() == TurnPhase::SetUp && view.awaiting.contains(&me);
     let band = rect_to_screen(&layout, layout.band);
     egui::Area::new(egui::Id::new("pb-setup-buttons"))
@@ -233,7 +249,8 @@ fn setup_words(
                             .size(size::TEXT)
                             .color(ecolour::TEXT_DIM),
                     );
-                    if let Some(grid) = setup_buttons(ui, &mut draft, &view, rng, may_submit) {
+                    if let Some(grid) = setup_buttons(ui, &mut draft, &view, &mut rng.0, may_submit)
+                    {
                         requests.write(MoveRequest {
                             seat: me,
                             mv: Move::Grid(grid),
@@ -261,14 +278,10 @@ fn setup_buttons(
         ui.add_space(((ui.available_width() - last) / 2.0).max(0.0));
         let start = ui.cursor().min.x;
         if big_button(ui, &tr!("pb-shuffle"), false).clicked() {
-            draft.arrangement = Arrangement::from_grid(bots::random_grid(rng));
-            draft.hold = SetUpHold::Empty;
+            draft.shuffle(rng);
         }
-        if big_button(ui, &tr!("pb-use-bot"), false).clicked()
-            && let Some(grid) = solver_set_up(view, rng)
-        {
-            draft.arrangement = Arrangement::from_grid(grid);
-            draft.hold = SetUpHold::Empty;
+        if big_button(ui, &tr!("pb-use-bot"), false).clicked() {
+            draft.suggest(view, rng);
         }
         let grid = draft.arrangement.grid();
         let ready = ui.add_enabled_ui(grid.is_some() && may_submit, |ui| {
@@ -301,4 +314,40 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Play).and_then(in_paper_boxing))
                 .in_set(UiSystems::Hud),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::engine::{Game, Match};
+
+    use super::*;
+
+    #[test]
+    fn the_grid_is_ready_only_when_all_fifteen_are_placed() {
+        let mut a = Arrangement::default();
+        for n in 1..=14u8 {
+            a.put(n, n);
+            assert_eq!(a.grid(), None);
+        }
+        a.put(15, 15);
+        let grid = a.grid().expect("complete");
+        assert_eq!(grid[0], 0, "D stays top left");
+        assert_eq!(Arrangement::from_grid(grid), a);
+    }
+
+    #[test]
+    fn the_bots_arrangement_is_a_whole_grid_the_rules_accept() {
+        for variant in PaperBoxing::variants() {
+            let config = PaperBoxing::variant(variant).unwrap();
+            let mut game = Match::<PaperBoxing>::new(variant, config, 2, 0, None).unwrap();
+            let mut rng = GameRng::seeded(5);
+            for seat in 0..2 {
+                let mut draft = Draft::default();
+                draft.suggest(&viewer_view(&game, Some(seat)), &mut rng);
+                assert_eq!(draft.arrangement.placed(), 15, "{variant}");
+                let grid = draft.arrangement.grid().expect("a whole grid");
+                game.submit(seat, Move::Grid(grid)).unwrap();
+            }
+        }
+    }
 }
