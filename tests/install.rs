@@ -26,7 +26,17 @@ fn run(program: &Path, args: &[&str], cwd: &Path, env: &[(&str, &str)]) -> Outpu
     for (name, value) in env {
         command.env(name, value);
     }
-    command.output().expect("the parlour binary runs")
+    // A copy just written can be "busy" for a moment: another test's
+    // process, forked while the copy was open, holds it until it starts.
+    for _ in 0..100 {
+        match command.output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            result => return result.expect("the parlour binary runs"),
+        }
+    }
+    panic!("{} stayed busy", program.display());
 }
 
 fn program() -> PathBuf {
