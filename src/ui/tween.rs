@@ -68,6 +68,31 @@ pub struct Rise {
     pub origin: Vec3,
 }
 
+/// Points scored (or a bout's mark), floating up from `origin` over a
+/// cell `cell` wide and fading: bold, in the points colour, with a shadow.
+pub fn rising_points(font: &Handle<Font>, text: String, cell: f32, origin: Vec3) -> impl Bundle {
+    (
+        Text2d::new(text),
+        TextFont {
+            font: font.clone().into(),
+            font_size: FontSize::Px(cell * 0.55),
+            ..default()
+        },
+        TextColor(super::theme::colour::POINTS),
+        bevy::sprite::Text2dShadow {
+            offset: Vec2::new(2.0, -2.0),
+            color: Color::srgba(0.0, 0.0, 0.0, 0.6),
+        },
+        Transform::from_translation(origin),
+        Rise {
+            elapsed: Duration::ZERO,
+            duration: Duration::from_millis(900),
+            height: cell * 0.9,
+            origin,
+        },
+    )
+}
+
 /// Sets a tween towards `to` unless the entity is already going there.
 pub fn move_to(
     commands: &mut Commands,

@@ -2,8 +2,6 @@
 //! placement scored rising from its cell, a pass said in words, and a
 //! refused move letting go of the held token.
 
-use std::time::Duration;
-
 use bevy::prelude::*;
 use parlour_core::games::neighbours::Neighbours;
 
@@ -13,8 +11,8 @@ use crate::engine::{MatchEntity, MoveApplied, MoveRejected};
 use crate::game_kit::on_table;
 use crate::session::{Notice, Table, TableSystems};
 use crate::tr;
-use crate::ui::theme::{Look, colour};
-use crate::ui::tween::Rise;
+use crate::ui::theme::Look;
+use crate::ui::tween::rising_points;
 
 /// Answers from the rules, shown.
 pub(super) fn plugin(app: &mut App) {
@@ -41,24 +39,12 @@ fn on_applied(
                 let origin = layout.cell_centre(scored.cell).extend(30.0);
                 commands.spawn((
                     MatchEntity,
-                    Text2d::new(format!("+{}", scored.points)),
-                    TextFont {
-                        font: look.bold.clone().into(),
-                        font_size: FontSize::Px(layout.cell * 0.55),
-                        ..default()
-                    },
-                    TextColor(colour::POINTS),
-                    bevy::sprite::Text2dShadow {
-                        offset: Vec2::new(2.0, -2.0),
-                        color: Color::srgba(0.0, 0.0, 0.0, 0.6),
-                    },
-                    Transform::from_translation(origin),
-                    Rise {
-                        elapsed: Duration::ZERO,
-                        duration: Duration::from_millis(900),
-                        height: layout.cell * 0.9,
+                    rising_points(
+                        &look.bold,
+                        format!("+{}", scored.points),
+                        layout.cell,
                         origin,
-                    },
+                    ),
                 ));
             }
             None => notice.show(tr!("neighbours-passed", name = table.name(a.seat)), false),

@@ -4,8 +4,6 @@
 //! finished bout, and a refused step letting go of what was held (the
 //! shell says why).
 
-use std::time::Duration;
-
 use bevy::prelude::*;
 use parlour_core::engine::{Phase, Seat};
 use parlour_core::games::paper_boxing::PaperBoxing;
@@ -14,7 +12,7 @@ use parlour_core::games::paper_boxing::rules::START;
 use crate::engine::{ActiveMatch, CellOf, MatchEntity, MoveApplied, MoveRejected, TurnPhase};
 use crate::session::{Table, TableSystems};
 use crate::ui::theme::{Look, colour};
-use crate::ui::tween::Rise;
+use crate::ui::tween::rising_points;
 
 use super::in_paper_boxing;
 use super::input::PlayHold;
@@ -132,24 +130,7 @@ fn announce_bouts(
             let origin = layout.cell_centre(s, cell).extend(30.0);
             commands.spawn((
                 MatchEntity,
-                Text2d::new(mark),
-                TextFont {
-                    font: look.bold.clone().into(),
-                    font_size: FontSize::Px(layout.cell * 0.55),
-                    ..default()
-                },
-                TextColor(colour::POINTS),
-                bevy::sprite::Text2dShadow {
-                    offset: Vec2::new(2.0, -2.0),
-                    color: Color::srgba(0.0, 0.0, 0.0, 0.6),
-                },
-                Transform::from_translation(origin),
-                Rise {
-                    elapsed: Duration::ZERO,
-                    duration: Duration::from_millis(900),
-                    height: layout.cell * 0.9,
-                    origin,
-                },
+                rising_points(&look.bold, mark.to_owned(), layout.cell, origin),
             ));
         }
     }
