@@ -57,7 +57,9 @@ pub mod ecolour {
     pub const PANEL: Color32 = Color32::from_rgb(20, 56, 43);
     /// Panel text.
     pub const TEXT: Color32 = Color32::from_rgb(240, 234, 218);
-    /// Dimmed text.
+    /// A seat's chip in the top bar while another seat is to move.
+    pub const CHIP: Color32 = Color32::from_rgb(32, 78, 61);
+    /// Dimmed text on the panel.
     pub const TEXT_DIM: Color32 = Color32::from_rgb(176, 196, 182);
     /// Accent: buttons, the seat to move.
     pub const ACCENT: Color32 = Color32::from_rgb(242, 190, 102);
@@ -110,10 +112,12 @@ impl Zoom {
     /// The zoom for a window of `window` logical pixels (the display's own
     /// scale already taken out, so a tablet keeps physical sizes) and the
     /// text size chosen: 1 at 1280 × 800 and 800 × 1280, growing with a
-    /// bigger window and shrinking a little on a small panel.
+    /// bigger window and shrinking a little on a small panel — never below
+    /// 0.85, where the seats' lines in the top bar would drop under 15
+    /// pixels on a 7-inch 1024 × 600 kiosk panel.
     pub fn for_window(window: Vec2, text: f32) -> Zoom {
         let (short, long) = (window.x.min(window.y), window.x.max(window.y));
-        let fit = (short / 800.0).min(long / 1280.0).clamp(0.75, 2.5);
+        let fit = (short / 800.0).min(long / 1280.0).clamp(0.85, 2.5);
         // Rounded to a 20th, so a window resized by a pixel keeps its zoom.
         Zoom(((fit * text) * 20.0).round() / 20.0)
     }
@@ -121,6 +125,13 @@ impl Zoom {
     /// The top bar's height at this zoom, in logical pixels.
     pub fn hud(self) -> f32 {
         size::HUD * self.0
+    }
+
+    /// Where a point of a table (world units: logical pixels, origin at
+    /// the window's centre, y up) is in egui's points (origin top left,
+    /// y down, logical pixels over the zoom), for a window of `window`.
+    pub fn to_points(self, window: Vec2, world: Vec2) -> egui::Pos2 {
+        egui::pos2(world.x + window.x / 2.0, window.y / 2.0 - world.y) / self.0
     }
 }
 
@@ -299,4 +310,43 @@ pub fn egui_style(ctx: &egui::Context) {
     style.visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(52, 112, 88);
     style.visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(64, 130, 102);
     ctx.set_global_style(style);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zoom(w: f32, h: f32, text: f32) -> f32 {
+        Zoom::for_window(Vec2::new(w, h), text).0
+    }
+
+    #[test]
+    fn the_zoom_is_one_on_the_screens_parlour_was_drawn_for() {
+        assert_eq!(zoom(1280.0, 800.0, 1.0), 1.0);
+        assert_eq!(zoom(800.0, 1280.0, 1.0), 1.0);
+    }
+
+    #[test]
+    fn a_bigger_window_draws_the_menus_bigger_up_to_two_and_a_half_times() {
+        assert_eq!(zoom(1920.0, 1080.0, 1.0), 1.35);
+        assert_eq!(zoom(2560.0, 1600.0, 1.0), 2.0);
+        assert_eq!(zoom(3840.0, 2160.0, 1.0), 2.5);
+    }
+
+    #[test]
+    fn a_small_panel_shrinks_the_menus_no_further_than_the_floor() {
+        assert_eq!(zoom(1024.0, 600.0, 1.0), 0.85);
+        assert_eq!(zoom(640.0, 480.0, 1.0), 0.85);
+    }
+
+    #[test]
+    fn the_text_size_setting_scales_on_top_of_the_window() {
+        assert_eq!(zoom(1280.0, 800.0, 1.2), 1.2);
+        assert_eq!(zoom(1920.0, 1080.0, 1.2), 1.6);
+    }
+
+    #[test]
+    fn a_window_resized_by_a_pixel_keeps_its_zoom() {
+        assert_eq!(zoom(1919.0, 1079.0, 1.0), zoom(1920.0, 1080.0, 1.0));
+    }
 }

@@ -1,5 +1,5 @@
 //! The pieces every screen is made of: finger-sized buttons, choices, a
-//! full-window panel, the notice banner.
+//! full-window panel, the notice banner, a table's top bar and its chips.
 
 use bevy_egui::egui;
 
@@ -129,4 +129,85 @@ pub fn on_off(ui: &mut egui::Ui, value: &mut bool, enabled: bool) {
             }
         });
     });
+}
+
+/// The bar along the top of a table: the panel colour across the window,
+/// `size::HUD` high, with `add_contents` laid out left to right in it.
+pub fn top_bar(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let width = ctx.content_rect().width();
+    egui::Area::new(egui::Id::new(id))
+        .fixed_pos(egui::pos2(0.0, 0.0))
+        .order(egui::Order::Middle)
+        .show(ctx, |ui| {
+            ui.painter().rect_filled(
+                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
+                0,
+                ecolour::PANEL,
+            );
+            ui.set_min_size(egui::vec2(width, size::HUD));
+            ui.set_max_size(egui::vec2(width, size::HUD));
+            ui.horizontal_centered(add_contents);
+        });
+}
+
+/// What a seat's chip in the top bar says.
+pub struct SeatChip<'a> {
+    /// The seat's name.
+    pub name: &'a str,
+    /// One line under it: its points, cards, bouts…
+    pub line: &'a str,
+    /// Lit while the seat is to move.
+    pub to_move: bool,
+    /// The seat's own colour, where the game gives seats one.
+    pub edge: Option<egui::Color32>,
+}
+
+/// A seat's chip, `width` wide: its name over one line about it, lit while
+/// the seat is to move. Both truncate rather than push the bar apart.
+pub fn seat_chip(ui: &mut egui::Ui, width: f32, chip: SeatChip) {
+    let (fill, ink) = if chip.to_move {
+        (ecolour::ACCENT, ecolour::ON_ACCENT)
+    } else {
+        (ecolour::CHIP, ecolour::TEXT)
+    };
+    let mut frame = egui::Frame::new()
+        .fill(fill)
+        .corner_radius(12)
+        .inner_margin(egui::Margin::symmetric(12, 4));
+    if let Some(edge) = chip.edge {
+        frame = frame.stroke(egui::Stroke::new(3.0, edge));
+    }
+    frame.show(ui, |ui| {
+        ui.set_width(width - 24.0);
+        ui.vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = 0.0;
+            let name = egui::RichText::new(chip.name)
+                .color(ink)
+                .strong()
+                .size(size::TEXT - 2.0);
+            ui.add(egui::Label::new(name).truncate());
+            let line = egui::RichText::new(chip.line)
+                .color(ink)
+                .size(size::TEXT - 4.0);
+            ui.add(egui::Label::new(line).truncate());
+        });
+    });
+}
+
+/// The right end of the top bar: the button that opens and closes the
+/// match menu, with `beside` laid out right to left before it (a clock, the
+/// round). Whether the button was pressed.
+pub fn menu_button(ui: &mut egui::Ui, beside: impl FnOnce(&mut egui::Ui)) -> bool {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        ui.add_space(8.0);
+        let pressed = ui
+            .add(
+                egui::Button::new(egui::RichText::new("☰").size(28.0))
+                    .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
+            )
+            .clicked();
+        beside(ui);
+        pressed
+    })
+    .inner
 }

@@ -16,7 +16,7 @@ use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::big_button;
+use crate::ui::widgets::{SeatChip, big_button, menu_button, seat_chip, top_bar};
 
 /// The HUD over the Neighbours table.
 pub(super) fn plugin(app: &mut App) {
@@ -93,70 +93,28 @@ fn score_bar(
     menu_open: &mut bool,
 ) {
     let to_move = game.awaiting().first().copied();
-    let width = ctx.content_rect().width();
-    egui::Area::new(egui::Id::new("hud"))
-        .fixed_pos(egui::pos2(0.0, 0.0))
-        .order(egui::Order::Middle)
-        .show(ctx, |ui| {
-            ui.painter().rect_filled(
-                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
-                0,
-                ecolour::PANEL,
+    top_bar(ctx, "hud", |ui| {
+        let seats = game.players();
+        let menu_w = size::TOUCH + 16.0;
+        let chip_w = ((ui.available_width() - menu_w) / seats as f32 - 10.0).clamp(110.0, 260.0);
+        for (seat, shown) in shown_scores.iter().enumerate().take(seats) {
+            let line = tr!(
+                "neighbours-hud-score",
+                points = shown.round() as i64,
+                tokens = game.state().hand(seat).len()
             );
-            ui.set_min_size(egui::vec2(width, size::HUD));
-            ui.set_max_size(egui::vec2(width, size::HUD));
-            ui.horizontal_centered(|ui| {
-                let seats = game.players();
-                let menu_w = size::TOUCH + 16.0;
-                let chip_w =
-                    ((ui.available_width() - menu_w) / seats as f32 - 10.0).clamp(110.0, 260.0);
-                for (seat, shown) in shown_scores.iter().enumerate().take(seats) {
-                    let score = tr!(
-                        "neighbours-hud-score",
-                        points = shown.round() as i64,
-                        tokens = game.state().hand(seat).len()
-                    );
-                    seat_chip(ui, chip_w, table.name(seat), &score, to_move == Some(seat));
-                }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui
-                        .add(
-                            egui::Button::new(egui::RichText::new("☰").size(28.0))
-                                .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
-                        )
-                        .clicked()
-                    {
-                        *menu_open = !*menu_open;
-                    }
-                });
-            });
-        });
-}
-
-/// One seat's chip: its name over its score and tokens.
-fn seat_chip(ui: &mut egui::Ui, width: f32, name: &str, score: &str, to_move: bool) {
-    let (fill, ink) = if to_move {
-        (ecolour::ACCENT, ecolour::ON_ACCENT)
-    } else {
-        (egui::Color32::from_rgb(32, 78, 61), ecolour::TEXT)
-    };
-    egui::Frame::new()
-        .fill(fill)
-        .corner_radius(12)
-        .inner_margin(egui::Margin::symmetric(12, 4))
-        .show(ui, |ui| {
-            ui.set_width(width - 24.0);
-            ui.vertical(|ui| {
-                ui.spacing_mut().item_spacing.y = 0.0;
-                ui.label(
-                    egui::RichText::new(name)
-                        .color(ink)
-                        .strong()
-                        .size(size::TEXT - 2.0),
-                );
-                ui.label(egui::RichText::new(score).color(ink).size(size::TEXT - 4.0));
-            });
-        });
+            let chip = SeatChip {
+                name: table.name(seat),
+                line: &line,
+                to_move: to_move == Some(seat),
+                edge: None,
+            };
+            seat_chip(ui, chip_w, chip);
+        }
+        if menu_button(ui, |_| {}) {
+            *menu_open = !*menu_open;
+        }
+    });
 }
 
 /// Above the tray: "you cannot place a token" and the pass button.

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use parlour_core::engine::{Phase, Seat};
+use parlour_core::engine::Phase;
 use parlour_core::games::paper_boxing::{PaperBoxing, View};
 
 use crate::catalog::GameId;
@@ -17,7 +17,7 @@ use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::{big_button, notice_banner};
+use crate::ui::widgets::{SeatChip, big_button, menu_button, notice_banner, seat_chip, top_bar};
 
 use super::in_paper_boxing;
 use super::layout::{PbLayout, rect_to_screen};
@@ -46,7 +46,7 @@ pub(super) fn hud(
     let game = active.get();
     let view = viewer_view(game, table.viewer);
     let width = ctx.content_rect().width();
-    if top_bar(ctx, &view, &table, width) {
+    if score_bar(ctx, &view, &table, width) {
         *menu_open = !*menu_open;
     }
     match_menu(
@@ -68,94 +68,40 @@ pub(super) fn hud(
 
 /// The bar across the top: the two chips, the bout (not during the
 /// set-up), the menu button at the right. Whether the button was pressed.
-fn top_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> bool {
+fn score_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> bool {
     let mut pressed = false;
-    egui::Area::new(egui::Id::new("pb-hud"))
-        .fixed_pos(egui::pos2(0.0, 0.0))
-        .order(egui::Order::Middle)
-        .show(ctx, |ui| {
-            ui.painter().rect_filled(
-                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
-                0,
-                ecolour::PANEL,
+    top_bar(ctx, "pb-hud", |ui| {
+        ui.add_space(8.0);
+        let menu_w = size::TOUCH + 16.0;
+        let bout_w = if view.phase == Phase::SetUp {
+            0.0
+        } else {
+            (width * 0.16).clamp(110.0, 200.0)
+        };
+        let chip_w = ((width - menu_w - bout_w - 40.0) / 2.0 - 12.0).clamp(120.0, 320.0);
+        for (seat, &edge) in ESEAT.iter().enumerate() {
+            let mut line = tr!(
+                "pb-chip-bouts",
+                n = view.wins[seat],
+                role = role(view, seat)
             );
-            ui.set_min_size(egui::vec2(width, size::HUD));
-            ui.set_max_size(egui::vec2(width, size::HUD));
-            ui.horizontal_centered(|ui| {
-                ui.add_space(8.0);
-                let menu_w = size::TOUCH + 16.0;
-                let bout_w = if view.phase == Phase::SetUp {
-                    0.0
-                } else {
-                    (width * 0.16).clamp(110.0, 200.0)
-                };
-                let chip_w = ((width - menu_w - bout_w - 40.0) / 2.0 - 12.0).clamp(120.0, 320.0);
-                for (seat, &edge) in ESEAT.iter().enumerate() {
-                    seat_chip(ui, view, table, seat, edge, chip_w);
-                }
-                if bout_w > 0.0 {
-                    bout_label(ui, view, bout_w);
-                }
-                pressed = menu_button(ui);
-            });
-        });
+            if leads(view, seat) {
+                line = format!("{line} · {}", tr!("pb-leads"));
+            }
+            let chip = SeatChip {
+                name: table.name(seat),
+                line: &line,
+                to_move: view.awaiting.contains(&seat),
+                edge: Some(edge),
+            };
+            seat_chip(ui, chip_w, chip);
+        }
+        if bout_w > 0.0 {
+            bout_label(ui, view, bout_w);
+        }
+        pressed = menu_button(ui, |_| {});
+    });
     pressed
-}
-
-/// A seat's chip: its name, then its bouts won, its role and whether it
-/// leads; lit while the seat is to move, edged in its colour.
-fn seat_chip(
-    ui: &mut egui::Ui,
-    view: &View,
-    table: &Table,
-    seat: Seat,
-    edge: egui::Color32,
-    chip_w: f32,
-) {
-    let to_move = view.awaiting.contains(&seat);
-    let fill = if to_move {
-        ecolour::ACCENT
-    } else {
-        egui::Color32::from_rgb(32, 78, 61)
-    };
-    let ink = if to_move {
-        ecolour::ON_ACCENT
-    } else {
-        ecolour::TEXT
-    };
-    egui::Frame::new()
-        .fill(fill)
-        .corner_radius(12)
-        .inner_margin(egui::Margin::symmetric(12, 4))
-        .stroke(egui::Stroke::new(3.0, edge))
-        .show(ui, |ui| {
-            ui.set_width(chip_w - 24.0);
-            ui.vertical(|ui| {
-                ui.spacing_mut().item_spacing.y = 0.0;
-                let name = table.name(seat).to_owned();
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(name)
-                            .color(ink)
-                            .strong()
-                            .size(size::TEXT - 1.0),
-                    )
-                    .truncate(),
-                );
-                let mut line = tr!(
-                    "pb-chip-bouts",
-                    n = view.wins[seat],
-                    role = role(view, seat)
-                );
-                if leads(view, seat) {
-                    line = format!("{line} · {}", tr!("pb-leads"));
-                }
-                ui.add(
-                    egui::Label::new(egui::RichText::new(line).color(ink).size(size::TEXT - 4.0))
-                        .truncate(),
-                );
-            });
-        });
 }
 
 /// The bout in progress (the last, once all are fought).
@@ -171,19 +117,6 @@ fn bout_label(ui: &mut egui::Ui, view: &View, bout_w: f32) {
             );
         });
     });
-}
-
-/// The menu button, at the right end of the bar. Whether it was pressed.
-fn menu_button(ui: &mut egui::Ui) -> bool {
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        ui.add_space(8.0);
-        ui.add(
-            egui::Button::new(egui::RichText::new("☰").size(28.0))
-                .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
-        )
-        .clicked()
-    })
-    .inner
 }
 
 /// The menu's perfect-play switch, lit while it is on.

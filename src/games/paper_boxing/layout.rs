@@ -248,9 +248,7 @@ impl PbLayout {
 
 /// Where a world point is on the screen (egui's points: origin top left, y down).
 pub(super) fn to_screen(layout: &PbLayout, p: Vec2) -> egui::Pos2 {
-    let logical = egui::pos2(p.x + layout.window.x / 2.0, layout.window.y / 2.0 - p.y);
-    // egui's points are logical pixels over its zoom.
-    (logical.to_vec2() / layout.zoom).to_pos2()
+    Zoom(layout.zoom).to_points(layout.window, p)
 }
 
 /// A world rectangle on the screen.

@@ -24,8 +24,10 @@ use crate::settings::Settings;
 use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
-use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::{notice_banner, notice_banner_at};
+use crate::ui::theme::{Zoom, ecolour, size};
+use crate::ui::widgets::{
+    SeatChip, menu_button, notice_banner, notice_banner_at, seat_chip, top_bar,
+};
 
 /// What the HUD reads, and what its buttons change: the turn on screen
 /// (a hint, undo, sorting), a notice, a move request, the next round.
@@ -74,7 +76,7 @@ fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect().size();
-    top_bar(ctx, &hud, screen.x, &mut menu_open);
+    score_bar(ctx, &hud, &mut menu_open);
     match_menu(ctx, &mut menu_open, GameId::of::<Rummy>(), &mut nav, |_| {});
     action_bar(ctx, &mut hud, screen);
     let summary = results::round_summary(
@@ -92,26 +94,13 @@ fn hud(
 
 /// The bar across the top: the seats on the left, then the clock, the round
 /// and the pile, and the menu button at the right.
-fn top_bar(ctx: &egui::Context, hud: &Hud, width: f32, menu_open: &mut bool) {
-    egui::Area::new(egui::Id::new("rummy-hud"))
-        .fixed_pos(egui::pos2(0.0, 0.0))
-        .order(egui::Order::Middle)
-        .show(ctx, |ui| {
-            ui.painter().rect_filled(
-                egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(width, size::HUD)),
-                0,
-                ecolour::PANEL,
-            );
-            ui.set_min_size(egui::vec2(width, size::HUD));
-            ui.set_max_size(egui::vec2(width, size::HUD));
-            ui.horizontal_centered(|ui| {
-                seat_chips(ui, hud.active.get(), &hud.table);
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    menu_button(ui, menu_open);
-                    clock_and_round(ui, hud.active.get(), &hud.clock);
-                });
-            });
-        });
+fn score_bar(ctx: &egui::Context, hud: &Hud, menu_open: &mut bool) {
+    top_bar(ctx, "rummy-hud", |ui| {
+        seat_chips(ui, hud.active.get(), &hud.table);
+        if menu_button(ui, |ui| clock_and_round(ui, hud.active.get(), &hud.clock)) {
+            *menu_open = !*menu_open;
+        }
+    });
 }
 
 /// A chip per seat, lit for the seat to move: its name (ticked once it has
@@ -123,56 +112,20 @@ fn seat_chips(ui: &mut egui::Ui, game: &Match<Rummy>, table: &Table) {
     let side = size::TOUCH + 16.0 + 120.0;
     let chip_w = ((ui.available_width() - side) / seats as f32 - 10.0).clamp(120.0, 260.0);
     for seat in 0..seats {
-        let on = to_move == Some(seat);
-        let fill = if on {
-            ecolour::ACCENT
-        } else {
-            egui::Color32::from_rgb(32, 78, 61)
+        let opened = if state.melded()[seat] { " ✓" } else { "" };
+        let name = format!("{}{opened}", table.name(seat));
+        let line = tr!(
+            "rummy-seat-line",
+            points = state.totals()[seat],
+            cards = state.hand(seat).len()
+        );
+        let chip = SeatChip {
+            name: &name,
+            line: &line,
+            to_move: to_move == Some(seat),
+            edge: None,
         };
-        let ink = if on {
-            ecolour::ON_ACCENT
-        } else {
-            ecolour::TEXT
-        };
-        egui::Frame::new()
-            .fill(fill)
-            .corner_radius(12)
-            .inner_margin(egui::Margin::symmetric(12, 4))
-            .show(ui, |ui| {
-                ui.set_width(chip_w - 24.0);
-                ui.vertical(|ui| {
-                    ui.spacing_mut().item_spacing.y = 0.0;
-                    let opened = if state.melded()[seat] { " ✓" } else { "" };
-                    ui.label(
-                        egui::RichText::new(format!("{}{opened}", table.name(seat)))
-                            .color(ink)
-                            .strong()
-                            .size(size::TEXT - 2.0),
-                    );
-                    ui.label(
-                        egui::RichText::new(tr!(
-                            "rummy-seat-line",
-                            points = state.totals()[seat],
-                            cards = state.hand(seat).len()
-                        ))
-                        .color(ink)
-                        .size(size::TEXT - 5.0),
-                    );
-                });
-            });
-    }
-}
-
-/// The button that opens and closes the match menu.
-fn menu_button(ui: &mut egui::Ui, menu_open: &mut bool) {
-    if ui
-        .add(
-            egui::Button::new(egui::RichText::new("☰").size(28.0))
-                .min_size(egui::vec2(size::TOUCH, size::TOUCH)),
-        )
-        .clicked()
-    {
-        *menu_open = !*menu_open;
+        seat_chip(ui, chip_w, chip);
     }
 }
 
@@ -223,8 +176,13 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
         && to_move == Some(draft.seat)
         && *hud.phase.get() == TurnPhase::AwaitingMove
         && !game.is_over();
-    // The layout is in logical pixels, egui in points: pixels over the zoom.
-    let top = (layout.window.y / 2.0 - (layout.tray.max.y + layout.bar)) / layout.zoom;
+    let zoom = Zoom(layout.zoom);
+    let top = zoom
+        .to_points(
+            layout.window,
+            Vec2::new(0.0, layout.tray.max.y + layout.bar),
+        )
+        .y;
     let height = layout.bar / layout.zoom - 12.0;
     let portrait = screen.y > screen.x;
     let check = hud.turn.check.clone();
@@ -293,7 +251,8 @@ fn status_label(ui: &mut egui::Ui, (text, warn): &(String, bool)) {
 /// The turn's own buttons come first, always in the same places (End turn
 /// or Draw, the hint, undo); sorting the hand, allowed at any time, after them.
 fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
-    let turn: &mut TurnOnScreen = &mut hud.turn;
+    // The draft is reached for only once a button is pressed: touching it
+    // mutably marks the turn changed, and the table is laid out again.
     if bar.my_turn {
         if end_turn_button(ui, bar).clicked() {
             hud.requests.write(MoveRequest {
@@ -304,7 +263,7 @@ fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
         if hud.settings.hints
             && small_button(ui, tr!("rummy-hint")).clicked()
             && let Some(view) = viewer_view(&hud.active, &hud.table)
-            && let Some(d) = turn.draft.as_mut()
+            && let Some(d) = hud.turn.draft.as_mut()
         {
             if d.take_hint(&view) {
                 hud.notice.show(tr!("rummy-hint-shown"), false);
@@ -314,19 +273,19 @@ fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
         }
         if bar.draft.changed()
             && small_button(ui, tr!("rummy-undo")).clicked()
-            && let Some(d) = turn.draft.as_mut()
+            && let Some(d) = hud.turn.draft.as_mut()
         {
             d.undo();
         }
     }
     if bar.human {
         if small_button(ui, tr!("rummy-sort-colour")).clicked()
-            && let Some(d) = turn.draft.as_mut()
+            && let Some(d) = hud.turn.draft.as_mut()
         {
             d.sort_by_colour();
         }
         if small_button(ui, tr!("rummy-sort-number")).clicked()
-            && let Some(d) = turn.draft.as_mut()
+            && let Some(d) = hud.turn.draft.as_mut()
         {
             d.sort_by_number();
         }
@@ -374,10 +333,15 @@ fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, wi
             notice,
             width * 0.8,
             egui::Align2::CENTER_BOTTOM,
-            // The layout's logical pixels in egui's points.
+            // Its bottom edge 10 points above the action bar's top, as an
+            // offset from the window's bottom.
             egui::vec2(
                 0.0,
-                -(l.window.y / 2.0 + l.tray.max.y + l.bar) / l.zoom - 10.0,
+                Zoom(l.zoom)
+                    .to_points(l.window, Vec2::new(0.0, l.tray.max.y + l.bar))
+                    .y
+                    - l.window.y / l.zoom
+                    - 10.0,
             ),
         ),
         None => notice_banner(ctx, "rummy-notice", notice, width * 0.8),
