@@ -11,6 +11,7 @@ use std::marker::PhantomData;
 use std::time::Duration;
 
 use super::bots::{Bots, drive_bots};
+use super::clock::{ClockSettings, TurnClock, TurnDraft, new_turn_clock, tick_clock};
 use bevy::prelude::*;
 use parlour_core::engine::{Explain, Game, Location, Match, Phase, Phrase, Seat};
 
@@ -153,49 +154,6 @@ pub enum BotExecution {
     Inline,
     /// Choose on a background task, so the screen stays smooth.
     Background,
-}
-
-/// Whether the turn clock runs (off in headless self-play unless asked for).
-#[derive(Resource, Clone, Copy, Debug, Default)]
-pub struct ClockSettings {
-    /// Enforce the variant's turn time.
-    pub enabled: bool,
-    /// The clock stands still for now (something covers the table).
-    pub paused: bool,
-}
-
-/// The turn clock: the time the seat to move has used of its turn.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct TurnClock {
-    /// The turn's time limit, if the variant has one and the clock is on.
-    pub limit: Option<Duration>,
-    /// Time used so far this turn.
-    pub elapsed: Duration,
-    /// Bumped at each new turn, so a late time-out never hits the next turn.
-    pub turn: u64,
-    expired: bool,
-}
-
-impl TurnClock {
-    /// Time left, if the clock runs.
-    pub fn remaining(&self) -> Option<Duration> {
-        self.limit.map(|l| l.saturating_sub(self.elapsed))
-    }
-}
-
-/// The unfinished move a person is working on (Rummy's draft table), so a
-/// time-out can play what was built. Written by the screen; never part of the
-/// match until the rules accept it.
-#[derive(Resource)]
-pub struct TurnDraft<G: Game> {
-    /// The seat drafting, and its draft.
-    pub draft: Option<(Seat, G::Move)>,
-}
-
-impl<G: Game> Default for TurnDraft<G> {
-    fn default() -> Self {
-        Self { draft: None }
-    }
 }
 
 /// Marks every entity of the match in play.
@@ -400,57 +358,6 @@ fn proceed<G: Game>(
     let Some(active) = active else { return };
     if matches!(phase.get(), TurnPhase::Animating | TurnPhase::RoundOver) {
         next.set(phase_of(&active.game));
-    }
-}
-
-fn new_turn_clock<G: Game>(
-    game: &Match<G>,
-    old: &TurnClock,
-    settings: &ClockSettings,
-) -> TurnClock {
-    TurnClock {
-        limit: if settings.enabled {
-            G::turn_limit(game.state())
-        } else {
-            None
-        },
-        elapsed: Duration::ZERO,
-        turn: old.turn + 1,
-        expired: false,
-    }
-}
-
-/// Runs the clock of the turn in play; when it runs out, the seat's draft
-/// (or nothing) goes to the rules as the game's time-out move. It counts
-/// real time — a screen that redraws only on change has frames seconds
-/// apart, which the game's clock would cut to a quarter second each — and
-/// stands still while paused.
-fn tick_clock<G: Game>(
-    time: Res<Time<Real>>,
-    settings: Res<ClockSettings>,
-    mut clock: ResMut<TurnClock>,
-    active: Res<ActiveMatch<G>>,
-    draft: Res<TurnDraft<G>>,
-    mut requests: MessageWriter<MoveRequest<G>>,
-) {
-    let Some(limit) = clock.limit else { return };
-    if clock.expired || settings.paused {
-        return;
-    }
-    clock.elapsed += time.delta();
-    if clock.elapsed < limit {
-        return;
-    }
-    clock.expired = true;
-    for seat in active.game.awaiting() {
-        let own_draft = draft
-            .draft
-            .as_ref()
-            .filter(|(s, _)| *s == seat)
-            .map(|(_, mv)| mv);
-        if let Some(mv) = G::timeout_move(active.game.state(), seat, own_draft) {
-            requests.write(MoveRequest { seat, mv });
-        }
     }
 }
 
