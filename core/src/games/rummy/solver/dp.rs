@@ -39,7 +39,9 @@
 //!   are worked out once for each value of the few fields they read, and
 //!   applied to a state as changes;
 //! - the search waits on memory more than it computes: a state's memo
-//!   entry is found once and written in place, keyed by 64 bits;
+//!   entry is found once and written in place, keyed by 64 bits; states
+//!   with no choice or one are not kept at all, and a layer's choices are
+//!   kept in 32 bytes each;
 //! - the search remembers which choice was best, so that tracing the
 //!   optimal play afterwards asks few states again.
 
@@ -202,13 +204,20 @@ struct Choice {
     jokers: JokerChoice,
 }
 
-/// A choice worked out once for a layer (see [`Dp::choices`]): `choice`
-/// with the change to the state for a child, the room it gains, and the
-/// cards or jokers it lays from the hand.
+/// A choice worked out once for a layer (see [`Dp::choices`]): the change
+/// to the state for a child, what it scores and decides, the room it gains
+/// and the cards or jokers it lays from the hand. Kept small (32 bytes
+/// rather than 80): the hard positions keep tens of thousands of these,
+/// read as the search goes, and the search waits on memory. The change
+/// lies in the low 64 bits (the value still missing, the one field past
+/// them, is applied afterwards), and the room is two bits.
 #[derive(Clone, Copy, Debug)]
 struct Cached {
-    choice: Choice,
-    room: Key,
+    change: u64,
+    gain: i32,
+    colour: ColourChoice,
+    jokers: JokerChoice,
+    room: u8,
     laid: u8,
 }
 
@@ -637,53 +646,89 @@ impl<'a> Dp<'a> {
     /// floor is not searched, and choices are tried best gain first so that
     /// good plays raise the floor early.
     fn best(&mut self, n: usize, c: usize, key: Key, floor: i32) -> (i32, bool) {
-        let (mut n, mut c, mut key) = (n, c, key);
-        // Layers with one choice that changes nothing are stepped over:
-        // colours with no copy and no run, numbers without jokers.
-        loop {
+        let (mut n, mut c, mut key, mut floor) = (n, c, key, floor);
+        // What the forced choices stepped over below have scored.
+        let mut forced = 0;
+        let (value, exact) = loop {
+            // Layers with one choice that changes nothing are stepped over:
+            // colours with no copy and no run, numbers without jokers.
             if n == 14 {
-                return (self.finish(key), true);
+                break (self.finish(key), true);
             }
             if c < 4 && self.idle_colour(n, c, key) {
                 c += 1;
+                continue;
             } else if c == 4 && self.idle_jokers(n, key) {
                 if !groups::feasible_profile(field(key, ONES, 3), field(key, TWOS, 3), 0) {
-                    return (NEG, true);
+                    break (NEG, true);
                 }
                 (n, c, key) = (n + 1, 0, key & !WITHIN);
-            } else {
-                break;
+                continue;
             }
-        }
-        let bound = self.bound(n, c, key);
-        if bound <= floor {
-            return (bound, false);
-        }
-        let slot = n * LAYERS + c;
-        // The layer's memo is taken out while its state is searched: the
-        // search below only reaches later layers, so one look-up both reads
-        // the state's entry and keeps its place to write the result in.
-        let mut memo = std::mem::take(&mut self.memo[slot]);
-        let known = match memo.entry(self.memo_key(key)) {
-            Entry::Occupied(e) => {
-                let k = *e.get();
-                if k.exact || k.value <= floor {
-                    self.memo[slot] = memo;
-                    return (k.value, k.exact);
+            let bound = self.bound(n, c, key);
+            if bound <= floor {
+                break (bound, false);
+            }
+            let slot = n * LAYERS + c;
+            // The layer's memo is taken out while its state is searched: the
+            // search below only reaches later layers, so one look-up both
+            // reads the state's entry and keeps its place to write the
+            // result in.
+            let mut memo = std::mem::take(&mut self.memo[slot]);
+            let entry = match memo.entry(self.memo_key(key)) {
+                Entry::Occupied(e) => {
+                    let k = *e.get();
+                    if k.exact || k.value <= floor {
+                        self.memo[slot] = memo;
+                        break (k.value, k.exact);
+                    }
+                    Entry::Occupied(e)
                 }
-                e.into_mut()
+                e => e,
+            };
+            let mut scratch = std::mem::take(&mut self.scratch);
+            let range = self.layer_choices(n, c, key, &mut scratch);
+            self.scratch = scratch;
+            // A state with no choice, or one, is not kept: half the states
+            // of the hard positions are such, and keeping them cost more
+            // than asking again (a dead end is known from its layer's
+            // choices, a forced choice's score from the state it leads to).
+            if range.len() <= 1 && matches!(entry, Entry::Vacant(_)) {
+                self.memo[slot] = memo;
+                let Some(i) = range.clone().next() else {
+                    break (NEG, true);
+                };
+                self.nodes += 1;
+                if self.nodes > self.limit {
+                    self.aborted = true;
+                    return (OPEN, false);
+                }
+                let s = self.choice(n, c, key, i);
+                forced += s.gain;
+                floor -= s.gain;
+                (n, c, key) = if c == 4 {
+                    (n + 1, 0, s.child)
+                } else {
+                    (n, c + 1, s.child)
+                };
+                continue;
             }
-            // Until the search below finishes, nothing is known (a search
-            // cut short leaves it so).
-            Entry::Vacant(e) => e.insert(Known {
+            let known = entry.or_insert(Known {
+                // Until the search below finishes, nothing is known (a
+                // search cut short leaves it so).
                 value: OPEN,
                 exact: false,
                 best: 0,
-            }),
+            });
+            let found = self.expand(n, c, key, floor, range, known);
+            self.memo[slot] = memo;
+            break found;
         };
-        let (value, exact) = self.expand(n, c, key, floor, known);
-        self.memo[slot] = memo;
-        (value, exact)
+        if value > NEG && value < OPEN {
+            (value + forced, exact)
+        } else {
+            (value, exact)
+        }
     }
 
     /// A state as 64 bits, for the memo (half the memory of 128, and the
@@ -707,13 +752,15 @@ impl<'a> Dp<'a> {
     }
 
     /// The search of [`Dp::best`] below a state that is not known well
-    /// enough, writing what it learns in `known`.
+    /// enough, its layer's choices kept at `range` of `cached`, writing
+    /// what it learns in `known`.
     fn expand(
         &mut self,
         n: usize,
         c: usize,
         key: Key,
         floor: i32,
+        range: std::ops::Range<usize>,
         known: &mut Known,
     ) -> (i32, bool) {
         self.nodes += 1;
@@ -721,9 +768,6 @@ impl<'a> Dp<'a> {
             self.aborted = true;
             return (OPEN, false);
         }
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let range = self.layer_choices(n, c, key, &mut scratch);
-        self.scratch = scratch;
         let first = range.start;
         let (cn, cc) = if c == 4 { (n + 1, 0) } else { (n, c + 1) };
         let mut best = NEG;
@@ -900,12 +944,13 @@ impl<'a> Dp<'a> {
             } else {
                 o.colour.laid - self.p.table[n][c]
             };
+            debug_assert_eq!(o.child >> 64, 0, "a change past the low 64 bits");
             self.cached.push(Cached {
-                choice: Choice {
-                    child: o.child & !ALL_ROOM,
-                    ..o
-                },
-                room,
+                change: (o.child & !ALL_ROOM) as u64,
+                gain: o.gain,
+                colour: o.colour,
+                jokers: o.jokers,
+                room: (room >> ROOM) as u8,
                 laid,
             });
         }
@@ -921,14 +966,16 @@ impl<'a> Dp<'a> {
         // The fields the layer does not touch, and those it adds to (the
         // groups' counts), are kept; room is only ever gained.
         let rest = key & !(Self::own_fields(c) | NEED_MASK);
-        let mut child = (rest + cached.choice.child) | cached.room;
+        let mut child = (rest + cached.change as Key) | (cached.room as Key) << ROOM;
         if self.track_need {
             let need = need_of(key).saturating_sub(cached.laid as u16 * self.number[n]);
             child |= (need as Key) << NEED;
         }
         Choice {
             child,
-            ..cached.choice
+            gain: cached.gain,
+            colour: cached.colour,
+            jokers: cached.jokers,
         }
     }
 
