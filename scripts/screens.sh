@@ -23,14 +23,16 @@ sleep 2
 export DISPLAY=$display
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-/tmp}
 
-# name  logical window  scale factor
+# name, logical window, scale factor, and frames of attract mode before the
+# picture: about half a minute of play (a software renderer draws big
+# windows slowly, and the bots' pace is in seconds, not frames)
 sizes=(
-    "1280x800 1280x800 1"
-    "800x1280 800x1280 1"
-    "1920x1080 1920x1080 1"
-    "2560x1600 1280x800 2"
-    "3840x2160 3840x2160 1"
-    "1024x600 1024x600 1"
+    "1280x800 1280x800 1 1500"
+    "800x1280 800x1280 1 1500"
+    "1920x1080 1920x1080 1 900"
+    "2560x1600 1280x800 2 500"
+    "3840x2160 3840x2160 1 300"
+    "1024x600 1024x600 1 1500"
 )
 
 # One run of Parlour with a fresh data folder: shot NAME SCALE ARGS...
@@ -72,10 +74,10 @@ setup_shot() {
 }
 
 for size in "${sizes[@]}"; do
-    read -r name window scale <<<"$size"
+    read -r name window scale frames <<<"$size"
     shot "title-$name" "$scale" --window "$window" --frames 60
     setup_shot "setup-$name" "$scale" "$window"
     for game in neighbours paper-boxing rummy; do
-        shot "$game-$name" "$scale" --window "$window" --demo --game "$game" --frames 1500
+        shot "$game-$name" "$scale" --window "$window" --demo --game "$game" --frames "$frames"
     done
 done
