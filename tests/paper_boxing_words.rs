@@ -143,7 +143,7 @@ fn refused_far_step() -> MoveRejected<PaperBoxing> {
         Match::<PaperBoxing>::new("standard", Default::default(), 2, 0, Some(deal)).unwrap();
     let seat = game.awaiting()[0];
     let mv = Move::To { row: 3, col: 2 };
-    let error = game.submit(seat, mv.clone()).expect_err("two cells away");
+    let error = game.submit(seat, mv).expect_err("two cells away");
     MoveRejected {
         seat,
         mv,
