@@ -1,18 +1,33 @@
-//! Kiosk mode's idle timeout, headless with a manual time step: a quiet
+//! Kiosk mode, headless with a manual time step. The idle timeout: a quiet
 //! match is put away (saved, so "Continue" takes it up) and the title comes
 //! back; after as long again attract mode plays, until someone touches the
-//! screen.
+//! screen. The way out for staff: a long press in the corner or Ctrl+Alt+Q
+//! opens the PIN pad, whose keys (tapped on the drawn pad) let the right
+//! PIN through and keep a wrong one out; the window refuses to close; the
+//! cursor hides under a finger.
+
+mod menus;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use bevy::window::{
+    CursorOptions, ExitCondition, PrimaryWindow, WindowCloseRequested, WindowResolution,
+};
+use menus::Menus;
 use parlour::engine::{ActiveMatch, Controller};
-use parlour::kiosk::{Activity, Idle, Kiosk};
+use parlour::i18n::Lang;
+use parlour::kiosk::{Activity, CORNER_PRESS, Idle, Kiosk, PinPad, PinPurpose};
 use parlour::saves::SaveSlot;
+use parlour::session::PointerDevice;
 use parlour::session::attract::Demo;
 use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
 use parlour::settings::Settings;
@@ -198,4 +213,248 @@ fn without_kiosk_mode_nothing_times_out() {
     wait(&mut app, 3.0 * TIMEOUT as f32);
     assert_eq!(screen(&app), Screen::Play);
     let _ = fs::remove_dir_all(&dir);
+}
+
+// --- The way out, and the window ---------------------------------------------
+
+/// Kiosk mode on a window that is not drawn: input arrives as the windowing
+/// backend writes it. Each frame a tenth of a second.
+fn window_app(kiosk: bool) -> (App, Entity) {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .add_plugins(bevy::window::WindowPlugin {
+            primary_window: None,
+            exit_condition: ExitCondition::DontExit,
+            close_when_requested: false,
+            ..default()
+        })
+        .add_plugins(parlour::app::headless_plugin)
+        .add_plugins(parlour::kiosk::plugin)
+        .insert_resource(Kiosk {
+            forced: kiosk,
+            active: kiosk,
+            unlocked: false,
+        })
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )));
+    parlour::games::neighbours::logic_plugin(&mut app);
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: WindowResolution::new(1280, 800),
+                focused: true,
+                ..default()
+            },
+            PrimaryWindow,
+        ))
+        .id();
+    app.update();
+    (app, window)
+}
+
+fn touch(app: &mut App, window: Entity, phase: TouchPhase, at: Vec2) {
+    app.world_mut().write_message(TouchInput {
+        phase,
+        position: at,
+        window,
+        force: None,
+        id: 7,
+    });
+}
+
+fn pad(app: &App) -> Option<PinPurpose> {
+    app.world().resource::<PinPad>().open
+}
+
+/// A finger held at `at` for `held`, then lifted.
+fn hold(app: &mut App, window: Entity, at: Vec2, held: Duration) {
+    touch(app, window, TouchPhase::Started, at);
+    for _ in 0..held.as_millis() / 100 {
+        app.update();
+    }
+}
+
+#[test]
+fn a_long_press_in_the_top_left_corner_opens_the_pin_pad() {
+    let (mut app, window) = window_app(true);
+    let corner = Vec2::new(20.0, 30.0);
+    // A short press is a tap like any other.
+    hold(&mut app, window, corner, CORNER_PRESS / 2);
+    touch(&mut app, window, TouchPhase::Ended, corner);
+    app.update();
+    assert_eq!(pad(&app), None);
+    // Held long enough: the pad, to close Parlour.
+    hold(
+        &mut app,
+        window,
+        corner,
+        CORNER_PRESS + Duration::from_millis(200),
+    );
+    assert_eq!(pad(&app), Some(PinPurpose::Leave));
+}
+
+#[test]
+fn a_long_press_elsewhere_or_out_of_kiosk_mode_opens_nothing() {
+    let (mut app, window) = window_app(true);
+    hold(&mut app, window, Vec2::new(640.0, 400.0), 2 * CORNER_PRESS);
+    assert_eq!(pad(&app), None, "the middle of the screen");
+    let (mut app, window) = window_app(false);
+    hold(&mut app, window, Vec2::new(20.0, 30.0), 2 * CORNER_PRESS);
+    assert_eq!(pad(&app), None, "not a kiosk");
+}
+
+fn key(app: &mut App, window: Entity, key_code: KeyCode, logical_key: Key, state: ButtonState) {
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window,
+    });
+}
+
+#[test]
+fn ctrl_alt_q_asks_for_the_pin_and_q_alone_does_not() {
+    for kiosk in [true, false] {
+        let (mut app, window) = window_app(kiosk);
+        let q = || Key::Character("q".into());
+        key(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Pressed);
+        app.update();
+        assert_eq!(pad(&app), None, "Q alone");
+        key(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Released);
+        key(
+            &mut app,
+            window,
+            KeyCode::ControlLeft,
+            Key::Control,
+            ButtonState::Pressed,
+        );
+        key(
+            &mut app,
+            window,
+            KeyCode::AltLeft,
+            Key::Alt,
+            ButtonState::Pressed,
+        );
+        app.update();
+        assert_eq!(pad(&app), None, "Ctrl+Alt without Q");
+        key(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Pressed);
+        app.update();
+        let expected = kiosk.then_some(PinPurpose::Leave);
+        assert_eq!(pad(&app), expected, "kiosk mode: {kiosk}");
+    }
+}
+
+#[test]
+fn the_window_refuses_to_close_in_kiosk_mode_only() {
+    for kiosk in [true, false] {
+        let (mut app, window) = window_app(kiosk);
+        app.world_mut()
+            .write_message(WindowCloseRequested { window });
+        app.update();
+        assert_eq!(
+            app.world().get_entity(window).is_ok(),
+            kiosk,
+            "kiosk mode: {kiosk}"
+        );
+    }
+}
+
+#[test]
+fn the_cursor_hides_under_a_finger_and_comes_back_with_the_mouse() {
+    let (mut app, window) = window_app(true);
+    let visible = |app: &App| app.world().get::<CursorOptions>(window).unwrap().visible;
+    assert!(visible(&app));
+    *app.world_mut().resource_mut::<PointerDevice>() = PointerDevice::Touch;
+    app.update();
+    assert!(!visible(&app));
+    *app.world_mut().resource_mut::<PointerDevice>() = PointerDevice::Mouse;
+    app.update();
+    assert!(visible(&app));
+}
+
+// --- The PIN pad, tapped -----------------------------------------------------
+
+/// Whether Parlour was asked to close.
+#[derive(Resource, Default)]
+struct Closing(bool);
+
+fn note_closing(mut exits: MessageReader<AppExit>, mut closing: ResMut<Closing>) {
+    if exits.read().any(|e| *e == AppExit::Success) {
+        closing.0 = true;
+    }
+}
+
+fn closing(m: &Menus) -> bool {
+    m.app.world().resource::<Closing>().0
+}
+
+/// The screens in kiosk mode with PIN 2468, in English, the pad open for `purpose`.
+fn pin_pad(purpose: PinPurpose) -> Menus {
+    let mut m = Menus::new(|app| {
+        {
+            let mut settings = app.world_mut().resource_mut::<Settings>();
+            settings.language = Lang::En;
+            settings.kiosk_pin = "2468".into();
+        }
+        app.insert_resource(Kiosk {
+            forced: true,
+            active: true,
+            unlocked: false,
+        })
+        .init_resource::<Closing>()
+        .add_systems(First, note_closing);
+    });
+    m.app.world_mut().resource_mut::<PinPad>().ask(purpose);
+    // A few frames for the pad to be sized and centred.
+    m.frames(4);
+    let cancel = m.find("Cancel", 0);
+    m.frames(1);
+    assert_eq!(m.find("Cancel", 0), cancel, "the pad has settled");
+    m
+}
+
+fn type_pin(m: &mut Menus, pin: &str) {
+    for digit in pin.chars() {
+        m.tap_top(&digit.to_string());
+    }
+    m.tap_top("OK");
+}
+
+#[test]
+fn the_pin_pad_closes_parlour_on_the_right_pin_only() {
+    let _words = menus::language_held();
+    let mut m = pin_pad(PinPurpose::Leave);
+    assert!(m.shows("Close Parlour"));
+    for wrong in ["2469", ""] {
+        type_pin(&mut m, wrong);
+        assert!(m.shows("Wrong PIN — try again."), "{wrong:?}");
+        assert_eq!(pad(&m.app), Some(PinPurpose::Leave), "the pad stays");
+        assert!(!closing(&m), "Parlour stays open");
+    }
+    type_pin(&mut m, "2468");
+    assert!(closing(&m), "Parlour closes");
+    assert_eq!(pad(&m.app), None);
+}
+
+#[test]
+fn the_right_pin_unlocks_the_kiosk_settings_from_the_settings_screen() {
+    let _words = menus::language_held();
+    let mut m = pin_pad(PinPurpose::Leave);
+    m.tap("Cancel");
+    assert_eq!(pad(&m.app), None);
+    m.tap("Settings");
+    m.tap("Unlock…");
+    assert_eq!(pad(&m.app), Some(PinPurpose::Unlock));
+    assert!(m.shows("Unlock the kiosk settings"));
+    type_pin(&mut m, "1234");
+    assert!(m.shows("Wrong PIN — try again."));
+    assert!(!m.app.world().resource::<Kiosk>().unlocked);
+    type_pin(&mut m, "2468");
+    assert!(m.app.world().resource::<Kiosk>().unlocked);
+    assert_eq!(pad(&m.app), None);
+    assert!(!closing(&m));
 }

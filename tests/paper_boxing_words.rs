@@ -1,16 +1,20 @@
 //! The Paper Boxing screen's words in every language: each line a whole
 //! match can show, and its results sheet, read without a missing key or an
-//! unfilled value. (Its own test binary: it switches the language for the
-//! whole process.)
+//! unfilled value, and a refused step worded as the screen words it. (Its
+//! own test binary: it switches the language for the whole process.)
 
-use parlour::engine::Controller;
+use parlour::engine::{Controller, MoveRejected};
+use parlour::game_kit::TableGame;
 use parlour::games::paper_boxing::results::results_sheet;
 use parlour::games::paper_boxing::viewer::viewer_view;
 use parlour::games::paper_boxing::words::status_lines;
 use parlour::i18n::{Lang, set_language};
 use parlour::session::{SeatChoice, Table};
-use parlour_core::engine::{Game, Match};
+use parlour_core::engine::{Explain, Game, Match};
 use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing};
+
+/// The language is the whole process's: one test at a time switches it.
+static LANGUAGE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn table() -> Table {
     Table {
@@ -89,6 +93,7 @@ fn knock_out_words() -> Vec<String> {
 
 #[test]
 fn every_line_of_a_match_reads_in_every_language() {
+    let _language = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
     let mut english = Vec::new();
     for lang in Lang::ALL {
         set_language(lang);
@@ -122,4 +127,55 @@ fn every_line_of_a_match_reads_in_every_language() {
     );
     assert!(ko.contains("Anna was knocked out in bout 6"), "{ko}");
     assert!(ko.contains("won by knock-out"), "{ko}");
+}
+
+/// A step from D (the top-left cell) to the cell at row 4, column 3, refused
+/// by the rules as the screen shows the refusal.
+fn refused_far_step() -> MoveRejected<PaperBoxing> {
+    let deal = Deal {
+        grids: vec![
+            (0..16).collect(),
+            [0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].to_vec(),
+        ],
+        even: 1,
+    };
+    let mut game =
+        Match::<PaperBoxing>::new("standard", Default::default(), 2, 0, Some(deal)).unwrap();
+    let seat = game.awaiting()[0];
+    let mv = Move::To { row: 3, col: 2 };
+    let error = game.submit(seat, mv).expect_err("two cells away");
+    MoveRejected {
+        seat,
+        mv,
+        reason: error.to_string(),
+        phrase: error.phrase(),
+    }
+}
+
+#[test]
+fn a_refused_step_is_worded_in_the_language_on_screen_counting_cells_from_one() {
+    let _language = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
+    let refusal = refused_far_step();
+    let expected = [
+        (
+            Lang::En,
+            "Row 4, column 3 is not next to the end of your path (row 1, column 1): \
+             step to one of the eight cells around it.",
+        ),
+        (
+            Lang::Fr,
+            "La case rangée 4, colonne 3 n’est pas adjacente à la fin de votre ligne \
+             (rangée 1, colonne 1)\u{a0}: allez sur l’une des huit cases autour.",
+        ),
+        (
+            Lang::Da,
+            "Række 4, kolonne 3 ligger ikke ved enden af din streg (række 1, kolonne 1): \
+             gå til et af de otte felter omkring den.",
+        ),
+    ];
+    for (lang, words) in expected {
+        set_language(lang);
+        assert_eq!(PaperBoxing::refusal_text(&refusal, &table()), words);
+    }
+    set_language(Lang::En);
 }

@@ -1,13 +1,25 @@
-//! The screen flow and the hand-over rule, driven through states with no window.
+//! The screen flow and the hand-over rule, driven through states with no
+//! window; and the menus as a person goes through them, tapping the words
+//! on the buttons (the screens drawn in a headless egui pass, `menus`).
+
+mod menus;
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use menus::{Menus, language_held};
+use parlour::catalog::GameId;
 use parlour::engine::{ActiveMatch, Controller};
+use parlour::i18n::Lang;
+use parlour::saves::{Replay, SaveSlot};
 use parlour::session::flow::{Viewer, next_viewer};
-use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+use parlour::session::{BeginMatch, MenuOpen, Screen, SeatChoice, Table};
+use parlour::settings::Settings;
+use parlour::ui::match_menu::{MenuNav, match_menu};
+use parlour::ui::{HowToGame, ReturnTo};
 use parlour_core::games::neighbours::Neighbours;
 
 fn table(controllers: &[Controller]) -> Table {
@@ -135,4 +147,207 @@ fn a_hot_seat_match_goes_through_the_hand_over_screen() {
         .get()
         .awaiting()[0];
     assert_eq!(to, Some(first));
+}
+
+// --- The menus, tapped -------------------------------------------------------
+
+/// The menus in English.
+fn english(app: &mut App) {
+    app.world_mut().resource_mut::<Settings>().language = Lang::En;
+}
+
+/// The game whose set-up or rules are on screen.
+fn table_game(m: &Menus) -> GameId {
+    m.app.world().resource::<Table>().game
+}
+
+#[test]
+fn every_title_button_lands_where_its_label_says() {
+    let _words = language_held();
+    let games = [
+        ("neighbours", "Neighbours"),
+        ("paper-boxing", "Paper Boxing"),
+        ("rummy", "Rummy"),
+    ];
+    for (nth, (id, title)) in games.into_iter().enumerate() {
+        // Play on the nth card: that game's set-up.
+        let mut m = Menus::new(english);
+        assert_eq!(m.screen(), Screen::Title);
+        m.tap_nth("Play", nth);
+        assert_eq!(m.screen(), Screen::Setup, "{title}");
+        assert_eq!(table_game(&m), GameId(id));
+        assert!(m.shows(&format!("New match of {title}")), "{title}");
+        m.tap("Back");
+        assert_eq!(m.screen(), Screen::Title);
+
+        // How to play on the nth card: that game's rules, and back.
+        m.tap_nth("How to play", nth);
+        assert_eq!(m.screen(), Screen::HowTo, "{title}");
+        assert_eq!(m.app.world().resource::<HowToGame>().0, GameId(id));
+        assert!(m.shows(&format!("How to play {title}")), "{title}");
+        m.tap("Back");
+        assert_eq!(m.screen(), Screen::Title);
+    }
+    let mut m = Menus::new(english);
+    for (button, screen, heading, back) in [
+        ("History", Screen::History, "History", "Back"),
+        ("Statistics", Screen::Statistics, "Statistics", "Back"),
+        ("Settings", Screen::Settings, "Settings", "Done"),
+    ] {
+        m.tap(button);
+        assert_eq!(m.screen(), screen, "{button}");
+        assert!(m.shows(heading), "{button}");
+        m.tap(back);
+        assert_eq!(m.screen(), Screen::Title, "back from {button}");
+    }
+}
+
+/// Whether the test's match menu is open (a game's HUD keeps its own).
+#[derive(Resource, Default)]
+struct MenuShown(bool);
+
+/// The match menu as a game's HUD shows it, over a Neighbours match.
+fn hud_menu(mut contexts: EguiContexts, mut shown: ResMut<MenuShown>, mut nav: MenuNav) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    match_menu(ctx, &mut shown.0, GameId("neighbours"), &mut nav, |_| {});
+    Ok(())
+}
+
+fn with_match_menu(app: &mut App) {
+    english(app);
+    app.init_resource::<MenuShown>().add_systems(
+        EguiPrimaryContextPass,
+        hud_menu.run_if(in_state(Screen::Play)),
+    );
+}
+
+fn open_menu(m: &mut Menus) {
+    m.app.world_mut().resource_mut::<MenuShown>().0 = true;
+    m.frames(2);
+    assert!(m.shows("Resume"), "the menu is open");
+    assert!(m.app.world().resource::<MenuOpen>().0, "the clock waits");
+}
+
+#[test]
+fn a_match_is_set_up_started_and_left_through_its_menu() {
+    let _words = language_held();
+    let mut m = Menus::new(with_match_menu);
+    m.tap_nth("Play", 0);
+    assert_eq!(m.screen(), Screen::Setup);
+    m.tap("Start");
+    assert_eq!(m.screen(), Screen::Play);
+    assert!(
+        m.app
+            .world()
+            .get_resource::<ActiveMatch<Neighbours>>()
+            .is_some(),
+        "Start begins the match"
+    );
+
+    // Resume closes the menu and play goes on.
+    open_menu(&mut m);
+    m.tap("Resume");
+    assert_eq!(m.screen(), Screen::Play);
+    assert!(!m.shows("Resume"));
+    assert!(!m.app.world().resource::<MenuOpen>().0);
+
+    // How to play: this game's rules, and back to the match.
+    open_menu(&mut m);
+    m.tap("How to play");
+    assert_eq!(m.screen(), Screen::HowTo);
+    assert_eq!(
+        m.app.world().resource::<HowToGame>().0,
+        GameId("neighbours")
+    );
+    assert_eq!(m.app.world().resource::<ReturnTo>().0, Some(Screen::Play));
+    assert!(m.shows("How to play Neighbours"));
+    m.tap("Back");
+    assert_eq!(m.screen(), Screen::Play);
+    assert!(
+        m.app
+            .world()
+            .get_resource::<ActiveMatch<Neighbours>>()
+            .is_some(),
+        "the match waited"
+    );
+
+    // Leave: the title, the match ended.
+    open_menu(&mut m);
+    m.tap("Leave match");
+    assert_eq!(m.screen(), Screen::Title);
+    assert!(
+        m.app
+            .world()
+            .get_resource::<ActiveMatch<Neighbours>>()
+            .is_none()
+    );
+}
+
+#[test]
+fn choosing_a_language_in_the_settings_changes_the_words_at_once() {
+    let _words = language_held();
+    let mut m = Menus::new(english);
+    assert!(m.shows("Play") && !m.shows("Jouer"));
+    m.tap("Settings");
+    m.tap("Français");
+    assert_eq!(m.app.world().resource::<Settings>().language, Lang::Fr);
+    assert!(m.shows("Réglages"), "the settings' own heading, in French");
+    m.tap("Terminé");
+    assert_eq!(m.screen(), Screen::Title);
+    assert!(m.shows("Jouer") && m.shows("Boxe sur papier") && !m.shows("Play"));
+    m.tap("Réglages");
+    m.tap("Dansk");
+    m.tap("Færdig");
+    assert!(m.shows("Spil") && m.shows("Papirboksning"));
+    parlour::i18n::set_language(Lang::En);
+}
+
+#[test]
+fn a_finished_match_is_watched_again_from_the_history() {
+    let _words = language_held();
+    let dir = std::env::temp_dir().join(format!(
+        "parlour-screen-flow-history-{}-{}",
+        std::process::id(),
+        parlour::storage::stamp(std::time::SystemTime::now())
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let slot = SaveSlot {
+        current: Some(dir.join("current.json")),
+        history: Some(dir.join("history")),
+        unfinished: None,
+    };
+    let mut m = Menus::new(|app| {
+        english(app);
+        app.insert_resource(slot);
+        app.insert_resource(table(&[bot(), bot()]));
+    });
+    m.tap("History");
+    assert!(m.shows("No finished matches yet."));
+    m.tap("Back");
+
+    // Two bots play a match to its end.
+    m.tap_nth("Play", 0);
+    m.tap("Start");
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while m.screen() != Screen::Results {
+        assert!(std::time::Instant::now() < deadline, "the match ends");
+        m.frames(1);
+    }
+    m.frames(2);
+    m.tap("Back to title");
+    assert_eq!(m.screen(), Screen::Title);
+
+    // The history lists it; Watch plays it again, Stop watching comes back.
+    m.tap("History");
+    assert_eq!(m.screen(), Screen::History);
+    m.tap("Watch");
+    assert_eq!(m.screen(), Screen::Play);
+    assert!(m.app.world().get_resource::<Replay>().is_some(), "a replay");
+    m.frames(5);
+    assert!(m.shows("Stop watching"));
+    m.tap("Stop watching");
+    assert_eq!(m.screen(), Screen::History);
+    assert!(m.app.world().get_resource::<Replay>().is_none());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,13 +1,15 @@
 //! Sound: short clips for placing, drawing, a refused move and a win.
 //!
 //! The clips are made in code ([`synth`]) and the choice of clip is plain
-//! logic ([`cues`]); what the rules' answers call for is heard, and what is
-//! to be played decided, in every build ([`plugin`], [`hear`]), so all of it
-//! is tested headless. Playing needs Bevy's audio, which needs the system's
+//! logic ([`cues`]); what the rules' answers call for is heard, what is to
+//! be played decided, and which clips start or stop for want of a device
+//! ([`device`]), in every build ([`plugin`], [`hear`]), so all of it is
+//! tested headless. Playing needs Bevy's audio, which needs the system's
 //! ALSA library on Linux: it comes with the opt-in cargo feature `sound`
 //! (its [`player`] then exists, and the window adds it).
 
 pub mod cues;
+pub mod device;
 pub mod synth;
 
 #[cfg(feature = "sound")]
@@ -45,7 +47,8 @@ pub struct Decide;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Heard>()
         .init_resource::<ToPlay>()
-        .add_systems(Update, decide.in_set(Decide).after(TableSystems::Show));
+        .add_systems(Update, decide.in_set(Decide).after(TableSystems::Show))
+        .add_plugins(device::plugin);
 }
 
 /// Hears the rules' answers for game `G` (alongside the screens, which read

@@ -1,12 +1,10 @@
 //! Playing the clips through Bevy's audio (the `sound` feature).
 
-use std::time::Duration;
-
 use bevy::audio::{AudioPlayer, AudioSink, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 
+use super::device::{Sounding, StartSound, give_up_without, start_decided};
 use super::synth::Cue;
-use super::{Decide, ToPlay};
 
 /// The clips, made once at start-up.
 #[derive(Resource)]
@@ -18,27 +16,14 @@ impl Clips {
     }
 }
 
-/// Set when a sound found no device to play on: then no more are started
-/// (Bevy opens its device once, at start-up).
-#[derive(Resource, Default)]
-struct NoDevice(bool);
-
-/// A sound started, and when.
-#[derive(Component)]
-struct Sounding {
-    since: Duration,
-}
-
-/// How long a sound may wait for a device: longer than any clip.
-const DEVICE_WAIT: Duration = Duration::from_secs(1);
-
-/// Plays the sounds decided: needs Bevy's `AudioPlugin` (in `DefaultPlugins`
-/// when the feature is on). The window adds it; headless apps never do.
+/// Plays the sounds started (what starts is chosen in `device`, in every
+/// build): needs Bevy's `AudioPlugin` (in `DefaultPlugins` when the feature
+/// is on). The window adds it; headless apps never do.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<NoDevice>()
-        .add_systems(Startup, make_clips)
-        .add_systems(Update, play.after(Decide))
-        .add_systems(Update, give_up_without_device);
+    app.add_systems(Startup, make_clips).add_systems(
+        Update,
+        (play.after(start_decided), give_up_without::<AudioSink>),
+    );
 }
 
 fn make_clips(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
@@ -52,19 +37,18 @@ fn make_clips(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) 
     commands.insert_resource(Clips(clips));
 }
 
-/// Starts the sounds decided this frame, while a device plays them.
+/// Plays each clip started this frame.
 fn play(
     mut commands: Commands,
-    to_play: Res<ToPlay>,
-    no_device: Res<NoDevice>,
+    mut started: MessageReader<StartSound>,
     clips: Option<Res<Clips>>,
     time: Res<Time<Real>>,
 ) {
-    if !to_play.is_changed() || to_play.0.is_empty() || no_device.0 {
+    let Some(clips) = clips else {
+        started.clear();
         return;
-    }
-    let Some(clips) = clips else { return };
-    for &cue in &to_play.0 {
+    };
+    for &StartSound(cue) in started.read() {
         if let Some(clip) = clips.get(cue) {
             commands.spawn((
                 AudioPlayer::new(clip.clone()),
@@ -73,26 +57,6 @@ fn play(
                     since: time.elapsed(),
                 },
             ));
-        }
-    }
-}
-
-/// Bevy leaves a sound with no device to play on waiting for ever: such a
-/// sound is put away, and no more are started.
-fn give_up_without_device(
-    mut commands: Commands,
-    time: Res<Time<Real>>,
-    waiting: Query<(Entity, &Sounding), Without<AudioSink>>,
-    mut no_device: ResMut<NoDevice>,
-) {
-    for (entity, sounding) in &waiting {
-        if time.elapsed().saturating_sub(sounding.since) < DEVICE_WAIT {
-            continue;
-        }
-        commands.entity(entity).despawn();
-        if !no_device.0 {
-            no_device.0 = true;
-            info!("no audio device plays the sounds: Parlour stays silent");
         }
     }
 }

@@ -55,14 +55,7 @@ pub struct GoTo(pub Option<Screen>);
 /// The app's screens and what they share. Needs the session.
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
-        .init_resource::<HowToGame>()
-        .init_resource::<ReturnTo>()
-        .init_resource::<GoTo>()
         .init_resource::<Zoom>()
-        .configure_sets(
-            EguiPrimaryContextPass,
-            (UiSystems::Hud, UiSystems::Screens, UiSystems::Overlays).chain(),
-        )
         .add_systems(Startup, (theme::make_look, spawn_camera))
         // After the first frame's drawing: fonts set now are bound from the
         // next pass on, and the look names them, so both start together.
@@ -79,8 +72,22 @@ pub fn plugin(app: &mut App) {
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
-        .add_systems(Update, follow_goto)
         .add_plugins((tween::plugin, input::plugin, input::ui_plugin))
+        .add_plugins(screens_plugin);
+}
+
+/// The screens themselves and where they lead, without egui's plugin, the
+/// camera or the pointer: what a test drives headless through an egui
+/// context of its own, one pass at a time.
+pub fn screens_plugin(app: &mut App) {
+    app.init_resource::<HowToGame>()
+        .init_resource::<ReturnTo>()
+        .init_resource::<GoTo>()
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (UiSystems::Hud, UiSystems::Screens, UiSystems::Overlays).chain(),
+        )
+        .add_systems(Update, follow_goto)
         .add_plugins((
             title::plugin,
             setup::plugin,

@@ -47,7 +47,6 @@ pb-chip-bouts = { $n ->
         [one] { $n } omgang
        *[other] { $n } omgange
     } · { $role }
-pb-refused = Det træk er ikke tilladt: { $reason }
 
 ## Perfekt spil
 pb-oracle-toggle = Vis hvem der vinder med perfekt spil

@@ -47,7 +47,6 @@ pb-chip-bouts = { $n ->
         [one] { $n } bout
        *[other] { $n } bouts
     } · { $role }
-pb-refused = That move is not allowed: { $reason }
 
 ## Perfect play
 pb-oracle-toggle = Show who wins with perfect play

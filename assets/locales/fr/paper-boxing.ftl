@@ -47,7 +47,6 @@ pb-chip-bouts = { $n ->
         [one] { $n } round
        *[other] { $n } rounds
     } · { $role }
-pb-refused = Ce coup n'est pas permis : { $reason }
 
 ## Jeu parfait
 pb-oracle-toggle = Montrer qui gagne en jouant parfaitement

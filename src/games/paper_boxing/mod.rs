@@ -28,10 +28,9 @@ use parlour_core::engine::Match;
 pub use parlour_core::games::paper_boxing::PaperBoxing;
 
 use crate::catalog::GameEntry;
-use crate::engine::{ActiveMatch, MoveRejected, StartMatch};
+use crate::engine::{ActiveMatch, StartMatch};
 use crate::game_kit::{AddGame, TableGame};
 use crate::session::{ResultsSheet, Table};
-use crate::tr;
 
 /// Paper Boxing as the catalog lists it.
 pub fn entry() -> GameEntry {
@@ -41,13 +40,11 @@ pub fn entry() -> GameEntry {
         .picture(picture::paint)
 }
 
+// A refusal is worded by the shell from the rules' phrase, in the language
+// on screen, rows and columns counted from 1 as people count them.
 impl TableGame for PaperBoxing {
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
         results::results_sheet(game, table)
-    }
-
-    fn refusal_text(refusal: &MoveRejected<Self>, _table: &Table) -> String {
-        tr!("pb-refused", reason = refusal.reason.clone())
     }
 }
 

@@ -1,0 +1,189 @@
+//! The app's screens driven headless, as a person drives them: each frame
+//! an egui pass over a 1280 × 800 screen fed with pointer events, the
+//! screens drawn into it, then the app's update. A button is found by its
+//! words where the last pass painted them, and tapped there. Shared by the
+//! screen-flow and kiosk tests (each uses part of it).
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy_egui::{EguiContext, EguiPrimaryContextPass, EguiUserTextures, PrimaryEguiContext, egui};
+use parlour::session::Screen;
+use parlour::storage::FileWarnings;
+
+/// The screen's size, in egui points.
+pub const SCREEN: egui::Vec2 = egui::vec2(1280.0, 800.0);
+
+/// The language is the whole process's: a test that reads or switches the
+/// words on screen holds this, so no other switches them meanwhile.
+pub static LANGUAGE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds the language for a test.
+pub fn language_held() -> std::sync::MutexGuard<'static, ()> {
+    LANGUAGE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An app with its screens and an egui context of its own.
+pub struct Menus {
+    /// The app: the session, the three games' logic, the screens.
+    pub app: App,
+    ctx: egui::Context,
+    /// What the last pass painted.
+    shapes: Vec<egui::epaint::ClippedShape>,
+}
+
+impl Menus {
+    /// The headless app with every game's logic and the screens; `more`
+    /// adds what a test needs besides (saves' folders, kiosk mode…). Each
+    /// frame is a tenth of a second.
+    pub fn new(more: impl FnOnce(&mut App)) -> Self {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .add_plugins(parlour::app::headless_plugin)
+            .add_plugins(parlour::kiosk::idle_plugin)
+            .init_resource::<FileWarnings>()
+            .init_resource::<EguiUserTextures>()
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                100,
+            )));
+        parlour::games::neighbours::logic_plugin(&mut app);
+        parlour::games::paper_boxing::logic_plugin(&mut app);
+        parlour::games::rummy::logic_plugin(&mut app);
+        app.add_plugins(parlour::ui::screens_plugin);
+        more(&mut app);
+        let context = app.world_mut().spawn(PrimaryEguiContext).id();
+        let ctx = app
+            .world_mut()
+            .get_mut::<EguiContext>(context)
+            .expect("the context")
+            .get_mut()
+            .clone();
+        app.update();
+        let mut menus = Self {
+            app,
+            ctx,
+            shapes: Vec::new(),
+        };
+        menus.frames(2);
+        menus
+    }
+
+    /// One frame: the egui pass with `events`, then the app's update.
+    pub fn frame(&mut self, events: Vec<egui::Event>) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN)),
+            events,
+            ..Default::default()
+        };
+        self.ctx.begin_pass(input);
+        self.app.world_mut().run_schedule(EguiPrimaryContextPass);
+        let mut output = self.ctx.end_pass();
+        self.shapes = std::mem::take(&mut output.shapes);
+        // No painter here: the pass's textures are let go unused.
+        output.drop_without_applying_deltas();
+        self.app.update();
+    }
+
+    /// Runs `n` frames without input.
+    pub fn frames(&mut self, n: usize) {
+        for _ in 0..n {
+            self.frame(Vec::new());
+        }
+    }
+
+    /// The screen shown.
+    pub fn screen(&self) -> Screen {
+        *self.app.world().resource::<State<Screen>>().get()
+    }
+
+    /// Every text the last pass painted in view, with where it was painted.
+    pub fn texts(&self) -> Vec<(String, egui::Rect)> {
+        fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(String, egui::Rect)>) {
+            match shape {
+                egui::Shape::Text(text) => {
+                    let rect = shape.visual_bounding_rect();
+                    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN);
+                    if clip.contains(rect.center()) && screen.contains(rect.center()) {
+                        out.push((text.galley.text().to_owned(), rect));
+                    }
+                }
+                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for clipped in &self.shapes {
+            walk(&clipped.shape, clipped.clip_rect, &mut out);
+        }
+        out
+    }
+
+    /// Whether `words` are on screen, whole.
+    pub fn shows(&self, words: &str) -> bool {
+        self.texts().iter().any(|(t, _)| t == words)
+    }
+
+    /// Where the `nth` text reading `words` is (counted left to right, then
+    /// top to bottom).
+    pub fn find(&self, words: &str, nth: usize) -> egui::Pos2 {
+        let mut found: Vec<egui::Rect> = self
+            .texts()
+            .into_iter()
+            .filter(|(t, _)| t == words)
+            .map(|(_, r)| r)
+            .collect();
+        found.sort_by(|a, b| {
+            (a.center().x, a.center().y)
+                .partial_cmp(&(b.center().x, b.center().y))
+                .expect("positions are numbers")
+        });
+        let texts: Vec<String> = self.texts().into_iter().map(|(t, _)| t).collect();
+        found
+            .get(nth)
+            .unwrap_or_else(|| panic!("no {words:?} (#{nth}) on {:?}: {texts:?}", self.screen()))
+            .center()
+    }
+
+    /// A tap at `at`: the finger comes down and lifts, over three frames.
+    pub fn tap_at(&mut self, at: egui::Pos2) {
+        let button = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        self.frame(vec![egui::Event::PointerMoved(at)]);
+        self.frame(vec![button(true)]);
+        self.frame(vec![button(false), egui::Event::PointerGone]);
+        // Two more frames, so the screen tapped to is drawn: egui lays out
+        // grids and windows unseen the first time they show.
+        self.frames(2);
+    }
+
+    /// Taps the `nth` text reading `words`.
+    pub fn tap_nth(&mut self, words: &str, nth: usize) {
+        let at = self.find(words, nth);
+        self.tap_at(at);
+    }
+
+    /// Taps the text reading `words` painted last, so over the others: a
+    /// dialog's key rather than the same digit on a picture under it.
+    pub fn tap_top(&mut self, words: &str) {
+        let texts = self.texts();
+        let at = texts
+            .iter()
+            .rev()
+            .find(|(t, _)| t == words)
+            .map(|(_, r)| r.center())
+            .unwrap_or_else(|| panic!("no {words:?} on {:?}: {texts:?}", self.screen()));
+        self.tap_at(at);
+    }
+
+    /// Taps the text reading `words` (the first, if more than one).
+    pub fn tap(&mut self, words: &str) {
+        self.tap_nth(words, 0);
+    }
+}
