@@ -1,14 +1,19 @@
 //! The Paper Boxing screen without a window: its layout at the window sizes
 //! people use, and whole matches driven through its pointer functions and
-//! the rules plugin. (The pointer → move mappings themselves are tested
-//! beside them, in `games/paper_boxing/input.rs`.)
+//! the rules plugin, and a step made with the keys alone. (The pointer →
+//! move mappings themselves are tested beside them, in
+//! `games/paper_boxing/input.rs`.)
 
 use std::time::Duration;
 
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnPhase};
+use parlour::engine::{ActiveMatch, Controller, MoveApplied, MoveRequest, TurnPhase};
+use parlour::games::paper_boxing::input::keys::Spot;
 use parlour::games::paper_boxing::input::{PlayHold, handle_play_pointer, handle_setup_pointer};
 use parlour::games::paper_boxing::layout::{LABEL_H, PbLayout};
 use parlour::games::paper_boxing::logic_plugin;
@@ -18,6 +23,7 @@ use parlour::games::paper_boxing::words::status_lines;
 use parlour::session::flow::DealSeed;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::ui::input::PointerInput;
+use parlour::ui::keys::Focus;
 use parlour::ui::theme::size;
 use parlour_core::engine::{Game, Match};
 use parlour_core::games::paper_boxing::bots::transpose;
@@ -632,4 +638,89 @@ fn the_bots_arrangement_is_the_screens_own_draw_not_a_seated_bots_grid() {
         let ours: Vec<Move> = suggested.iter().map(|&g| Move::Grid(g)).collect();
         assert_ne!(ours, bots, "the screen draws like the bot of seat {seat}");
     }
+}
+
+/// Presses `key_code` as the window reports it, a frame for the press and
+/// one for the release.
+fn key(app: &mut App, key_code: KeyCode) {
+    let window = Entity::PLACEHOLDER;
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+        app.update();
+    }
+}
+
+#[test]
+fn the_keys_alone_make_a_step_and_the_rules_accept_it() {
+    let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
+    app.add_plugins((InputPlugin, parlour::ui::keys::plugin));
+    let l = layout();
+    app.insert_resource(l.clone());
+    begin(&mut app);
+    // Seat 0 may step two frames running: a move applied in a frame changes
+    // the turn phase only in the next.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let mut ready_frames = 0;
+    while ready_frames < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "seat 0 never got to step"
+        );
+        app.update();
+        let awaited = game(&app).awaiting().contains(&0);
+        if awaited && turn_phase(&app) == TurnPhase::SetUp {
+            let grid = fill_in_by_dragging(&l);
+            app.world_mut()
+                .write_message(MoveRequest::<PaperBoxing> { seat: 0, mv: grid });
+        }
+        let ready = awaited
+            && turn_phase(&app) == TurnPhase::AwaitingMove
+            && app.world().resource::<Table>().viewer == Some(0)
+            && !legal_cells(&viewer_view(game(&app), Some(0))).is_empty();
+        ready_frames = if ready { ready_frames + 1 } else { 0 };
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    let moves = game(&app).moves().len();
+    let legal = legal_cells(&viewer_view(game(&app), Some(0)));
+    // The first key shows the focus on a legal cell; Down and Right walk
+    // the legal cells only.
+    key(&mut app, KeyCode::ArrowDown);
+    let focus = |app: &App| app.world().resource::<Focus<Spot>>().on;
+    assert!(matches!(focus(&app), Some(Spot::Step(c)) if legal.contains(&c)));
+    for arrow in [KeyCode::ArrowDown, KeyCode::ArrowRight] {
+        key(&mut app, arrow);
+        assert!(matches!(focus(&app), Some(Spot::Step(c)) if legal.contains(&c)));
+    }
+    let Some(Spot::Step(cell)) = focus(&app) else {
+        unreachable!("checked above")
+    };
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::Enter,
+        logical_key: Key::Enter,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    let applied: Vec<Move> = app
+        .world()
+        .resource::<Messages<MoveApplied<PaperBoxing>>>()
+        .iter_current_update_messages()
+        .filter(|a| a.seat == 0)
+        .map(|a| a.mv)
+        .collect();
+    assert_eq!(
+        applied,
+        vec![Move::to_cell(cell)],
+        "the rules applied the step the keys asked for"
+    );
+    assert!(game(&app).moves().len() > moves);
 }

@@ -1,11 +1,29 @@
 //! The Rummy screen's turn to the match: whatever the screen builds reaches
 //! the match only through the rules plugin — a whole two-round match played
-//! that way. (Tap-tap and drag and drop are tested with the pointer input,
-//! in `src/games/rummy/input.rs`.)
+//! that way, and a turn played with the keys alone. (Tap-tap and drag and
+//! drop are tested with the pointer input, in `src/games/rummy/input.rs`.)
 
-use parlour::engine::Controller;
+use std::time::Duration;
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::WindowResolution;
+use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
-use parlour::games::rummy::draft::Draft;
+use parlour::engine::{ActiveMatch, Controller, MoveApplied, TurnPhase};
+use parlour::games::rummy::draft::{Draft, Spot};
+use parlour::games::rummy::input::Grab;
+use parlour::games::rummy::input::keys::{ActionPlaces, Place, focusables};
+use parlour::games::rummy::layout::RummyLayout;
+use parlour::games::rummy::turn::{TurnAction, TurnOnScreen, actions};
+use parlour::session::flow::DealSeed;
+use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+use parlour::settings::Settings;
+use parlour::ui::keys::{Arrow, Focus, step};
 use parlour_core::engine::{Game, Match};
 use parlour_core::games::rummy::{Move, Rummy};
 
@@ -49,4 +67,208 @@ fn a_two_round_match_played_through_the_screen_turn_is_accepted_move_by_move() {
         let sum: i64 = rounds.iter().map(|r| r.scores[seat]).sum();
         assert_eq!(game.state().totals()[seat], sum, "totals add up the rounds");
     }
+}
+
+// --- A turn played with the keys alone --------------------------------------
+
+/// A Rummy table on screen without a window: Anna (a person, on screen)
+/// against a bot, the app's keyboard reading, a window entity for the
+/// layout's size.
+fn rummy_by_keys() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .add_plugins((parlour::app::headless_plugin, parlour::ui::keys::plugin));
+    parlour::games::rummy::logic_plugin(&mut app);
+    app.world_mut().spawn(Window {
+        resolution: WindowResolution::new(1280, 800),
+        ..default()
+    });
+    app.insert_resource(Table {
+        game: GameId("rummy"),
+        variant: "standard,turn-seconds=off".into(),
+        seats: [Controller::Human, Controller::Bot("greedy".into())]
+            .into_iter()
+            .zip(["Anna", "Ada"])
+            .map(|(controller, name)| SeatChoice {
+                name: name.into(),
+                controller,
+            })
+            .collect(),
+        viewer: None,
+        handing_to: None,
+    })
+    .insert_resource(DealSeed(Some(5)))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    app.update();
+    app.world_mut().write_message(BeginMatch);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    app
+}
+
+fn rummy_game(app: &App) -> &Match<Rummy> {
+    app.world().resource::<ActiveMatch<Rummy>>().get()
+}
+
+/// Runs frames until Anna may lay cards on screen, two frames running (the
+/// bot thinks on the async pool: the wait is bounded by the clock).
+fn until_anna_plays(app: &mut App) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let mut ready_frames = 0;
+    while ready_frames < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Anna's turn never came"
+        );
+        app.update();
+        let ready = app
+            .world()
+            .get_resource::<ActiveMatch<Rummy>>()
+            .is_some_and(|m| m.get().awaiting() == vec![0])
+            && *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingMove
+            && app
+                .world()
+                .resource::<TurnOnScreen>()
+                .draft
+                .as_ref()
+                .is_some_and(|d| d.seat == 0 && d.turn == rummy_game(app).moves().len());
+        ready_frames = if ready { ready_frames + 1 } else { 0 };
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Presses `key_code` as the window reports it, a frame for the press and
+/// one for the release.
+fn key(app: &mut App, key_code: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn focus(app: &App) -> Focus<Place> {
+    *app.world().resource::<Focus<Place>>()
+}
+
+/// Walks the focus to `target` with the arrows, as a player looking at the
+/// table would: each time the first arrow of the shortest way there.
+fn walk_to(app: &mut App, target: Place) {
+    const ARROWS: [(Arrow, KeyCode); 4] = [
+        (Arrow::Left, KeyCode::ArrowLeft),
+        (Arrow::Right, KeyCode::ArrowRight),
+        (Arrow::Up, KeyCode::ArrowUp),
+        (Arrow::Down, KeyCode::ArrowDown),
+    ];
+    for _ in 0..60 {
+        let here = focus(app).on.expect("the focus is shown");
+        if here == target {
+            return;
+        }
+        let world = app.world();
+        let layout = world.resource::<RummyLayout>();
+        let draft = world.resource::<TurnOnScreen>().draft.clone().unwrap();
+        let buttons = actions(
+            true,
+            true,
+            world.resource::<Settings>().hints,
+            draft.changed(),
+        );
+        let spots = focusables(layout, &buttons, world.resource::<ActionPlaces>());
+        let index = |p: Place| spots.iter().position(|f| f.spot == p).expect("offered");
+        // Breadth first from the target backwards is the same as forwards
+        // from here: each spot's first arrow on a shortest way from here.
+        let mut first: Vec<Option<KeyCode>> = vec![None; spots.len()];
+        let mut queue = std::collections::VecDeque::from([index(here)]);
+        let mut seen = vec![false; spots.len()];
+        seen[index(here)] = true;
+        while let Some(i) = queue.pop_front() {
+            for (arrow, code) in ARROWS {
+                let j = step(&spots, i, arrow);
+                if !seen[j] {
+                    seen[j] = true;
+                    first[j] = first[i].or(Some(code));
+                    queue.push_back(j);
+                }
+            }
+        }
+        let code = first[index(target)].expect("a way there");
+        key(app, code);
+    }
+    panic!("the focus never reached {target:?}: {:?}", focus(app));
+}
+
+fn applied_to_anna(app: &App) -> Vec<Move> {
+    app.world()
+        .resource::<Messages<MoveApplied<Rummy>>>()
+        .iter_current_update_messages()
+        .filter(|a| a.seat == 0)
+        .map(|a| a.mv.clone())
+        .collect()
+}
+
+/// A card picked up and let go (Esc), picked up again and laid as a new
+/// set, the turn undone, and a card drawn — every step a key, the draw
+/// accepted by the rules plugin.
+#[test]
+fn a_turn_played_with_the_keys_alone_reaches_the_rules_and_is_accepted() {
+    let mut app = rummy_by_keys();
+    until_anna_plays(&mut app);
+    let moves = rummy_game(&app).moves().len();
+    let draft = |app: &App| {
+        app.world()
+            .resource::<TurnOnScreen>()
+            .draft
+            .clone()
+            .unwrap()
+    };
+    let hand = draft(&app).hand;
+
+    // The first key shows the focus: on the hand's first card.
+    key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(focus(&app).on, Some(Place::Card(Spot::Hand(0))));
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(*app.world().resource::<Grab>(), Grab::Selected { card, .. } if card == hand[0])
+    );
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(*app.world().resource::<Grab>(), Grab::Empty, "Esc lets go");
+
+    // Picked up again and laid on the felt as a new set.
+    key(&mut app, KeyCode::Enter);
+    walk_to(&mut app, Place::NewSet);
+    key(&mut app, KeyCode::Enter);
+    let laid = draft(&app);
+    assert!(laid.changed(), "the card is on the table");
+    assert!(laid.sets.iter().any(|s| s == &vec![hand[0]]));
+
+    // Undo, then Draw: the turn as it began, then a card from the pile.
+    walk_to(&mut app, Place::Button(TurnAction::Undo));
+    key(&mut app, KeyCode::Enter);
+    assert!(!draft(&app).changed(), "undone");
+    walk_to(&mut app, Place::Button(TurnAction::EndTurn));
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::Enter,
+        logical_key: Key::Enter,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+    assert_eq!(
+        applied_to_anna(&app),
+        vec![Move::Draw],
+        "the rules drew Anna a card"
+    );
+    assert_eq!(rummy_game(&app).moves().len(), moves + 1);
 }

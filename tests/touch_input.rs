@@ -1,20 +1,31 @@
 //! A finger is a pointer: touches read by the app's input systems (as the
 //! window reports them) come out as the same presses, moves and releases a
-//! mouse gives, and those place a Neighbours token as a mouse would.
-//! Headless: a window entity without a real window, touch messages written
-//! as the windowing backend writes them.
+//! mouse gives, and those place a Neighbours token as a mouse would. And
+//! the keys alone play a Neighbours token through the rules plugin.
+//! Headless: a window entity without a real window, touch and key messages
+//! written as the windowing backend writes them.
+
+use std::time::Duration;
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
 use bevy::window::{PrimaryWindow, WindowResolution};
+use parlour::engine::{ActiveMatch, Controller, MoveApplied};
+use parlour::games::neighbours::input::keys::Spot;
 use parlour::games::neighbours::input::{Hold, handle_pointer};
 use parlour::games::neighbours::layout::BoardLayout;
-use parlour::session::PointerDevice;
+use parlour::session::flow::DealSeed;
+use parlour::session::{BeginMatch, PointerDevice, Screen, SeatChoice, Table};
 use parlour::ui::input::{PointerInput, PointerOverUi, screen_to_world};
-use parlour_core::games::neighbours::{Move, Placement};
+use parlour::ui::keys::{Focus, KeyFocus};
+use parlour_core::engine::Game;
+use parlour_core::games::neighbours::{Move, Neighbours, Placement};
 
 const SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
@@ -340,4 +351,189 @@ fn a_finger_that_lands_while_another_is_held_does_not_press_after_the_first_lift
     assert_eq!(frame(&mut app), vec![]);
     finger(&mut app, window, 2, TouchPhase::Ended, b + Vec2::Y * 30.0);
     assert_eq!(frame(&mut app), vec![]);
+}
+
+// --- The keys alone ----------------------------------------------------------
+
+/// A deal where Anna, seat 0, opens and has a token to place.
+fn anna_opens() -> u64 {
+    let config = Neighbours::variant("standard").unwrap();
+    (0..100)
+        .find(|&seed| {
+            let game = parlour::engine::Match::<Neighbours>::new(
+                "standard",
+                config.clone(),
+                2,
+                seed,
+                None,
+            )
+            .unwrap();
+            game.awaiting() == vec![0] && !game.view(0).placements().is_empty()
+        })
+        .expect("such a deal")
+}
+
+/// A Neighbours match on the table, Anna (a person, on screen) against a
+/// bot, with the app's keyboard reading and the table laid out for SIZE.
+fn neighbours_by_keys() -> (App, Entity) {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .add_plugins((parlour::app::headless_plugin, parlour::ui::keys::plugin));
+    parlour::games::neighbours::logic_plugin(&mut app);
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: WindowResolution::new(SIZE.x as u32, SIZE.y as u32),
+                focused: true,
+                ..default()
+            },
+            PrimaryWindow,
+        ))
+        .id();
+    app.insert_resource(Table {
+        game: parlour::catalog::GameId("neighbours"),
+        variant: "standard".into(),
+        seats: [Controller::Human, Controller::Bot("greedy".into())]
+            .into_iter()
+            .zip(["Anna", "Ada"])
+            .map(|(controller, name)| SeatChoice {
+                name: name.into(),
+                controller,
+            })
+            .collect(),
+        ..Table::default()
+    })
+    .insert_resource(DealSeed(Some(anna_opens())))
+    .insert_resource(BoardLayout::new(SIZE, 7, 11))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    app.update();
+    app.world_mut().write_message(BeginMatch);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    (app, window)
+}
+
+/// Presses and releases `key`, a frame each, as the window reports it.
+fn key(app: &mut App, window: Entity, key_code: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+        app.update();
+    }
+}
+
+fn neighbours_game(app: &App) -> &parlour::engine::Match<Neighbours> {
+    app.world().resource::<ActiveMatch<Neighbours>>().get()
+}
+
+#[test]
+fn the_keys_alone_place_a_token_and_the_rules_accept_it() {
+    let (mut app, window) = neighbours_by_keys();
+    // The bot may open: wait for Anna's turn (bots think on the async pool).
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while !(app
+        .world()
+        .get_resource::<ActiveMatch<Neighbours>>()
+        .is_some()
+        && neighbours_game(&app).awaiting() == vec![0]
+        && *app
+            .world()
+            .resource::<State<parlour::engine::TurnPhase>>()
+            .get()
+            == parlour::engine::TurnPhase::AwaitingMove)
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Anna's turn never came"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let moves = neighbours_game(&app).moves().len();
+    let view = neighbours_game(&app).view(0);
+    let aim = view.placements()[0];
+    let slot = view
+        .hand_digits()
+        .iter()
+        .position(|&d| d == aim.digit)
+        .unwrap();
+
+    // The first key shows the focus, on the hand's first token.
+    key(&mut app, window, KeyCode::ArrowRight);
+    assert!(app.world().resource::<KeyFocus>().shown);
+    assert!(
+        app.world().resource::<KeyFocus>().ring.is_some(),
+        "a ring to draw"
+    );
+    assert_eq!(
+        app.world().resource::<Focus<Spot>>().on,
+        Some(Spot::Token(0))
+    );
+    for _ in 0..slot {
+        key(&mut app, window, KeyCode::ArrowRight);
+    }
+    key(&mut app, window, KeyCode::Enter);
+    assert_eq!(
+        app.world().resource::<Hold>().slot(),
+        Some(slot),
+        "picked up"
+    );
+
+    // Up onto the board, then along to the aimed cell, as a player looking at it would.
+    let (row, col) = (aim.cell / 11, aim.cell % 11);
+    for _ in 0..40 {
+        let Some(Spot::Cell(at)) = app.world().resource::<Focus<Spot>>().on else {
+            key(&mut app, window, KeyCode::ArrowUp);
+            continue;
+        };
+        let arrow = match ((at / 11).cmp(&row), (at % 11).cmp(&col)) {
+            (std::cmp::Ordering::Greater, _) => KeyCode::ArrowUp,
+            (std::cmp::Ordering::Less, _) => KeyCode::ArrowDown,
+            (_, std::cmp::Ordering::Greater) => KeyCode::ArrowLeft,
+            (_, std::cmp::Ordering::Less) => KeyCode::ArrowRight,
+            _ => break,
+        };
+        key(&mut app, window, arrow);
+    }
+    assert_eq!(
+        app.world().resource::<Focus<Spot>>().on,
+        Some(Spot::Cell(aim.cell))
+    );
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::Enter,
+        logical_key: Key::Enter,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window,
+    });
+    app.update();
+    let applied: Vec<_> = app
+        .world()
+        .resource::<Messages<MoveApplied<Neighbours>>>()
+        .iter_current_update_messages()
+        .filter(|a| a.seat == 0)
+        .map(|a| a.mv)
+        .collect();
+    assert_eq!(
+        applied,
+        vec![Move::Place(Placement {
+            digit: aim.digit,
+            row: row as u8,
+            col: col as u8
+        })],
+        "the rules applied the placement the keys asked for"
+    );
+    assert_eq!(neighbours_game(&app).moves().len(), moves + 1);
+    assert_eq!(*app.world().resource::<Hold>(), Hold::Empty);
 }

@@ -1,14 +1,16 @@
 //! The screens, drawn with egui over the table — title, set-up, hand-over,
 //! results, how to play, settings, history, statistics, the PIN pad — and
-//! what every screen and table shares: the theme, pointer input, tweens and
-//! widgets. Names no game: a game's picture, rules and set-up row come from
-//! its entry in the [`GameCatalog`](crate::catalog::GameCatalog).
+//! what every screen and table shares: the theme, pointer input, the keys'
+//! focus, tweens and widgets. Names no game: a game's picture, rules and
+//! set-up row come from its entry in the
+//! [`GameCatalog`](crate::catalog::GameCatalog).
 
 pub mod hand_over;
 pub mod history;
 pub mod how_to;
 pub mod input;
 pub mod keyboard;
+pub mod keys;
 pub mod match_menu;
 pub mod pin_pad;
 pub mod results;
@@ -72,7 +74,7 @@ pub fn plugin(app: &mut App) {
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
-        .add_plugins((tween::plugin, input::plugin, input::ui_plugin))
+        .add_plugins((tween::plugin, input::plugin, input::ui_plugin, keys::plugin))
         .add_plugins(screens_plugin);
 }
 

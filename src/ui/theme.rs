@@ -133,6 +133,13 @@ impl Zoom {
     pub fn to_points(self, window: Vec2, world: Vec2) -> egui::Pos2 {
         egui::pos2(world.x + window.x / 2.0, window.y / 2.0 - world.y) / self.0
     }
+
+    /// Where a point in egui's points is on a table: the inverse of
+    /// [`Zoom::to_points`].
+    pub fn to_world(self, window: Vec2, points: egui::Pos2) -> Vec2 {
+        let logical = points * self.0;
+        Vec2::new(logical.x - window.x / 2.0, window.y / 2.0 - logical.y)
+    }
 }
 
 /// The shared textures and fonts, made once at start-up.
@@ -343,6 +350,19 @@ mod tests {
     fn the_text_size_setting_scales_on_top_of_the_window() {
         assert_eq!(zoom(1280.0, 800.0, 1.2), 1.2);
         assert_eq!(zoom(1920.0, 1080.0, 1.2), 1.6);
+    }
+
+    #[test]
+    fn a_table_point_comes_back_from_egui_where_it_was() {
+        let window = Vec2::new(1920.0, 1080.0);
+        let zoom = Zoom(1.35);
+        let world = Vec2::new(-310.0, 125.5);
+        let back = zoom.to_world(window, zoom.to_points(window, world));
+        assert!((back - world).length() < 1e-3, "{back} != {world}");
+        assert_eq!(
+            zoom.to_points(window, Vec2::ZERO),
+            egui::pos2(960.0, 540.0) / 1.35
+        );
     }
 
     #[test]

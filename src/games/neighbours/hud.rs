@@ -12,6 +12,7 @@ use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, MoveRequest, TurnPhase};
 use crate::game_kit::{on_table, viewer_view};
 use crate::session::{Notice, Screen, Table};
+use crate::settings::Settings;
 use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
@@ -34,6 +35,7 @@ fn hud(
     table: Res<Table>,
     notice: Res<Notice>,
     time: Res<Time>,
+    settings: Res<Settings>,
     phase: Res<State<TurnPhase>>,
     mut shown_scores: Local<Vec<f32>>,
     mut menu_open: Local<bool>,
@@ -42,7 +44,10 @@ fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
-    if count_scores(&mut shown_scores, &game.scores(), time.delta_secs()) {
+    if settings.reduce_motion {
+        // With Reduce motion the scores do not count up: they show what they are.
+        *shown_scores = game.scores().iter().map(|&s| s as f32).collect();
+    } else if count_scores(&mut shown_scores, &game.scores(), time.delta_secs()) {
         ctx.request_repaint();
     }
     score_bar(ctx, game, &table, &shown_scores, &mut menu_open);

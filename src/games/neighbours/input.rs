@@ -1,8 +1,11 @@
 //! From pointer to move request on the Neighbours screen: tap a token then
 //! a cell, or drag it there. [`handle_pointer`] is pure, so each gesture is
-//! tested here without a window.
+//! tested here without a window. The keys ([`keys`]) go through it too.
+
+pub mod keys;
 
 use bevy::prelude::*;
+use parlour_core::engine::Seat;
 use parlour_core::games::neighbours::{Move, Neighbours, Placement};
 
 use super::layout::BoardLayout;
@@ -11,14 +14,18 @@ use crate::game_kit::{DRAG_START, on_table, viewer_view};
 use crate::session::{Screen, Table, TableSystems};
 use crate::ui::input::PointerInput;
 
-/// Pointer input on the Neighbours table.
+/// Pointer and keys on the Neighbours table. Needs no window: headless
+/// tests write the pointer's and the keys' messages themselves.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hold>().add_systems(
-        Update,
-        interact
-            .run_if(in_state(Screen::Play).and_then(on_table::<Neighbours>))
-            .in_set(TableSystems::Input),
-    );
+    app.add_message::<PointerInput>()
+        .init_resource::<Hold>()
+        .add_systems(
+            Update,
+            interact
+                .run_if(in_state(Screen::Play).and_then(on_table::<Neighbours>))
+                .in_set(TableSystems::Input),
+        )
+        .add_plugins(keys::plugin);
 }
 
 /// What the pointer holds.
@@ -166,6 +173,23 @@ pub fn handle_pointer(
     }
 }
 
+/// The seat on screen when a person plays it: the seat, whether it may
+/// place now, and its hand's digits in slot order.
+fn person_on_screen(
+    active: &ActiveMatch<Neighbours>,
+    table: &Table,
+    phase: &State<TurnPhase>,
+) -> Option<(Seat, bool, Vec<u8>)> {
+    let view = viewer_view(active, table)?;
+    let seat = view.seat();
+    let human = table
+        .seats
+        .get(seat)
+        .is_some_and(|s| s.controller == Controller::Human);
+    let may_move = view.to_move() == Some(seat) && *phase.get() == TurnPhase::AwaitingMove;
+    human.then(|| (seat, may_move, view.hand_digits()))
+}
+
 fn interact(
     mut pointer: MessageReader<PointerInput>,
     mut hold: ResMut<Hold>,
@@ -176,22 +200,11 @@ fn interact(
     mut requests: MessageWriter<MoveRequest<Neighbours>>,
 ) {
     let Some(layout) = layout else { return };
-    let Some(view) = viewer_view(&active, &table) else {
-        pointer.clear();
-        return;
-    };
-    let seat = view.seat();
-    let human = table
-        .seats
-        .get(seat)
-        .is_some_and(|s| s.controller == Controller::Human);
-    if !human {
+    let Some((seat, may_move, hand)) = person_on_screen(&active, &table, &phase) else {
         pointer.clear();
         *hold = Hold::Empty;
         return;
-    }
-    let may_move = view.to_move() == Some(seat) && *phase.get() == TurnPhase::AwaitingMove;
-    let hand = view.hand_digits();
+    };
     for event in pointer.read() {
         if let Some(mv) = handle_pointer(&mut hold, &layout, &hand, may_move, *event) {
             requests.write(MoveRequest { seat, mv });

@@ -36,16 +36,17 @@ impl TableGame for Neighbours {
     }
 }
 
-/// Neighbours on the table without drawing it: what headless tests add.
+/// Neighbours on the table without drawing it, pointer and keys included:
+/// what headless tests add.
 pub fn logic_plugin(app: &mut App) {
     app.add_game::<Neighbours>(entry());
+    app.add_plugins(input::plugin);
 }
 
 /// Neighbours on screen, with its house rule.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
     app.add_plugins((
-        input::plugin,
         feedback::plugin,
         view::plugin,
         hud::plugin,

@@ -1,12 +1,15 @@
 //! The pointer on Paper Boxing's table. Pure functions turn one pointer
 //! event into what the pointer holds and, at its end, a change to the grid
 //! being filled in or the step to ask the rules for; one system feeds them
-//! the frame's events and sends the steps as move requests.
+//! the frame's events and sends the steps as move requests. The keys
+//! ([`keys`]) go through the same functions.
+
+pub mod keys;
 
 use bevy::prelude::*;
 use parlour_core::engine::{Phase, Seat};
 use parlour_core::games::paper_boxing::rules::START;
-use parlour_core::games::paper_boxing::{Move, PaperBoxing};
+use parlour_core::games::paper_boxing::{Move, PaperBoxing, View};
 
 use crate::engine::{ActiveMatch, MoveRequest, StartMatch, TurnPhase};
 use crate::game_kit::DRAG_START;
@@ -229,6 +232,18 @@ pub fn handle_play_pointer(
     }
 }
 
+/// The seat on screen and what it sees, when a person plays it.
+fn person_on_screen(active: &ActiveMatch<PaperBoxing>, table: &Table) -> Option<(Seat, View)> {
+    let view = viewer_view(active.get(), table.viewer);
+    let seat = view.seat;
+    (seat <= 1 && table.is_human(seat)).then_some((seat, view))
+}
+
+/// Whether the seat on screen may step now.
+fn may_step(view: &View, seat: Seat, phase: &State<TurnPhase>) -> bool {
+    *phase.get() == TurnPhase::AwaitingMove && view.awaiting.contains(&seat)
+}
+
 /// Feeds the frame's pointer events to the set-up or to the bouts, for the
 /// seat on screen when a person holds it.
 fn interact(
@@ -245,13 +260,11 @@ fn interact(
         pointer.clear();
         return;
     };
-    let view = viewer_view(active.get(), table.viewer);
-    let seat = view.seat;
-    if seat > 1 || !table.is_human(seat) {
+    let Some((seat, view)) = person_on_screen(&active, &table) else {
         pointer.clear();
         *hold = PlayHold::Empty;
         return;
-    }
+    };
     if arranging(&view, &table) && draft.seat == Some(seat) {
         let Draft {
             arrangement,
@@ -267,7 +280,7 @@ fn interact(
         pointer.clear();
         return;
     }
-    let may_move = *phase.get() == TurnPhase::AwaitingMove && view.awaiting.contains(&seat);
+    let may_move = may_step(&view, seat, &phase);
     let ring = head(&view, seat);
     for event in pointer.read() {
         if let Some(mv) = handle_play_pointer(&mut hold, &layout, seat, ring, may_move, *event) {
@@ -287,24 +300,25 @@ fn drop_hold_on_new_match(
     }
 }
 
-/// The hold, kept without a window too: headless matches drop it on a refusal.
-pub(super) fn logic_plugin(app: &mut App) {
-    app.init_resource::<PlayHold>();
-}
-
-/// The pointer on the table, before the rules take the moves.
+/// The pointer and the keys on the table, before the rules take the moves.
+/// Needs no window: headless tests write the pointer's and the keys'
+/// messages themselves, and a refusal drops the hold there too.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            interact
-                .run_if(in_state(Screen::Play).and_then(in_paper_boxing))
-                .in_set(TableSystems::Input),
-            drop_hold_on_new_match
-                .in_set(TableSystems::Show)
-                .run_if(in_paper_boxing),
-        ),
-    );
+    app.add_message::<PointerInput>()
+        .init_resource::<PlayHold>()
+        .init_resource::<Draft>()
+        .add_systems(
+            Update,
+            (
+                interact
+                    .run_if(in_state(Screen::Play).and_then(in_paper_boxing))
+                    .in_set(TableSystems::Input),
+                drop_hold_on_new_match
+                    .in_set(TableSystems::Show)
+                    .run_if(in_paper_boxing),
+            ),
+        )
+        .add_plugins(keys::plugin);
 }
 
 #[cfg(test)]

@@ -64,11 +64,11 @@ fn match_arrived(
 }
 
 /// Paper Boxing on the table without drawing it: the shared play flow, the
-/// pointer's hold and what a refusal does to it. Headless tests drive a
-/// match through it.
+/// pointer and the keys, and what a refusal does to what they hold.
+/// Headless tests drive a match through it.
 pub fn logic_plugin(app: &mut App) {
     app.add_game::<PaperBoxing>(entry());
-    app.add_plugins((input::logic_plugin, feedback::logic_plugin));
+    app.add_plugins((input::plugin, feedback::logic_plugin));
 }
 
 /// Paper Boxing on screen.
@@ -77,7 +77,6 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         layout::plugin,
         setup::plugin,
-        input::plugin,
         view::plugin,
         paths::plugin,
         feedback::plugin,

@@ -13,8 +13,9 @@ use parlour_core::engine::Match;
 use parlour_core::games::rummy::Rummy;
 
 use super::draft::{Check, Draft};
+use super::input::keys::ActionPlaces;
 use super::layout::RummyLayout;
-use super::turn::TurnOnScreen;
+use super::turn::{TurnAction, TurnOnScreen, actions};
 use super::{feedback, results};
 use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, MoveRequest, Proceed, TurnClock, TurnPhase};
@@ -30,7 +31,8 @@ use crate::ui::widgets::{
 };
 
 /// What the HUD reads, and what its buttons change: the turn on screen
-/// (a hint, undo, sorting), a notice, a move request, the next round.
+/// (a hint, undo, sorting), a notice, a move request, the next round; and
+/// where the buttons are, for the keys.
 #[derive(SystemParam)]
 struct Hud<'w> {
     active: Res<'w, ActiveMatch<Rummy>>,
@@ -41,6 +43,7 @@ struct Hud<'w> {
     phase: Res<'w, State<TurnPhase>>,
     layout: Option<Res<'w, RummyLayout>>,
     turn: ResMut<'w, TurnOnScreen>,
+    places: ResMut<'w, ActionPlaces>,
     requests: MessageWriter<'w, MoveRequest<Rummy>>,
     proceed: MessageWriter<'w, Proceed>,
 }
@@ -249,47 +252,46 @@ fn status_label(ui: &mut egui::Ui, (text, warn): &(String, bool)) {
 }
 
 /// The turn's own buttons come first, always in the same places (End turn
-/// or Draw, the hint, undo); sorting the hand, allowed at any time, after them.
+/// or Draw, the hint, undo); sorting the hand, allowed at any time, after
+/// them. Where each one is drawn is noted for the keys' focus.
 fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
-    // The draft is reached for only once a button is pressed: touching it
-    // mutably marks the turn changed, and the table is laid out again.
-    if bar.my_turn {
-        if end_turn_button(ui, bar).clicked() {
-            hud.requests.write(MoveRequest {
-                seat: bar.draft.seat,
-                mv: bar.draft.to_move(),
-            });
+    let shown = actions(
+        bar.human,
+        bar.my_turn,
+        hud.settings.hints,
+        bar.draft.changed(),
+    );
+    let mut places = Vec::with_capacity(shown.len());
+    for action in shown {
+        let response = match action {
+            TurnAction::EndTurn => end_turn_button(ui, bar),
+            TurnAction::Hint => small_button(ui, tr!("rummy-hint")),
+            TurnAction::Undo => small_button(ui, tr!("rummy-undo")),
+            TurnAction::SortByColour => small_button(ui, tr!("rummy-sort-colour")),
+            TurnAction::SortByNumber => small_button(ui, tr!("rummy-sort-number")),
+        };
+        if let Some(layout) = hud.layout.as_deref() {
+            places.push((action, to_world(layout, response.rect)));
         }
-        if hud.settings.hints
-            && small_button(ui, tr!("rummy-hint")).clicked()
-            && let Some(view) = viewer_view(&hud.active, &hud.table)
-            && let Some(d) = hud.turn.draft.as_mut()
-        {
-            if d.take_hint(&view) {
-                hud.notice.show(tr!("rummy-hint-shown"), false);
-            } else {
-                hud.notice.show(tr!("rummy-hint-draw"), false);
+        if response.clicked() {
+            let view = viewer_view(&hud.active, &hud.table);
+            if let Some(request) = hud.turn.act(action, view.as_ref(), &mut hud.notice) {
+                hud.requests.write(request);
             }
         }
-        if bar.draft.changed()
-            && small_button(ui, tr!("rummy-undo")).clicked()
-            && let Some(d) = hud.turn.draft.as_mut()
-        {
-            d.undo();
-        }
     }
-    if bar.human {
-        if small_button(ui, tr!("rummy-sort-colour")).clicked()
-            && let Some(d) = hud.turn.draft.as_mut()
-        {
-            d.sort_by_colour();
-        }
-        if small_button(ui, tr!("rummy-sort-number")).clicked()
-            && let Some(d) = hud.turn.draft.as_mut()
-        {
-            d.sort_by_number();
-        }
+    if hud.places.0 != places {
+        hud.places.0 = places;
     }
+}
+
+/// An egui rectangle (in points) in world coordinates.
+fn to_world(layout: &RummyLayout, r: egui::Rect) -> Rect {
+    let zoom = Zoom(layout.zoom);
+    Rect::from_corners(
+        zoom.to_world(layout.window, r.min),
+        zoom.to_world(layout.window, r.max),
+    )
 }
 
 /// The turn's main button: End turn once the table has changed (lit when

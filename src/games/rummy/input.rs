@@ -1,9 +1,13 @@
 //! Rummy's pointer input: a card pressed, dragged or tapped, then let go or
 //! tapped into place, becomes a drop on the turn on screen. The turn
-//! reaches the match only when the player ends it (the HUD's button).
+//! reaches the match only when the player ends it (the HUD's button). The
+//! keys ([`keys`]) go through the same functions.
+
+pub mod keys;
 
 use bevy::prelude::*;
-use parlour_core::games::rummy::{Card, Rummy};
+use parlour_core::engine::Seat;
+use parlour_core::games::rummy::{Card, Rummy, SwappedJoker};
 
 use super::draft::{Draft, Spot, Target};
 use super::feedback;
@@ -54,14 +58,19 @@ impl Grab {
     }
 }
 
-/// The pointer on the table, while a Rummy match is on screen.
+/// The pointer and the keys on the table, while a Rummy match is on
+/// screen. Needs no window: headless tests write the pointer's and the
+/// keys' messages themselves.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Grab>().add_systems(
-        Update,
-        interact
-            .run_if(in_state(Screen::Play).and_then(super::in_rummy))
-            .in_set(TableSystems::Input),
-    );
+    app.add_message::<PointerInput>()
+        .init_resource::<Grab>()
+        .add_systems(
+            Update,
+            interact
+                .run_if(in_state(Screen::Play).and_then(super::in_rummy))
+                .in_set(TableSystems::Input),
+        )
+        .add_plugins(keys::plugin);
 }
 
 /// Turns one pointer event into the new grab and, when a card is let go
@@ -153,6 +162,59 @@ pub fn handle_pointer(
     }
 }
 
+/// What a person at the seat on screen may do with its cards now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Person {
+    /// The seat.
+    seat: Seat,
+    /// Whether it is their turn (else they may only reorder their hand).
+    my_turn: bool,
+    /// Whether they have made their first meld.
+    melded: bool,
+    /// Where a swapped joker goes.
+    swapped: SwappedJoker,
+}
+
+/// The person at the seat on screen, when a person plays it.
+fn person_on_screen(
+    turn: &TurnOnScreen,
+    active: &ActiveMatch<Rummy>,
+    table: &Table,
+    phase: &State<TurnPhase>,
+) -> Option<Person> {
+    let seat = turn.draft.as_ref().filter(|d| table.is_human(d.seat))?.seat;
+    let state = active.get().state();
+    Some(Person {
+        seat,
+        my_turn: state.to_move() == seat
+            && !state.is_over()
+            && *phase.get() == TurnPhase::AwaitingMove,
+        melded: state.melded()[seat],
+        swapped: state.config().swapped_joker,
+    })
+}
+
+/// Makes a drop on the turn on screen, or says why it cannot be made.
+fn make_drop(
+    turn: &mut TurnOnScreen,
+    notice: &mut Notice,
+    person: Person,
+    (from, to): (Spot, Target),
+) {
+    let Some(draft) = turn.draft.as_ref() else {
+        return;
+    };
+    let mut changed = draft.clone();
+    match changed.drop(from, to, person.my_turn, person.melded, person.swapped) {
+        Ok(()) => {
+            if turn.draft.as_ref() != Some(&changed) {
+                turn.draft = Some(changed);
+            }
+        }
+        Err(refusal) => notice.show(feedback::drop_refusal_text(&refusal), true),
+    }
+}
+
 /// Makes each drop on the turn on screen, or says why it cannot be made.
 /// Only a person at the table moves cards; a drop out of turn may only
 /// reorder the hand.
@@ -170,34 +232,17 @@ fn interact(
         pointer.clear();
         return;
     };
-    let seat = match turn.draft.as_ref() {
-        Some(d) if table.is_human(d.seat) => d.seat,
-        _ => {
-            pointer.clear();
-            *grab = Grab::Empty;
-            return;
-        }
+    let Some(person) = person_on_screen(&turn, &active, &table, &phase) else {
+        pointer.clear();
+        *grab = Grab::Empty;
+        return;
     };
-    let state = active.get().state();
-    let my_turn =
-        state.to_move() == seat && !state.is_over() && *phase.get() == TurnPhase::AwaitingMove;
-    let melded = state.melded()[seat];
-    let swapped = state.config().swapped_joker;
     for event in pointer.read() {
         let Some(draft) = turn.draft.as_ref() else {
             break;
         };
-        let Some((from, to)) = handle_pointer(&mut grab, &layout, draft, *event) else {
-            continue;
-        };
-        let mut changed = draft.clone();
-        match changed.drop(from, to, my_turn, melded, swapped) {
-            Ok(()) => {
-                if turn.draft.as_ref() != Some(&changed) {
-                    turn.draft = Some(changed);
-                }
-            }
-            Err(refusal) => notice.show(feedback::drop_refusal_text(&refusal), true),
+        if let Some(drop) = handle_pointer(&mut grab, &layout, draft, *event) {
+            make_drop(&mut turn, &mut notice, person, drop);
         }
     }
 }
@@ -205,7 +250,6 @@ fn interact(
 #[cfg(test)]
 mod tests {
     use parlour_core::engine::{Game, Match};
-    use parlour_core::games::rummy::SwappedJoker;
 
     use super::*;
 

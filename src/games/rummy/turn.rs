@@ -1,20 +1,22 @@
 //! The turn on screen, kept in step with the match in `TableSystems::Show`:
 //! a new match clears it, a new turn (or a new viewer) starts a new draft,
 //! every change is checked by the rules and handed to the clock, and the
-//! layout follows the window and the table.
+//! layout follows the window and the table. Also what the action bar's
+//! buttons do to it ([`TurnAction`]), pressed with the pointer or the keys.
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
 use parlour_core::engine::Seat;
-use parlour_core::games::rummy::{Card, Rummy};
+use parlour_core::games::rummy::{Card, Rummy, View};
 
 use super::draft::{self, Check, Draft};
 use super::input::Grab;
 use super::layout::RummyLayout;
-use crate::engine::{ActiveMatch, StartMatch, TurnDraft};
+use crate::engine::{ActiveMatch, MoveRequest, StartMatch, TurnDraft};
 use crate::game_kit::{viewer_view, window_size};
-use crate::session::{Table, TableSystems};
+use crate::session::{Notice, Table, TableSystems};
+use crate::tr;
 use crate::ui::theme::Zoom;
 
 /// The turn on screen and what the rules say of it.
@@ -26,6 +28,76 @@ pub struct TurnOnScreen {
     pub check: Option<Check>,
     /// Each seat's own order of its hand, kept from turn to turn.
     pub orders: HashMap<Seat, Vec<Card>>,
+}
+
+/// A button of the action bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnAction {
+    /// End turn, or Draw while the table is as the turn found it.
+    EndTurn,
+    /// Lay the hint out in the turn.
+    Hint,
+    /// Put everything back as the turn found it.
+    Undo,
+    /// Sort the hand by colour.
+    SortByColour,
+    /// Sort the hand by number.
+    SortByNumber,
+}
+
+/// The action bar's buttons, in their order: the turn's own while the
+/// person may play (End turn or Draw, the hint when hints are on, Undo
+/// once the table has changed), then sorting, which a person at the seat
+/// may do at any time.
+pub fn actions(human: bool, my_turn: bool, hints: bool, changed: bool) -> Vec<TurnAction> {
+    let mut out = Vec::new();
+    if my_turn {
+        out.push(TurnAction::EndTurn);
+        if hints {
+            out.push(TurnAction::Hint);
+        }
+        if changed {
+            out.push(TurnAction::Undo);
+        }
+    }
+    if human {
+        out.extend([TurnAction::SortByColour, TurnAction::SortByNumber]);
+    }
+    out
+}
+
+impl TurnOnScreen {
+    /// Does what a button of the action bar does to the turn on screen;
+    /// returns the move to ask the rules for (End turn, Draw). `view` is
+    /// the viewer's own view, for the hint.
+    pub fn act(
+        &mut self,
+        action: TurnAction,
+        view: Option<&View>,
+        notice: &mut Notice,
+    ) -> Option<MoveRequest<Rummy>> {
+        let draft = self.draft.as_mut()?;
+        match action {
+            TurnAction::EndTurn => {
+                return Some(MoveRequest {
+                    seat: draft.seat,
+                    mv: draft.to_move(),
+                });
+            }
+            TurnAction::Hint => {
+                let view = view?;
+                if draft.take_hint(view) {
+                    notice.show(tr!("rummy-hint-shown"), false);
+                } else {
+                    notice.show(tr!("rummy-hint-draw"), false);
+                }
+            }
+            TurnAction::Undo => draft.undo(),
+            TurnAction::SortByColour => draft.sort_by_colour(),
+            TurnAction::SortByNumber => draft.sort_by_number(),
+        }
+        None
+    }
 }
 
 /// The turn on screen and the layout, in this order: a new match, the
