@@ -5,6 +5,7 @@ mod bots;
 pub mod plugin;
 pub mod replay;
 
+pub use bots::Bots;
 pub use parlour_core::engine::*;
 pub use plugin::{
     ActiveMatch, At, BotExecution, CellOf, ClockSettings, Controller, EndMatch, HandSize,
