@@ -1,7 +1,10 @@
 //! Saved matches, the history and the statistics: a match is kept after
-//! every move and taken up again exactly; a save that does not read is
-//! reported and set aside, never overwritten; finished matches are filed in
-//! a capped history and counted by name. Headless, through the rules plugin.
+//! every move and taken up again exactly — Rummy's rounds with a fresh turn
+//! clock, a Paper Boxing grid kept secret until the reveal; a save that does not
+//! read is reported and set aside, never overwritten; a save that cannot be
+//! written is said once while the match plays on; finished matches are
+//! filed in a capped history and counted by name. Headless, through the
+//! rules plugin.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,8 +13,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnPhase};
+use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnClock, TurnPhase};
+use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
 use parlour::saves::{ResumeMatch, SaveSlot, WatchReplay};
+use parlour::session::Notice;
 use parlour::session::flow::DealSeed;
 use parlour::stats::{Statistics, StatisticsFile, Tally};
 use parlour::storage::{FileWarning, FileWarnings};
@@ -23,8 +28,10 @@ use parlour::storage::{
 /// A deal on which greedy and random bots play a long match.
 const DEAL: u64 = 1;
 use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
-use parlour_core::engine::{Game, Match, Record, SeatRecord};
+use parlour_core::engine::{Bot, Game, Match, Record, Seat, SeatRecord};
 use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::paper_boxing::{Move as PbMove, PaperBoxing};
+use parlour_core::games::rummy::{Move as RMove, Rummy};
 
 /// A fresh folder for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -48,10 +55,17 @@ fn history(dir: &Path) -> PathBuf {
 
 /// The app as a screen runs it, without a window: rules, play flow, saving.
 fn app_in(dir: &Path) -> App {
+    app_of(dir, parlour::games::neighbours::logic_plugin)
+}
+
+/// [`app_in`] for the game `logic_plugin` adds.
+fn app_of(dir: &Path, logic_plugin: fn(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
-        .add_plugins(parlour::app::headless_plugin);
-    parlour::games::neighbours::logic_plugin(&mut app);
+        .add_plugins(parlour::app::headless_plugin)
+        // Pointer input as the window would send it (Rummy's table reads it).
+        .add_message::<parlour::ui::input::PointerInput>();
+    logic_plugin(&mut app);
     let (slot, warning) = SaveSlot::open(Some(current(dir)), Some(history(dir)), SystemTime::now());
     app.insert_resource(slot)
         .insert_resource(FileWarnings(warning.into_iter().collect()))
@@ -63,6 +77,11 @@ fn app_in(dir: &Path) -> App {
 }
 
 fn seats(seats: &[(&str, Controller)]) -> Table {
+    seats_at("neighbours", seats)
+}
+
+/// The table of game `game`, its seats as given.
+fn seats_at(game: &'static str, seats: &[(&str, Controller)]) -> Table {
     Table {
         seats: seats
             .iter()
@@ -71,7 +90,7 @@ fn seats(seats: &[(&str, Controller)]) -> Table {
                 controller: c.clone(),
             })
             .collect(),
-        game: parlour::catalog::GameId("neighbours"),
+        game: parlour::catalog::GameId(game),
         ..Table::default()
     }
 }
@@ -117,20 +136,57 @@ fn run_until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) {
 }
 
 /// Plays seat 0 (a person) with a greedy bot's choices, as fingers would.
-fn play_for_the_person(app: &mut App, bot: &mut Box<dyn parlour_core::engine::Bot<Neighbours>>) {
-    let phase = *app.world().resource::<State<TurnPhase>>().get();
-    if phase != TurnPhase::AwaitingMove {
+fn play_for_the_person(app: &mut App, bot: &mut Box<dyn Bot<Neighbours>>) {
+    play_for(app, 0, bot);
+}
+
+/// Plays `seat` (a person) with `bot`'s choices, as fingers would: when the
+/// seat is awaited and moves are taken.
+fn play_for<G: Game>(app: &mut App, seat: Seat, bot: &mut Box<dyn Bot<G>>) {
+    if !matches!(phase(app), TurnPhase::SetUp | TurnPhase::AwaitingMove) {
         return;
     }
-    let Some(active) = app.world().get_resource::<ActiveMatch<Neighbours>>() else {
+    let Some(active) = app.world().get_resource::<ActiveMatch<G>>() else {
         return;
     };
-    if active.get().awaiting() != vec![0] {
+    if !active.get().awaiting().contains(&seat) {
         return;
     }
-    let mv = bot.choose(&active.get().view(0));
+    let mv = bot.choose(&active.get().view(seat));
+    app.world_mut().write_message(MoveRequest::<G> { seat, mv });
+}
+
+fn phase(app: &App) -> TurnPhase {
+    *app.world().resource::<State<TurnPhase>>().get()
+}
+
+/// The match of `G` on the table.
+fn match_of<G: Game>(app: &App) -> &Match<G> {
+    app.world().resource::<ActiveMatch<G>>().get()
+}
+
+/// The whole of a match, every hidden part included, to compare.
+fn whole<G: Game>(game: &Match<G>) -> String {
+    format!("{:?}", game.state())
+}
+
+/// The save on disk.
+fn on_disk(dir: &Path) -> Record {
+    Record::from_json(&fs::read_to_string(current(dir)).unwrap()).unwrap()
+}
+
+/// Continue, as the title offers it: the saved match taken up on the table.
+fn continue_saved(app: &mut App) {
+    let slot = app.world().resource::<SaveSlot>().clone();
+    assert!(
+        slot.can_continue(app.world().resource::<parlour::catalog::GameCatalog>()),
+        "Continue is offered"
+    );
     app.world_mut()
-        .write_message(MoveRequest::<Neighbours> { seat: 0, mv });
+        .write_message(ResumeMatch(slot.unfinished.unwrap()));
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::Play);
 }
 
 #[test]
@@ -162,8 +218,13 @@ fn continue_resumes_the_same_position_with_the_same_table() {
             },
         ]
     );
-    let expected =
-        Match::<Neighbours>::from_record(&saved, |v| Neighbours::variant(v).ok()).unwrap();
+    // The match as it stood when the process died: the save is all of it.
+    let live = match_of::<Neighbours>(&first).clone();
+    assert_eq!(
+        saved.moves,
+        live.record().moves,
+        "every move played is kept"
+    );
     drop(first);
 
     let mut second = app_in(&dir);
@@ -177,13 +238,14 @@ fn continue_resumes_the_same_position_with_the_same_table() {
     second.update();
     second.update();
     assert_eq!(screen(&second), Screen::Play);
-    let resumed = second.world().resource::<ActiveMatch<Neighbours>>().get();
-    assert_eq!(resumed.moves().len(), saved.moves.len());
+    let resumed = match_of::<Neighbours>(&second);
+    assert_eq!(resumed.moves(), live.moves());
     assert_eq!(
-        Neighbours::report(resumed.state()),
-        Neighbours::report(expected.state()),
-        "the same board, hands and scores"
+        whole(resumed),
+        whole(&live),
+        "the same board, hands, bag and scores"
     );
+    assert_eq!(resumed.awaiting(), live.awaiting());
     let table = second.world().resource::<Table>();
     assert_eq!(table.name(0), "Ada");
     assert_eq!(table.seats[1].controller, Controller::Bot("random".into()));
@@ -476,5 +538,310 @@ fn leaving_a_replay_half_way_gives_the_person_their_own_table_back() {
     app.update();
     app.update();
     assert_eq!(app.world().resource::<Table>().seats, own.seats);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// --- Rummy and Paper Boxing -------------------------------------------------
+
+/// Anna, a person, against Ada, the greedy bot, in a match of two rounds
+/// with a 20-second clock, played in the rules core up to the move that
+/// ends the first round: the record so far (seats named so that the move
+/// is Anna's), Anna's seat and that move.
+fn rummy_before_a_rounds_end() -> (Record, Seat, RMove) {
+    let mut game = Match::<Rummy>::seeded("standard,rounds=2,turn-seconds=20", 2, 4).unwrap();
+    let mut bots = [
+        Rummy::bot("greedy", 1).unwrap(),
+        Rummy::bot("greedy", 2).unwrap(),
+    ];
+    for _ in 0..Rummy::move_bound(game.config(), 2) {
+        let seat = game.awaiting()[0];
+        let mv = bots[seat].choose(&game.view(seat));
+        let mut next = game.clone();
+        let outcome = next.submit(seat, mv.clone()).unwrap();
+        if Rummy::ends_round(&outcome) {
+            let anna = SeatRecord {
+                name: "Anna".into(),
+                bot: None,
+            };
+            let ada = SeatRecord {
+                name: "Ada".into(),
+                bot: Some("greedy".into()),
+            };
+            let mut record = game.record();
+            record.seats = if seat == 0 {
+                vec![anna, ada]
+            } else {
+                vec![ada, anna]
+            };
+            return (record, seat, mv);
+        }
+        game = next;
+    }
+    panic!("the first round never ended");
+}
+
+fn clock(app: &App) -> TurnClock {
+    app.world().resource::<TurnClock>().clone()
+}
+
+#[test]
+fn a_rummy_match_continues_with_its_rounds_and_a_fresh_clock_even_from_a_rounds_end() {
+    let dir = scratch("rummy");
+    let (record, anna, round_end) = rummy_before_a_rounds_end();
+    fs::create_dir_all(current(&dir).parent().unwrap()).unwrap();
+    fs::write(current(&dir), record.to_json()).unwrap();
+    let twenty = Some(Duration::from_secs(20));
+
+    // Continued; Anna thinks for a while and the clock runs down.
+    let mut first = app_of(&dir, parlour::games::rummy::logic_plugin);
+    continue_saved(&mut first);
+    assert_eq!(match_of::<Rummy>(&first).moves().len(), record.moves.len());
+    assert_eq!(match_of::<Rummy>(&first).awaiting(), vec![anna]);
+    run_until(&mut first, 200, |app| {
+        clock(app).elapsed >= Duration::from_secs(5)
+    });
+    let live = match_of::<Rummy>(&first).clone();
+    drop(first);
+
+    // Continued again: the same position, the turn's clock started afresh.
+    let mut second = app_of(&dir, parlour::games::rummy::logic_plugin);
+    continue_saved(&mut second);
+    assert_eq!(whole(match_of::<Rummy>(&second)), whole(&live));
+    assert_eq!(phase(&second), TurnPhase::AwaitingMove);
+    let fresh = clock(&second);
+    assert_eq!(fresh.limit, twenty);
+    assert!(
+        fresh.elapsed < Duration::from_secs(1),
+        "the clock starts afresh: {:?} used",
+        fresh.elapsed
+    );
+
+    // Anna ends the round, and the process dies at once: the round's end,
+    // its scores and the next round's deal are kept.
+    let played = record.moves.len() + 1;
+    second.world_mut().write_message(MoveRequest::<Rummy> {
+        seat: anna,
+        mv: round_end,
+    });
+    run_until(&mut second, 200, |app| {
+        match_of::<Rummy>(app).moves().len() == played
+    });
+    let live = match_of::<Rummy>(&second).clone();
+    assert_eq!(live.state().rounds().len(), 1);
+    assert_eq!(live.state().round(), 2);
+    let kept = on_disk(&dir);
+    assert_eq!(kept.moves, live.record().moves, "the round's end is kept");
+    drop(second);
+
+    // Continued at the round's end: the rounds' scores, the totals and the
+    // next round's deal as they were, the next round's first turn awaited
+    // (as on the table once the round's last move has been shown).
+    let mut third = app_of(&dir, parlour::games::rummy::logic_plugin);
+    continue_saved(&mut third);
+    let resumed = match_of::<Rummy>(&third);
+    assert_eq!(whole(resumed), whole(&live));
+    assert_eq!(
+        format!("{:?}", resumed.state().rounds()),
+        format!("{:?}", live.state().rounds())
+    );
+    assert_eq!(resumed.state().totals(), live.state().totals());
+    assert_eq!(resumed.awaiting(), live.awaiting());
+    assert_eq!(phase(&third), TurnPhase::AwaitingMove);
+    // A full clock for the second round's first turn; the match plays on
+    // and is kept.
+    let fresh = clock(&third);
+    assert_eq!(fresh.limit, twenty);
+    assert!(
+        fresh.elapsed < Duration::from_secs(1),
+        "{:?}",
+        fresh.elapsed
+    );
+    let mut hands = Rummy::bot("greedy", 3).unwrap();
+    for _ in 0..3_000 {
+        play_for(&mut third, anna, &mut hands);
+        third.update();
+        if on_disk(&dir).moves.len() >= kept.moves.len() + 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(on_disk(&dir).moves.len() >= kept.moves.len() + 3);
+    assert_eq!(match_of::<Rummy>(&third).state().round(), 2);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+fn paper_boxing_table() -> Table {
+    seats_at(
+        "paper-boxing",
+        &[
+            ("Anna", Controller::Human),
+            ("Ada", Controller::Bot("solver".into())),
+        ],
+    )
+}
+
+#[test]
+fn paper_boxing_continued_mid_set_up_keeps_the_bots_grid_secret_until_the_reveal() {
+    let dir = scratch("pb-setup");
+    let mut first = app_of(&dir, parlour::games::paper_boxing::logic_plugin);
+    begin(&mut first, paper_boxing_table());
+    // Ada's grid is in; Anna has not filled hers in.
+    run_until(&mut first, 4_000, |app| {
+        app.world()
+            .get_resource::<ActiveMatch<PaperBoxing>>()
+            .is_some_and(|m| m.get().moves().len() == 1)
+    });
+    let live = match_of::<PaperBoxing>(&first).clone();
+    assert_eq!(live.moves()[0].0, 1, "Ada's grid is in");
+    assert_eq!(live.awaiting(), vec![0]);
+    assert_eq!(on_disk(&dir).moves, live.record().moves);
+    drop(first);
+
+    let mut second = app_of(&dir, parlour::games::paper_boxing::logic_plugin);
+    continue_saved(&mut second);
+    // Frame by frame — the table is laid, then Anna's eyes are on it — the
+    // screen never holds Ada's grid.
+    for frame in 0..30 {
+        let table = second.world().resource::<Table>();
+        let view = viewer_view(match_of::<PaperBoxing>(&second), table.viewer);
+        assert_eq!(view.grids[1], None, "frame {frame}: Ada's grid on screen");
+        assert!(view.filled[1], "Ada is seen to be done");
+        second.update();
+    }
+    let table = second.world().resource::<Table>();
+    assert_eq!(table.viewer, Some(0), "Anna's set-up is on screen");
+    assert_eq!(table.name(1), "Ada");
+    assert_eq!(phase(&second), TurnPhase::SetUp);
+    assert_eq!(whole(match_of::<PaperBoxing>(&second)), whole(&live));
+    assert_eq!(match_of::<PaperBoxing>(&second).awaiting(), vec![0]);
+
+    // Anna's grid in: the reveal shows both.
+    let grid = std::array::from_fn(|cell| cell as u8);
+    second
+        .world_mut()
+        .write_message(MoveRequest::<PaperBoxing> {
+            seat: 0,
+            mv: PbMove::Grid(grid),
+        });
+    run_until(&mut second, 200, |app| {
+        match_of::<PaperBoxing>(app).moves().len() == 2
+    });
+    let game = match_of::<PaperBoxing>(&second);
+    let view = viewer_view(game, Some(0));
+    assert_eq!(view.grids[0], Some(grid));
+    let PbMove::Grid(ada) = live.moves()[0].1 else {
+        panic!("Ada's first move is her grid");
+    };
+    assert_eq!(view.grids[1], Some(ada), "revealed once both are in");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn paper_boxing_continued_mid_bout_plays_on_from_the_same_paths() {
+    let dir = scratch("pb-bout");
+    let mut first = app_of(&dir, parlour::games::paper_boxing::logic_plugin);
+    begin(&mut first, paper_boxing_table());
+    let mut hands = PaperBoxing::bot("solver", 9).unwrap();
+    for _ in 0..8_000 {
+        play_for(&mut first, 0, &mut hands);
+        first.update();
+        if first
+            .world()
+            .get_resource::<ActiveMatch<PaperBoxing>>()
+            .is_some_and(|m| m.get().moves().len() >= 7)
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let live = match_of::<PaperBoxing>(&first).clone();
+    assert!(live.moves().len() >= 7, "a few bouts into the match");
+    assert!(!live.is_over());
+    assert_eq!(on_disk(&dir).moves, live.record().moves);
+    drop(first);
+
+    let mut second = app_of(&dir, parlour::games::paper_boxing::logic_plugin);
+    continue_saved(&mut second);
+    second.update();
+    let resumed = match_of::<PaperBoxing>(&second);
+    assert_eq!(whole(resumed), whole(&live));
+    let view = viewer_view(resumed, second.world().resource::<Table>().viewer);
+    let before = viewer_view(&live, Some(0));
+    assert_eq!(view.paths, before.paths, "the same paths");
+    assert_eq!(view.grids, before.grids, "both grids, revealed");
+    assert_eq!(view.wins, before.wins);
+    assert_eq!(phase(&second), TurnPhase::AwaitingMove);
+    if resumed.awaiting() == vec![0] {
+        assert!(!legal_cells(&view).is_empty(), "Anna has a step to take");
+    }
+    // Bouts go on from there, and are kept.
+    let played = live.moves().len();
+    for _ in 0..4_000 {
+        play_for(&mut second, 0, &mut hands);
+        second.update();
+        if on_disk(&dir).moves.len() >= played + 2 || !current(&dir).exists() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let now = match_of::<PaperBoxing>(&second);
+    assert!(now.moves().len() >= played + 2, "the bouts went on");
+    assert_eq!(now.moves()[..played], live.moves()[..]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Makes the save folder one Parlour cannot write to: read-only; and where
+/// the tests run with rights that pass over a folder's mode (root), a plain
+/// file in its place, so that no folder can be made there either.
+fn unwritable_saves(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let saves = current(dir).parent().unwrap().to_path_buf();
+    fs::create_dir_all(&saves).unwrap();
+    fs::set_permissions(&saves, fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = saves.join("probe");
+    if fs::write(&probe, "").is_ok() {
+        fs::set_permissions(&saves, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::remove_dir_all(&saves).unwrap();
+        fs::write(&saves, "not a folder").unwrap();
+    }
+}
+
+#[test]
+fn a_save_that_cannot_be_written_is_said_once_and_the_match_plays_on() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("unwritable");
+    let mut app = app_in(&dir);
+    unwritable_saves(&dir);
+    begin(&mut app, seats(&[("Ada", greedy()), ("Bram", greedy())]));
+    // The new match is kept at once: it cannot be.
+    run_until(&mut app, 10, |app| {
+        !app.world().resource::<FileWarnings>().0.is_empty()
+    });
+    // Said on the table at once, in one sentence with the reason.
+    let warnings = app.world().resource::<FileWarnings>().0.clone();
+    let [warning @ FileWarning::Unsaved { reason }] = warnings.as_slice() else {
+        panic!("one warning that the match is not saved: {warnings:?}");
+    };
+    assert!(!reason.is_empty());
+    let line = warning.text();
+    assert!(
+        !line.contains('\n') && line.contains(reason.as_str()),
+        "{line}"
+    );
+    let notice = app.world().resource::<Notice>();
+    assert_eq!(notice.text, line);
+    assert!(notice.warning);
+    // The match plays on; the warning is not said again at every move, and
+    // stays for the title screen.
+    run_until(&mut app, 2_000, |app| moves_played(app) >= 6);
+    assert_eq!(app.world().resource::<FileWarnings>().0, warnings);
+    assert_eq!(screen(&app), Screen::Play);
+    assert!(!current(&dir).is_file(), "nothing was written");
+    let unfinished = app.world().resource::<SaveSlot>().unfinished.clone();
+    assert!(unfinished.is_some_and(|r| r.moves.len() >= 6));
+    let saves = current(&dir).parent().unwrap().to_path_buf();
+    if saves.is_dir() {
+        let _ = fs::set_permissions(&saves, fs::Permissions::from_mode(0o755));
+    }
     let _ = fs::remove_dir_all(&dir);
 }

@@ -16,7 +16,7 @@ type Thinking<G> = Task<(Box<dyn Bot<G>>, <G as Game>::Move)>;
 /// The seats' bots, each behind a lock so the resource can be shared; a
 /// slot is empty while its bot thinks on a background task.
 #[derive(Resource)]
-pub(super) struct Bots<G: Game> {
+pub struct Bots<G: Game> {
     seats: Vec<Option<Mutex<Box<dyn Bot<G>>>>>,
     thinking: Vec<Option<Thinking<G>>>,
     /// A background choice that came back while another move was being
@@ -53,6 +53,14 @@ impl<G: Game> Bots<G> {
             bots.seats.push(bot);
         }
         bots
+    }
+
+    /// The seats whose bot has answered and whose move waits to be sent,
+    /// because another move is being shown (or was sent this frame).
+    pub fn held(&self) -> Vec<Seat> {
+        (0..self.ready.len())
+            .filter(|&seat| self.ready[seat].is_some())
+            .collect()
     }
 }
 

@@ -1,5 +1,6 @@
 //! After every move: the match in progress written to the save slot; once
-//! over, filed in the history instead, and counted.
+//! over, filed in the history instead, and counted. A save that cannot be
+//! written is said once to the person, and the match plays on.
 
 use std::time::SystemTime;
 
@@ -8,10 +9,10 @@ use parlour_core::engine::Game;
 
 use super::{Replay, SaveSlot, seats_of};
 use crate::engine::{ActiveMatch, Controller, MoveApplied, StartMatch};
-use crate::session::Table;
 use crate::session::attract::Demo;
+use crate::session::{Notice, Table};
 use crate::stats::{Finisher, Statistics, StatisticsFile};
-use crate::storage::{file_finished, write_atomic};
+use crate::storage::{FileWarning, FileWarnings, file_finished, write_atomic};
 
 /// After every move: the match in progress is written to the save slot;
 /// once it is over it is filed in the history instead, and counted.
@@ -25,6 +26,9 @@ pub(super) fn keep<G: Game>(
     mut slot: ResMut<SaveSlot>,
     mut stats: ResMut<Statistics>,
     stats_file: Res<StatisticsFile>,
+    mut notice: ResMut<Notice>,
+    mut warnings: ResMut<FileWarnings>,
+    mut unsaved_told: Local<bool>,
 ) {
     // Read the messages every frame, so none is taken for new after a pause.
     let moved = applied.read().count() > 0;
@@ -33,16 +37,33 @@ pub(super) fn keep<G: Game>(
     if !(moved || fresh) || demo.is_some() || replay.is_some() {
         return;
     }
+    if fresh {
+        // Each match says once that it cannot be saved.
+        *unsaved_told = false;
+    }
     let game = active.get();
     let mut record = game.record();
     if table.seats.len() == record.players {
         record.seats = seats_of(&table);
     }
     if !game.is_over() {
-        if let Some(path) = &slot.current
-            && let Err(e) = write_atomic(path, &record.to_json())
-        {
-            warn!("could not save the match to {}: {e}", path.display());
+        if let Some(path) = &slot.current {
+            match write_atomic(path, &record.to_json()) {
+                Ok(()) => *unsaved_told = false,
+                Err(e) => {
+                    warn!("could not save the match to {}: {e}", path.display());
+                    // Once, not after every move: on the table now, and on
+                    // the title screen afterwards.
+                    if !*unsaved_told {
+                        let warning = FileWarning::Unsaved {
+                            reason: e.to_string(),
+                        };
+                        notice.show(warning.text(), true);
+                        warnings.0.push(warning);
+                        *unsaved_told = true;
+                    }
+                }
+            }
         }
         slot.unfinished = Some(record);
         return;

@@ -30,6 +30,12 @@ pub enum FileWarning {
         /// Where the file was put.
         moved_to: Option<PathBuf>,
     },
+    /// The match in progress could not be written to the save slot: it
+    /// plays on, but its latest moves would be lost if Parlour closed.
+    Unsaved {
+        /// Why.
+        reason: String,
+    },
     /// A variant file (or a house rule's plugin) was not taken: the other
     /// variants are still offered.
     Variant {
@@ -68,6 +74,9 @@ impl FileWarning {
                 ),
                 None => crate::tr!("warning-save-stuck", reason = problem.text()),
             },
+            FileWarning::Unsaved { reason } => {
+                crate::tr!("warning-unsaved", reason = reason.clone())
+            }
             FileWarning::Variant { file, reason } => crate::tr!(
                 "warning-variant",
                 file = file.clone(),

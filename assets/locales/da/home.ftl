@@ -13,6 +13,7 @@ warning-settings = Indstillingerne kunne ikke læses ({ $reason }), så standard
 warning-statistics = Statistikken kunne ikke læses ({ $reason }), så optællingen begynder forfra. Filen er lagt til side som { $file }.
 warning-save = Det gemte parti kan ikke genoptages: { $reason }. Filen er lagt til side som { $file }.
 warning-save-stuck = Det gemte parti kan ikke genoptages: { $reason }.
+warning-unsaved = Partiet kunne ikke gemmes ({ $reason }): spillet fortsætter, men lukkes Parlour, går de seneste træk tabt.
 warning-variant = Variantfilen { $file } blev ikke indlæst: { $reason }. De andre varianter kan vælges som sædvanlig.
 warning-dismiss = Forstået
 

@@ -13,6 +13,7 @@ warning-settings = The settings could not be read ({ $reason }), so the defaults
 warning-statistics = The statistics could not be read ({ $reason }), so counting starts again. The file was set aside as { $file }.
 warning-save = The saved match cannot be continued: { $reason }. The file was set aside as { $file }.
 warning-save-stuck = The saved match cannot be continued: { $reason }.
+warning-unsaved = This match could not be saved ({ $reason }): play on, but if Parlour closes, its latest moves are lost.
 warning-variant = The variant file { $file } was not loaded: { $reason }. The other variants are offered as usual.
 warning-dismiss = OK
 

@@ -13,6 +13,7 @@ warning-settings = Les réglages n’ont pas pu être lus ({ $reason }) : les r�
 warning-statistics = Les statistiques n’ont pas pu être lues ({ $reason }) : le décompte repart de zéro. Le fichier a été mis de côté sous le nom { $file }.
 warning-save = La partie enregistrée ne peut pas être reprise : { $reason }. Le fichier a été mis de côté sous le nom { $file }.
 warning-save-stuck = La partie enregistrée ne peut pas être reprise : { $reason }.
+warning-unsaved = Cette partie n’a pas pu être enregistrée ({ $reason }) : le jeu continue, mais si Parlour se ferme, ses derniers coups seront perdus.
 warning-variant = Le fichier de variante { $file } n’a pas été chargé : { $reason }. Les autres variantes restent proposées.
 warning-dismiss = Compris
 
