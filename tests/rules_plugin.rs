@@ -189,3 +189,57 @@ fn ending_the_match_clears_its_entities() {
     assert_eq!(world.query::<&MatchEntity>().iter(world).count(), 0);
     assert!(h.game().is_none());
 }
+
+/// Two people play greedy Rummy moves through the plugin, on screen pacing,
+/// until a move closes the first round: the move is shown first, then the
+/// match waits on the round's scores, and only a second `Proceed` goes on.
+#[test]
+fn a_rounds_last_move_is_shown_then_the_match_waits_on_the_rounds_scores() {
+    use parlour_core::engine::Game;
+    use parlour_core::games::rummy::Rummy;
+    let game = Match::<Rummy>::seeded("standard,rounds=2", 2, 4).unwrap();
+    let mut bots = [
+        Rummy::bot("greedy", 1).unwrap(),
+        Rummy::bot("greedy", 2).unwrap(),
+    ];
+    let mut h = Headless::<Rummy>::new();
+    h.start(game, vec![Controller::Human; 2]);
+    h.app().insert_resource(Pacing {
+        hold_after_move: true,
+        hold_after_round: true,
+        ..default()
+    });
+    let phase = |h: &mut Headless<Rummy>| *h.app().world().resource::<State<TurnPhase>>().get();
+    let proceed = |h: &mut Headless<Rummy>| {
+        h.app().world_mut().write_message(Proceed);
+        h.app().update();
+        h.app().update();
+    };
+    let bound = Rummy::move_bound(h.game().expect("a match").config(), 2);
+    for _ in 0..bound {
+        let game = h.game().expect("a match").clone();
+        let seat = game.awaiting()[0];
+        let outcome = h
+            .request(seat, bots[seat].choose(&game.view(seat)))
+            .expect("a greedy move is legal");
+        h.app().update();
+        assert_eq!(phase(&mut h), TurnPhase::Animating);
+        proceed(&mut h);
+        if Rummy::ends_round(&outcome) {
+            assert_eq!(
+                phase(&mut h),
+                TurnPhase::RoundOver,
+                "the round's scores wait"
+            );
+            proceed(&mut h);
+            assert_eq!(
+                phase(&mut h),
+                TurnPhase::AwaitingMove,
+                "the next round starts"
+            );
+            return;
+        }
+        assert_eq!(phase(&mut h), TurnPhase::AwaitingMove);
+    }
+    panic!("the first round never ended");
+}

@@ -61,6 +61,9 @@ pub enum RulesSystems {
 #[derive(Resource)]
 pub struct ActiveMatch<G: Game> {
     game: Match<G>,
+    /// The move being shown closed a round: once it has been shown, the
+    /// match waits in [`TurnPhase::RoundOver`] for the players.
+    round_to_show: bool,
 }
 
 impl<G: Game> ActiveMatch<G> {
@@ -324,7 +327,10 @@ fn start_match<G: Game>(
     *clock = new_turn_clock::<G>(&game, &clock, &clock_settings);
     next.set(phase_of(&game));
     commands.insert_resource(bots);
-    commands.insert_resource(ActiveMatch { game });
+    commands.insert_resource(ActiveMatch {
+        game,
+        round_to_show: false,
+    });
     commands.insert_resource(TurnDraft::<G>::default());
 }
 
@@ -348,16 +354,22 @@ fn end_match<G: Game>(
 
 fn proceed<G: Game>(
     mut proceeds: MessageReader<Proceed>,
-    active: Option<Res<ActiveMatch<G>>>,
+    active: Option<ResMut<ActiveMatch<G>>>,
     phase: Res<State<TurnPhase>>,
     mut next: ResMut<NextState<TurnPhase>>,
 ) {
     if proceeds.read().count() == 0 {
         return;
     }
-    let Some(active) = active else { return };
-    if matches!(phase.get(), TurnPhase::Animating | TurnPhase::RoundOver) {
-        next.set(phase_of(&active.game));
+    let Some(mut active) = active else { return };
+    match phase.get() {
+        // A round's last move has been shown: now its scores.
+        TurnPhase::Animating if active.round_to_show => {
+            active.bypass_change_detection().round_to_show = false;
+            next.set(TurnPhase::RoundOver);
+        }
+        TurnPhase::Animating | TurnPhase::RoundOver => next.set(phase_of(&active.game)),
+        _ => {}
     }
 }
 
@@ -393,7 +405,8 @@ fn apply_moves<G: Game>(
     let mut current = *phase.get();
     let mut changed = false;
     // Refused moves must not mark the match changed: readers rely on `is_changed`.
-    let game = &mut active.bypass_change_detection().game;
+    let held = active.bypass_change_detection();
+    let game = &mut held.game;
     for request in requests.read() {
         let refusal = match current {
             TurnPhase::SetUp | TurnPhase::AwaitingMove | TurnPhase::MatchOver => None,
@@ -427,6 +440,7 @@ fn apply_moves<G: Game>(
                     index: game.moves().len() - 1,
                 });
                 current = if pacing.hold_after_move {
+                    held.round_to_show = ends_round && pacing.hold_after_round;
                     TurnPhase::Animating
                 } else if ends_round && pacing.hold_after_round {
                     TurnPhase::RoundOver

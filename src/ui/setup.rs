@@ -98,7 +98,7 @@ fn setup(
                 ui.heading(tr!("setup-title", game = kind.title()));
             });
             ui.add_space(16.0);
-            let width = ui.available_width().min(720.0);
+            let width = ui.available_width().min(820.0);
             ui.vertical_centered(|ui| {
                 ui.set_max_width(width);
                 let seats = game.seats.clone();
@@ -262,6 +262,12 @@ fn seat_rows(
 ) -> (Option<usize>, Option<usize>) {
     let mut remove = None;
     let mut tapped = None;
+    // The seat's word, the gaps and the remove button take about 160
+    // points; the name and the bot share the rest, so a portrait tablet
+    // keeps the whole row on screen (a long bot's name is cut short).
+    let rest = (ui.available_width() - 160.0).max(300.0);
+    let name_w = (rest * 0.42).clamp(140.0, 220.0);
+    let bot_w = (rest - name_w).clamp(160.0, 420.0);
     // A grid keeps the rows in columns whatever the words' lengths.
     egui::Grid::new("seats")
         .spacing(egui::vec2(12.0, 10.0))
@@ -272,7 +278,7 @@ fn seat_rows(
                 );
                 // Sized outright: a grid cell would shrink it to last frame's width.
                 let name = ui.add_sized(
-                    egui::vec2(220.0, size::TOUCH),
+                    egui::vec2(name_w, size::TOUCH),
                     egui::TextEdit::singleline(&mut seat.name)
                         .char_limit(NAME_LIMIT)
                         .vertical_align(egui::Align::Center),
@@ -287,7 +293,8 @@ fn seat_rows(
                 };
                 egui::ComboBox::from_id_salt(("controller", i))
                     .selected_text(label)
-                    .width(210.0)
+                    .width(bot_w)
+                    .truncate()
                     // Room for a person and three bots without scrolling.
                     .height(5.0 * (size::TOUCH + 12.0))
                     .show_ui(ui, |ui| {

@@ -233,9 +233,4 @@ impl Game for PaperBoxing {
     fn move_bound(_config: &Config, _players: usize) -> usize {
         2 + 2 * rules::BOUTS as usize
     }
-
-    /// A bout is the game's round: the screen may pause on its result.
-    fn ends_round(outcome: &Outcome) -> bool {
-        outcome.bout.is_some()
-    }
 }
