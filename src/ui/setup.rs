@@ -98,7 +98,7 @@ fn setup(
                 ui.heading(tr!("setup-title", game = kind.title()));
             });
             ui.add_space(16.0);
-            let width = ui.available_width().min(820.0);
+            let width = ui.available_width().min(880.0);
             ui.vertical_centered(|ui| {
                 ui.set_max_width(width);
                 let seats = game.seats.clone();
@@ -267,7 +267,7 @@ fn seat_rows(
     // keeps the whole row on screen (a long bot's name is cut short).
     let rest = (ui.available_width() - 160.0).max(300.0);
     let name_w = (rest * 0.42).clamp(140.0, 220.0);
-    let bot_w = (rest - name_w).clamp(160.0, 420.0);
+    let bot_w = (rest - name_w).clamp(160.0, 480.0);
     // A grid keeps the rows in columns whatever the words' lengths.
     egui::Grid::new("seats")
         .spacing(egui::vec2(12.0, 10.0))
