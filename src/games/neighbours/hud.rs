@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::Match;
 use parlour_core::games::neighbours::{Move, Neighbours, View};
 
+use super::layout::tray_height;
 use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, MoveRequest, TurnPhase};
 use crate::game_kit::{on_table, viewer_view};
@@ -131,7 +132,7 @@ fn pass_offer(
     // Just above the tray, whose height follows the window's in logical
     // pixels (see the layout); egui's points are those over its zoom.
     let zoom = ctx.zoom_factor();
-    let tray = (ctx.content_rect().height() * zoom * 0.16).clamp(96.0, 150.0);
+    let tray = tray_height(ctx.content_rect().height() * zoom, zoom.max(1.0));
     let above_tray = tray / zoom + 12.0;
     egui::Area::new(egui::Id::new("pass"))
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -above_tray))

@@ -34,6 +34,12 @@ pub struct BoardLayout {
     pub hud: f32,
 }
 
+/// The tray's height for a window `height` logical pixels high, its cap
+/// grown `grow` times with the HUD (the pass offer sits just above it).
+pub fn tray_height(height: f32, grow: f32) -> f32 {
+    (height * 0.16).clamp(96.0, 150.0 * grow)
+}
+
 impl BoardLayout {
     /// The layout for a window of `window` logical pixels and a `rows` × `cols`
     /// board, under a HUD of its usual height.
@@ -45,19 +51,22 @@ impl BoardLayout {
     /// window and the text size).
     pub fn under_hud(window: Vec2, rows: u8, cols: u8, hud: f32) -> Self {
         let margin = size::MARGIN;
-        let tray_h = (window.y * 0.16).clamp(96.0, 150.0);
+        // The caps on sizes grow as the HUD does, so a 4K kiosk's board
+        // fills its table rather than staying at full-HD size.
+        let grow = (hud / size::HUD).max(1.0);
+        let tray_h = tray_height(window.y, grow);
         let top = window.y / 2.0 - hud - margin;
         let bottom = -window.y / 2.0 + tray_h + margin;
         let area = Vec2::new(window.x - 2.0 * margin, (top - bottom).max(10.0));
         // The wood around the board takes a fifth of a cell on each side.
         let cell = (area.x / (cols as f32 + 0.4))
             .min(area.y / (rows as f32 + 0.4))
-            .clamp(8.0, 110.0);
+            .clamp(8.0, 110.0 * grow);
         // The tray holds the legend, five tokens and the bag side by side.
         let tray_fit = (window.x - 2.0 * margin) / (5.0 * 1.18 + 4.2);
         let token = (tray_h * 0.72)
             .min(cell * 1.3)
-            .min(96.0)
+            .min(96.0 * grow)
             .min(tray_fit)
             .max(size::TOUCH);
         let tray_y = -window.y / 2.0 + tray_h / 2.0;

@@ -94,7 +94,11 @@ impl PbLayout {
     /// drawn `zoom` times their usual size.
     pub fn zoomed(window: Vec2, zoom: f32) -> Self {
         let m = size::MARGIN;
-        let band_h = (window.y * 0.17).clamp(124.0, 170.0);
+        // The caps on sizes grow as the HUD does, so a 4K kiosk's grids
+        // fill its table rather than staying at full-HD size.
+        let grow = zoom.max(1.0);
+        let max_cell = MAX_CELL * grow;
+        let band_h = (window.y * 0.17).clamp(124.0, 170.0 * grow);
         let band = Rect::new(
             -window.x / 2.0 + m,
             -window.y / 2.0 + m,
@@ -113,7 +117,7 @@ impl PbLayout {
         let side_cell = ((height - LABEL_H) / BOARD).min((width - GAP) / (2.0 * BOARD));
         let stacked = stacked_cell > side_cell;
         let (cell, grids, labels) = if stacked {
-            let cell = stacked_cell.clamp(8.0, MAX_CELL);
+            let cell = stacked_cell.clamp(8.0, max_cell);
             let side = BOARD * cell;
             let block = 2.0 * (LABEL_H + side) + GAP;
             let gap = GAP + (height - block).max(0.0) / 3.0;
@@ -128,7 +132,7 @@ impl PbLayout {
             }
             (cell, grids, labels)
         } else {
-            let cell = side_cell.clamp(8.0, MAX_CELL);
+            let cell = side_cell.clamp(8.0, max_cell);
             let side = BOARD * cell;
             let gap = ((width - 2.0 * side) / 3.0).clamp(GAP, cell * 1.5);
             let x = side / 2.0 + gap / 2.0;
@@ -152,7 +156,7 @@ impl PbLayout {
         let under = ((height - LABEL_H - GAP) / (BOARD + TRAY.y)).min(width / TRAY.x.max(BOARD));
         let beside = ((height - LABEL_H) / BOARD.max(TRAY.y)).min((width - GAP) / (BOARD + TRAY.x));
         let (setup_cell, setup_grid, setup_label, tray) = if under > beside {
-            let sc = under.clamp(8.0, MAX_CELL);
+            let sc = under.clamp(8.0, max_cell);
             let block = LABEL_H + BOARD * sc + GAP + TRAY.y * sc;
             let block_top = middle + block / 2.0;
             let label = Rect::new(-width / 2.0, block_top - LABEL_H, width / 2.0, block_top);
@@ -162,7 +166,7 @@ impl PbLayout {
                 Rect::from_center_size(Vec2::new(0.0, tray_top - TRAY.y * sc / 2.0), TRAY * sc);
             (sc, grid, label, tray)
         } else {
-            let sc = beside.clamp(8.0, MAX_CELL);
+            let sc = beside.clamp(8.0, max_cell);
             let gap = ((width - (BOARD + TRAY.x) * sc) / 3.0).clamp(GAP, sc * 1.2);
             let total = (BOARD + TRAY.x) * sc + gap;
             let left = -total / 2.0;
