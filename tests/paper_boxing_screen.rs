@@ -15,7 +15,7 @@ use bevy::time::TimeUpdateStrategy;
 use parlour::engine::{ActiveMatch, Controller, MoveApplied, MoveRequest, TurnPhase};
 use parlour::games::paper_boxing::input::keys::Spot;
 use parlour::games::paper_boxing::input::{PlayHold, handle_play_pointer, handle_setup_pointer};
-use parlour::games::paper_boxing::layout::{LABEL_H, PbLayout};
+use parlour::games::paper_boxing::layout::PbLayout;
 use parlour::games::paper_boxing::logic_plugin;
 use parlour::games::paper_boxing::setup::{Arrangement, Draft, ScreenRng, SetUpHold};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
@@ -96,7 +96,7 @@ fn both_grids_their_names_and_the_band_fit_every_window() {
                     "{window}: name {s} over grid {b}"
                 );
             }
-            assert!((l.labels[s].height() - LABEL_H).abs() < 0.01);
+            assert!((l.labels[s].height() - l.label_h()).abs() < 0.01);
         }
         assert!(
             !overlap(boards[0], boards[1]),

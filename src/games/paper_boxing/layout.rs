@@ -20,7 +20,7 @@ pub(super) const BOARD: f32 = 4.0 + 2.0 * WOOD;
 /// A cell face's share of the distance between cell centres.
 pub(super) const FACE: f32 = 0.92;
 /// The line above each grid for its player's name (or the set-up's words).
-pub const LABEL_H: f32 = 48.0;
+const LABEL_H: f32 = 48.0;
 /// The least space between the two grids, or a grid and the tray.
 const GAP: f32 = 24.0;
 /// The largest cell: beyond it the grids only grow emptier.
@@ -84,6 +84,12 @@ fn grid_cell_at(centre: Vec2, pitch: f32, p: Vec2) -> Option<u8> {
 }
 
 impl PbLayout {
+    /// The height kept over each grid for its player's name, grown as the
+    /// HUD is.
+    pub fn label_h(&self) -> f32 {
+        LABEL_H * self.zoom.max(1.0)
+    }
+
     /// The layout for a window of `window` logical pixels, menus at their
     /// usual size.
     pub fn new(window: Vec2) -> Self {
@@ -98,6 +104,7 @@ impl PbLayout {
         // fill its table rather than staying at full-HD size.
         let grow = zoom.max(1.0);
         let max_cell = MAX_CELL * grow;
+        let label_h = LABEL_H * grow;
         let band_h = (window.y * 0.17).clamp(124.0, 170.0 * grow);
         let band = Rect::new(
             -window.x / 2.0 + m,
@@ -113,22 +120,22 @@ impl PbLayout {
         let middle = (top + floor) / 2.0;
 
         // Play: stacked or side by side, whichever gives larger cells.
-        let stacked_cell = ((height - 2.0 * LABEL_H - GAP) / (2.0 * BOARD)).min(width / BOARD);
-        let side_cell = ((height - LABEL_H) / BOARD).min((width - GAP) / (2.0 * BOARD));
+        let stacked_cell = ((height - 2.0 * label_h - GAP) / (2.0 * BOARD)).min(width / BOARD);
+        let side_cell = ((height - label_h) / BOARD).min((width - GAP) / (2.0 * BOARD));
         let stacked = stacked_cell > side_cell;
         let (cell, grids, labels) = if stacked {
             let cell = stacked_cell.clamp(8.0, max_cell);
             let side = BOARD * cell;
-            let block = 2.0 * (LABEL_H + side) + GAP;
+            let block = 2.0 * (label_h + side) + GAP;
             let gap = GAP + (height - block).max(0.0) / 3.0;
-            let block = 2.0 * (LABEL_H + side) + gap;
+            let block = 2.0 * (label_h + side) + gap;
             let block_top = middle + block / 2.0;
             let mut grids = [Vec2::ZERO; 2];
             let mut labels = [Rect::default(); 2];
             for (s, (grid, label)) in grids.iter_mut().zip(labels.iter_mut()).enumerate() {
-                let label_top = block_top - s as f32 * (LABEL_H + side + gap);
-                *label = Rect::new(-side / 2.0, label_top - LABEL_H, side / 2.0, label_top);
-                *grid = Vec2::new(0.0, label_top - LABEL_H - side / 2.0);
+                let label_top = block_top - s as f32 * (label_h + side + gap);
+                *label = Rect::new(-side / 2.0, label_top - label_h, side / 2.0, label_top);
+                *grid = Vec2::new(0.0, label_top - label_h - side / 2.0);
             }
             (cell, grids, labels)
         } else {
@@ -136,13 +143,13 @@ impl PbLayout {
             let side = BOARD * cell;
             let gap = ((width - 2.0 * side) / 3.0).clamp(GAP, cell * 1.5);
             let x = side / 2.0 + gap / 2.0;
-            let y = middle - LABEL_H / 2.0;
+            let y = middle - label_h / 2.0;
             let label = |cx: f32| {
                 Rect::new(
                     cx - side / 2.0,
                     y + side / 2.0,
                     cx + side / 2.0,
-                    y + side / 2.0 + LABEL_H,
+                    y + side / 2.0 + label_h,
                 )
             };
             (
@@ -153,15 +160,15 @@ impl PbLayout {
         };
 
         // Set-up: the tray under the grid or beside it, the same way.
-        let under = ((height - LABEL_H - GAP) / (BOARD + TRAY.y)).min(width / TRAY.x.max(BOARD));
-        let beside = ((height - LABEL_H) / BOARD.max(TRAY.y)).min((width - GAP) / (BOARD + TRAY.x));
+        let under = ((height - label_h - GAP) / (BOARD + TRAY.y)).min(width / TRAY.x.max(BOARD));
+        let beside = ((height - label_h) / BOARD.max(TRAY.y)).min((width - GAP) / (BOARD + TRAY.x));
         let (setup_cell, setup_grid, setup_label, tray) = if under > beside {
             let sc = under.clamp(8.0, max_cell);
-            let block = LABEL_H + BOARD * sc + GAP + TRAY.y * sc;
+            let block = label_h + BOARD * sc + GAP + TRAY.y * sc;
             let block_top = middle + block / 2.0;
-            let label = Rect::new(-width / 2.0, block_top - LABEL_H, width / 2.0, block_top);
-            let grid = Vec2::new(0.0, block_top - LABEL_H - BOARD * sc / 2.0);
-            let tray_top = block_top - LABEL_H - BOARD * sc - GAP;
+            let label = Rect::new(-width / 2.0, block_top - label_h, width / 2.0, block_top);
+            let grid = Vec2::new(0.0, block_top - label_h - BOARD * sc / 2.0);
+            let tray_top = block_top - label_h - BOARD * sc - GAP;
             let tray =
                 Rect::from_center_size(Vec2::new(0.0, tray_top - TRAY.y * sc / 2.0), TRAY * sc);
             (sc, grid, label, tray)
@@ -170,14 +177,14 @@ impl PbLayout {
             let gap = ((width - (BOARD + TRAY.x) * sc) / 3.0).clamp(GAP, sc * 1.2);
             let total = (BOARD + TRAY.x) * sc + gap;
             let left = -total / 2.0;
-            let y = middle - LABEL_H / 2.0;
+            let y = middle - label_h / 2.0;
             let grid = Vec2::new(left + BOARD * sc / 2.0, y);
             let tray = Rect::from_center_size(
                 Vec2::new(left + BOARD * sc + gap + TRAY.x * sc / 2.0, y),
                 TRAY * sc,
             );
             let label_y = y + BOARD * sc / 2.0;
-            let label = Rect::new(left, label_y, left + total, label_y + LABEL_H);
+            let label = Rect::new(left, label_y, left + total, label_y + label_h);
             (sc, grid, label, tray)
         };
 

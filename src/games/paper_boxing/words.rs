@@ -20,7 +20,7 @@ use crate::ui::theme::{ecolour, size};
 
 use super::hud::{band_frame, hud, words_in};
 use super::in_paper_boxing;
-use super::layout::{BOARD, LABEL_H, PbLayout, rect_to_screen};
+use super::layout::{BOARD, PbLayout, rect_to_screen};
 use super::oracle::{Oracle, oracle_offered};
 use super::setup::{Draft, arranging};
 use super::view::grid_place;
@@ -291,7 +291,7 @@ fn names_over_grids(ctx: &egui::Context, layout: &PbLayout, view: &View, table: 
             centre.x - BOARD * pitch / 2.0,
             top,
             centre.x + BOARD * pitch / 2.0,
-            top + LABEL_H,
+            top + layout.label_h(),
         );
         let mut words = table.name(s).to_owned();
         if leads(view, s) {
