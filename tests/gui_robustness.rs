@@ -15,8 +15,8 @@ use bevy::window::WindowResolution;
 use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
 use parlour::engine::{
-    ActiveMatch, BotExecution, Bots, Controller, Match, MoveApplied, MoveRejected, MoveRequest,
-    Pacing, Proceed, TurnPhase,
+    BotExecution, Bots, Controller, Match, MoveApplied, MoveRejected, MoveRequest, Pacing, Proceed,
+    TurnPhase,
 };
 use parlour::games::neighbours::input::{Hold, handle_pointer};
 use parlour::games::neighbours::layout::BoardLayout;
@@ -33,6 +33,9 @@ use parlour_core::games::neighbours::{Deal, Move as NMove, Neighbours, Placement
 use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::rummy::cards::deck;
 use parlour_core::games::rummy::{Action, Card, Move as RMove, Rummy};
+
+mod rummy_turn;
+use rummy_turn::{rummy_game, until_anna_plays};
 
 /// A whole state, every hidden part included, to compare before and after.
 fn whole(state: &impl std::fmt::Debug) -> String {
@@ -181,42 +184,6 @@ fn rummy(variant: &str) -> (App, Entity) {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Play);
     (app, window)
-}
-
-fn rummy_game(app: &App) -> &Match<Rummy> {
-    app.world().resource::<ActiveMatch<Rummy>>().get()
-}
-
-/// Runs frames until seat 0 may lay cards on screen (the bot thinks on the
-/// async pool, so the wait is bounded by the clock, not by frames). Ready
-/// two frames running: a move applied in a frame changes the turn phase
-/// only in the next.
-fn until_anna_plays(app: &mut App) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    let mut ready_frames = 0;
-    loop {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "Anna's turn never came"
-        );
-        app.update();
-        let ready = app
-            .world()
-            .get_resource::<ActiveMatch<Rummy>>()
-            .is_some_and(|m| m.get().awaiting() == vec![0])
-            && *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingMove
-            && app
-                .world()
-                .resource::<TurnOnScreen>()
-                .draft
-                .as_ref()
-                .is_some_and(|d| d.seat == 0 && d.turn == rummy_game(app).moves().len());
-        ready_frames = if ready { ready_frames + 1 } else { 0 };
-        if ready_frames == 2 {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 /// Every card is somewhere, once: each face and copy of the deck is counted

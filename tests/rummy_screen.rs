@@ -14,7 +14,7 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowResolution;
 use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
-use parlour::engine::{ActiveMatch, Controller, MoveApplied, TurnPhase};
+use parlour::engine::{Controller, MoveApplied};
 use parlour::games::rummy::draft::{Draft, Spot};
 use parlour::games::rummy::input::Grab;
 use parlour::games::rummy::input::keys::{ActionPlaces, Place, focusables};
@@ -26,6 +26,9 @@ use parlour::settings::Settings;
 use parlour::ui::keys::{Arrow, Focus, step};
 use parlour_core::engine::{Game, Match};
 use parlour_core::games::rummy::{Move, Rummy};
+
+mod rummy_turn;
+use rummy_turn::{rummy_game, until_anna_plays};
 
 /// Both seats play as the screen lets a person play: the hint laid out in
 /// the turn on screen, then End turn (or Draw) — every move through the
@@ -107,37 +110,6 @@ fn rummy_by_keys() -> App {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Play);
     app
-}
-
-fn rummy_game(app: &App) -> &Match<Rummy> {
-    app.world().resource::<ActiveMatch<Rummy>>().get()
-}
-
-/// Runs frames until Anna may lay cards on screen, two frames running (the
-/// bot thinks on the async pool: the wait is bounded by the clock).
-fn until_anna_plays(app: &mut App) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    let mut ready_frames = 0;
-    while ready_frames < 2 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "Anna's turn never came"
-        );
-        app.update();
-        let ready = app
-            .world()
-            .get_resource::<ActiveMatch<Rummy>>()
-            .is_some_and(|m| m.get().awaiting() == vec![0])
-            && *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingMove
-            && app
-                .world()
-                .resource::<TurnOnScreen>()
-                .draft
-                .as_ref()
-                .is_some_and(|d| d.seat == 0 && d.turn == rummy_game(app).moves().len());
-        ready_frames = if ready { ready_frames + 1 } else { 0 };
-        std::thread::sleep(Duration::from_millis(1));
-    }
 }
 
 /// Presses `key_code` as the window reports it, a frame for the press and
