@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -30,6 +30,9 @@ use parlour_core::games::paper_boxing::bots::transpose;
 use parlour_core::games::paper_boxing::setup::mix_for;
 use parlour_core::games::paper_boxing::solver::keeping_steps;
 use parlour_core::games::paper_boxing::{Deal, Grid, Move, PaperBoxing, State as Position};
+
+mod keys;
+use keys::key;
 
 const SIZES: [Vec2; 3] = [
     Vec2::new(1280.0, 800.0),
@@ -637,23 +640,6 @@ fn the_bots_arrangement_is_the_screens_own_draw_not_a_seated_bots_grid() {
         let bots: Vec<Move> = (0..presses).map(|_| bot.choose(&view)).collect();
         let ours: Vec<Move> = suggested.iter().map(|&g| Move::Grid(g)).collect();
         assert_ne!(ours, bots, "the screen draws like the bot of seat {seat}");
-    }
-}
-
-/// Presses `key_code` as the window reports it, a frame for the press and
-/// one for the release.
-fn key(app: &mut App, key_code: KeyCode) {
-    let window = Entity::PLACEHOLDER;
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window,
-        });
-        app.update();
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -29,6 +29,8 @@ use parlour_core::games::rummy::{Move, Rummy};
 
 mod rummy_turn;
 use rummy_turn::{rummy_game, until_anna_plays};
+mod keys;
+use keys::key;
 
 /// Both seats play as the screen lets a person play: the hint laid out in
 /// the turn on screen, then End turn (or Draw) — every move through the
@@ -110,22 +112,6 @@ fn rummy_by_keys() -> App {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Play);
     app
-}
-
-/// Presses `key_code` as the window reports it, a frame for the press and
-/// one for the release.
-fn key(app: &mut App, key_code: KeyCode) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
-    }
 }
 
 fn focus(app: &App) -> Focus<Place> {

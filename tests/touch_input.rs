@@ -27,6 +27,9 @@ use parlour::ui::keys::{Focus, KeyFocus};
 use parlour_core::engine::Game;
 use parlour_core::games::neighbours::{Move, Neighbours, Placement};
 
+mod keys;
+use keys::key_in;
+
 const SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// What the input systems said, frame by frame.
@@ -417,21 +420,6 @@ fn neighbours_by_keys() -> (App, Entity) {
     (app, window)
 }
 
-/// Presses and releases `key`, a frame each, as the window reports it.
-fn key(app: &mut App, window: Entity, key_code: KeyCode) {
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window,
-        });
-        app.update();
-    }
-}
-
 fn neighbours_game(app: &App) -> &parlour::engine::Match<Neighbours> {
     app.world().resource::<ActiveMatch<Neighbours>>().get()
 }
@@ -469,7 +457,7 @@ fn the_keys_alone_place_a_token_and_the_rules_accept_it() {
         .unwrap();
 
     // The first key shows the focus, on the hand's first token.
-    key(&mut app, window, KeyCode::ArrowRight);
+    key_in(&mut app, window, KeyCode::ArrowRight);
     assert!(app.world().resource::<KeyFocus>().shown);
     assert!(
         app.world().resource::<KeyFocus>().ring.is_some(),
@@ -480,9 +468,9 @@ fn the_keys_alone_place_a_token_and_the_rules_accept_it() {
         Some(Spot::Token(0))
     );
     for _ in 0..slot {
-        key(&mut app, window, KeyCode::ArrowRight);
+        key_in(&mut app, window, KeyCode::ArrowRight);
     }
-    key(&mut app, window, KeyCode::Enter);
+    key_in(&mut app, window, KeyCode::Enter);
     assert_eq!(
         app.world().resource::<Hold>().slot(),
         Some(slot),
@@ -493,7 +481,7 @@ fn the_keys_alone_place_a_token_and_the_rules_accept_it() {
     let (row, col) = (aim.cell / 11, aim.cell % 11);
     for _ in 0..40 {
         let Some(Spot::Cell(at)) = app.world().resource::<Focus<Spot>>().on else {
-            key(&mut app, window, KeyCode::ArrowUp);
+            key_in(&mut app, window, KeyCode::ArrowUp);
             continue;
         };
         let arrow = match ((at / 11).cmp(&row), (at % 11).cmp(&col)) {
@@ -503,7 +491,7 @@ fn the_keys_alone_place_a_token_and_the_rules_accept_it() {
             (_, std::cmp::Ordering::Less) => KeyCode::ArrowRight,
             _ => break,
         };
-        key(&mut app, window, arrow);
+        key_in(&mut app, window, arrow);
     }
     assert_eq!(
         app.world().resource::<Focus<Spot>>().on,
