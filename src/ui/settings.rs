@@ -1,5 +1,5 @@
-//! The settings screen: animation speed, hints, language, text size,
-//! reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
+//! The settings screen: animation speed, hints and what they show, the
+//! bots' strength, language, text size, reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -11,7 +11,7 @@ use super::{ReturnTo, UiSystems};
 use crate::i18n::Lang;
 use crate::kiosk::{Kiosk, PinPad, PinPurpose};
 use crate::session::Screen;
-use crate::settings::{Settings, TextSize};
+use crate::settings::{BotStrength, HintKind, Settings, TextSize};
 use crate::tr;
 
 /// The settings screen.
@@ -56,6 +56,12 @@ fn settings(
                     if hints != settings.hints {
                         settings.hints = hints;
                     }
+                    ui.end_row();
+                    ui.label(tr!("settings-hint-kind"));
+                    hint_kind_choice(ui, &mut settings);
+                    ui.end_row();
+                    ui.label(tr!("settings-bot-strength"));
+                    bot_strength_choice(ui, &mut settings);
                     ui.end_row();
                     ui.label(tr!("settings-language"));
                     language_choice(ui, &mut settings);
@@ -107,29 +113,93 @@ fn language_choice(ui: &mut egui::Ui, settings: &mut Settings) {
 /// The text size row: the four sizes, the chosen one lit; the screens
 /// follow at once.
 fn text_size_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    let choices = TextSize::ALL.map(|text_size| {
+        let words = match text_size {
+            TextSize::Small => tr!("text-size-small"),
+            TextSize::Normal => tr!("text-size-normal"),
+            TextSize::Large => tr!("text-size-large"),
+            TextSize::ExtraLarge => tr!("text-size-extra-large"),
+        };
+        (text_size, words)
+    });
+    if let Some(text_size) = lit_choices(ui, settings.text_size, &choices, 90.0) {
+        settings.text_size = text_size;
+    }
+}
+
+/// A row of choices, the chosen one lit; returns the one tapped, if it is
+/// not the chosen one already.
+fn lit_choices<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    chosen: T,
+    choices: &[(T, String)],
+    min_width: f32,
+) -> Option<T> {
+    let mut tapped = None;
     ui.horizontal_wrapped(|ui| {
-        for text_size in TextSize::ALL {
-            let chosen = settings.text_size == text_size;
-            let words = match text_size {
-                TextSize::Small => tr!("text-size-small"),
-                TextSize::Normal => tr!("text-size-normal"),
-                TextSize::Large => tr!("text-size-large"),
-                TextSize::ExtraLarge => tr!("text-size-extra-large"),
-            };
+        for (choice, words) in choices {
+            let lit = *choice == chosen;
             let text = egui::RichText::new(words);
-            let button = if chosen {
+            let button = if lit {
                 egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
             } else {
                 egui::Button::new(text)
             };
             if ui
-                .add(button.min_size(egui::vec2(90.0, size::TOUCH)))
+                .add(button.min_size(egui::vec2(min_width, size::TOUCH)))
                 .clicked()
-                && !chosen
+                && !lit
             {
-                settings.text_size = text_size;
+                tapped = Some(*choice);
             }
         }
+    });
+    tapped
+}
+
+/// A line under a setting saying what it does, small and dim.
+fn explanation(ui: &mut egui::Ui, words: String) {
+    ui.add(egui::Label::new(egui::RichText::new(words).small().weak()).wrap());
+}
+
+/// What a hint shows: the most now, or the best for the match (greyed
+/// while hints are off), and what that means underneath.
+fn hint_kind_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.vertical(|ui| {
+        let choices = HintKind::ALL.map(|kind| {
+            let words = match kind {
+                HintKind::BestNow => tr!("settings-hint-kind-now"),
+                HintKind::BestForMatch => tr!("settings-hint-kind-match"),
+            };
+            (kind, words)
+        });
+        let tapped = ui
+            .add_enabled_ui(settings.hints, |ui| {
+                lit_choices(ui, settings.hint_kind, &choices, 110.0)
+            })
+            .inner;
+        if let Some(kind) = tapped {
+            settings.hint_kind = kind;
+        }
+        explanation(ui, tr!("settings-hint-kind-about"));
+    });
+}
+
+/// How long the searching bots think: quick or strong, and what that means
+/// underneath.
+fn bot_strength_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.vertical(|ui| {
+        let choices = BotStrength::ALL.map(|strength| {
+            let words = match strength {
+                BotStrength::Quick => tr!("settings-bot-strength-quick"),
+                BotStrength::Strong => tr!("settings-bot-strength-strong"),
+            };
+            (strength, words)
+        });
+        if let Some(strength) = lit_choices(ui, settings.bot_strength, &choices, 110.0) {
+            settings.bot_strength = strength;
+        }
+        explanation(ui, tr!("settings-bot-strength-about"));
     });
 }
 
