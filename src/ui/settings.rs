@@ -33,51 +33,61 @@ fn settings(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     full_screen(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.set_max_width(640.0);
-            ui.heading(tr!("settings-title"));
-            ui.add_space(16.0);
-            egui::Grid::new("settings")
-                .spacing(egui::vec2(24.0, 18.0))
-                .show(ui, |ui| {
-                    ui.label(tr!("settings-animation-speed"));
-                    ui.add(
-                        egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
-                            .step_by(0.25)
-                            .custom_formatter(|n, _| crate::i18n::decimal(n, 2))
-                            .custom_parser(crate::i18n::parse_decimal)
-                            .suffix("×"),
-                    );
-                    ui.end_row();
-                    ui.label(tr!("settings-hints"));
-                    // Finger-sized on and off, like every other setting.
-                    let mut hints = settings.hints;
-                    on_off(ui, &mut hints, true);
-                    if hints != settings.hints {
-                        settings.hints = hints;
-                    }
-                    ui.end_row();
-                    ui.label(tr!("settings-hint-kind"));
-                    hint_kind_choice(ui, &mut settings);
-                    ui.end_row();
-                    ui.label(tr!("settings-bot-strength"));
-                    bot_strength_choice(ui, &mut settings);
-                    ui.end_row();
-                    ui.label(tr!("settings-language"));
-                    language_choice(ui, &mut settings);
-                    ui.end_row();
-                    ui.label(tr!("settings-text-size"));
-                    text_size_choice(ui, &mut settings);
-                    ui.end_row();
-                    ui.label(tr!("settings-reduce-motion"));
-                    let mut reduce = settings.reduce_motion;
-                    on_off(ui, &mut reduce, true);
-                    if reduce != settings.reduce_motion {
-                        settings.reduce_motion = reduce;
-                    }
-                    ui.end_row();
-                    extras.rows(ui, &mut settings);
+        // The rows outgrow a laptop's height (and more so with larger
+        // text): they scroll, by finger too, and Done stays in sight
+        // under them.
+        let done_room = size::TOUCH + 8.0 + 24.0 + 8.0;
+        egui::ScrollArea::vertical()
+            .max_height((ui.available_height() - done_room).max(size::TOUCH))
+            .show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.set_max_width(720.0);
+                    ui.heading(tr!("settings-title"));
+                    ui.add_space(16.0);
+                    egui::Grid::new("settings")
+                        .spacing(egui::vec2(24.0, 18.0))
+                        .show(ui, |ui| {
+                            ui.label(tr!("settings-animation-speed"));
+                            ui.add(
+                                egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
+                                    .step_by(0.25)
+                                    .custom_formatter(|n, _| crate::i18n::decimal(n, 2))
+                                    .custom_parser(crate::i18n::parse_decimal)
+                                    .suffix("×"),
+                            );
+                            ui.end_row();
+                            ui.label(tr!("settings-hints"));
+                            // Finger-sized on and off, like every other setting.
+                            let mut hints = settings.hints;
+                            on_off(ui, &mut hints, true);
+                            if hints != settings.hints {
+                                settings.hints = hints;
+                            }
+                            ui.end_row();
+                            ui.label(tr!("settings-hint-kind"));
+                            hint_kind_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-bot-strength"));
+                            bot_strength_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-language"));
+                            language_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-text-size"));
+                            text_size_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-reduce-motion"));
+                            let mut reduce = settings.reduce_motion;
+                            on_off(ui, &mut reduce, true);
+                            if reduce != settings.reduce_motion {
+                                settings.reduce_motion = reduce;
+                            }
+                            ui.end_row();
+                            extras.rows(ui, &mut settings);
+                        });
                 });
+            });
+        ui.vertical_centered(|ui| {
             ui.add_space(24.0);
             if big_button(ui, &tr!("button-done"), true).clicked() {
                 next.set(return_to.0.unwrap_or(Screen::Title));
@@ -136,23 +146,27 @@ fn lit_choices<T: Copy + PartialEq>(
     min_width: f32,
 ) -> Option<T> {
     let mut tapped = None;
-    ui.horizontal_wrapped(|ui| {
-        for (choice, words) in choices {
-            let lit = *choice == chosen;
-            let text = egui::RichText::new(words);
-            let button = if lit {
-                egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
-            } else {
-                egui::Button::new(text)
-            };
-            if ui
-                .add(button.min_size(egui::vec2(min_width, size::TOUCH)))
-                .clicked()
-                && !lit
-            {
-                tapped = Some(*choice);
+    // In a column of its own, so a row that wraps is as tall as it is
+    // drawn, not as the grid's last frame had it.
+    ui.vertical(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (choice, words) in choices {
+                let lit = *choice == chosen;
+                let text = egui::RichText::new(words);
+                let button = if lit {
+                    egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
+                } else {
+                    egui::Button::new(text)
+                };
+                if ui
+                    .add(button.min_size(egui::vec2(min_width, size::TOUCH)))
+                    .clicked()
+                    && !lit
+                {
+                    tapped = Some(*choice);
+                }
             }
-        }
+        })
     });
     tapped
 }
