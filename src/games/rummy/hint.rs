@@ -84,6 +84,11 @@ fn search_hint(
     mut notice: ResMut<Notice>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let asked_for = turn.search_asked;
+    if search.thinking.is_none() && !asked_for {
+        // Nothing asked for, nothing under way: the usual frame.
+        return;
+    }
     let now = turn.draft.as_ref().map(AskedOn::of);
     if search
         .thinking
@@ -93,7 +98,6 @@ fn search_hint(
         // The turn changed under the search: its answer would not fit.
         search.thinking = None;
     }
-    let asked_for = turn.search_asked;
     if asked_for {
         // Taken up: nothing on the turn itself changes.
         turn.bypass_change_detection().search_asked = false;
