@@ -1,10 +1,12 @@
 //! The headless rules plugin, driven by messages as the screen and the bots drive it.
 
+use std::sync::{Arc, Mutex};
+
 use bevy::prelude::*;
 use parlour::engine::replay::Headless;
 use parlour::engine::{
-    At, BotExecution, CellOf, Controller, EndMatch, HandSize, Location, Match, MatchEntity, Pacing,
-    PieceOf, Proceed, Score, SeatOf, TurnPhase, Zone,
+    At, BotExecution, BotMaker, CellOf, Controller, EndMatch, Game, HandSize, Location, Match,
+    MatchEntity, Pacing, PieceOf, Proceed, Score, SeatOf, TurnPhase, Zone,
 };
 use parlour_core::games::neighbours::{Deal, Move, Neighbours, Placement};
 
@@ -156,6 +158,30 @@ fn bots_thinking_in_the_background_finish_the_match() {
         }
     }
     assert_eq!(phase(&mut h), TurnPhase::MatchOver);
+}
+
+/// What the settings' bot strength does while a match runs: a new bot maker
+/// makes each seat's bot again, by its name and seed, and the new bot plays on.
+#[test]
+fn a_new_bot_maker_remakes_the_bots_of_the_match_in_play() {
+    let mut h = started(vec![Controller::Human, Controller::Bot("greedy".into())]);
+    let made: Arc<Mutex<Vec<(String, u64)>>> = Arc::default();
+    let log = made.clone();
+    *h.app().world_mut().resource_mut::<BotMaker<Neighbours>>() =
+        BotMaker::new(move |name, seed| {
+            log.lock().unwrap().push((name.to_owned(), seed));
+            Neighbours::bot(name, seed)
+        });
+    h.app().update();
+    assert_eq!(
+        *made.lock().unwrap(),
+        vec![("greedy".to_owned(), 1)],
+        "the bot's seat only, with its own seed"
+    );
+    h.request(0, place(5, 3, 6)).expect("legal");
+    h.app().update();
+    assert_eq!(h.game().unwrap().moves().len(), 2, "the remade bot moved");
+    assert_eq!(made.lock().unwrap().len(), 1, "made once");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The Rummy screen's turn to the match: whatever the screen builds reaches
 //! the match only through the rules plugin — a whole two-round match played
-//! that way, and a turn played with the keys alone. (Tap-tap and drag and
+//! that way, a turn played with the keys alone, and the hint that searches
+//! ("best for the match") laid out and accepted, or dropped when stale. (Tap-tap and drag and
 //! drop are tested with the pointer input, in `src/games/rummy/input.rs`.)
 
 use std::time::Duration;
@@ -15,20 +16,22 @@ use bevy::window::WindowResolution;
 use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
 use parlour::engine::{Controller, MoveApplied};
-use parlour::games::rummy::draft::{Draft, Spot};
+use parlour::games::rummy::draft::{Draft, Spot, Target};
+use parlour::games::rummy::hint::SearchHint;
 use parlour::games::rummy::input::Grab;
 use parlour::games::rummy::input::keys::{ActionPlaces, Place, focusables};
 use parlour::games::rummy::layout::RummyLayout;
 use parlour::games::rummy::turn::{TurnAction, TurnOnScreen, actions};
+use parlour::i18n::Lang;
 use parlour::session::flow::DealSeed;
-use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
-use parlour::settings::Settings;
+use parlour::session::{BeginMatch, Notice, Screen, SeatChoice, Table};
+use parlour::settings::{BotStrength, HintKind, Settings};
 use parlour::ui::keys::{Arrow, Focus, step};
 use parlour_core::engine::{Game, Match};
-use parlour_core::games::rummy::{Move, Rummy};
+use parlour_core::games::rummy::{Move, Rummy, SwappedJoker};
 
 mod rummy_turn;
-use rummy_turn::{rummy_game, until_anna_plays};
+use rummy_turn::{rummy_game, until_anna_plays, until_anna_plays_or_the_end};
 mod keys;
 use keys::key;
 
@@ -229,4 +232,147 @@ fn a_turn_played_with_the_keys_alone_reaches_the_rules_and_is_accepted() {
         "the rules drew Anna a card"
     );
     assert_eq!(rummy_game(&app).moves().len(), moves + 1);
+}
+
+// --- The hint that searches ---------------------------------------------------
+
+/// The table of the keys' tests, its hints "best for the match" and its
+/// bots quick (so each search takes about 50 ms).
+fn rummy_with_search_hints() -> App {
+    let mut app = rummy_by_keys();
+    let mut settings = app.world_mut().resource_mut::<Settings>();
+    settings.hint_kind = HintKind::BestForMatch;
+    settings.bot_strength = BotStrength::Quick;
+    settings.language = Lang::En;
+    app
+}
+
+fn turn_draft(app: &App) -> Draft {
+    app.world()
+        .resource::<TurnOnScreen>()
+        .draft
+        .clone()
+        .expect("a turn on screen")
+}
+
+/// Runs frames until the search has answered (it thinks on the async pool,
+/// so the wait is bounded by the clock).
+fn until_the_search_answers(app: &mut App) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while app.world().resource::<SearchHint>().thinking() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the search never answered"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+}
+
+/// Anna asks for the hint with the keys, waits for the search, and ends
+/// her turn with the keys: turn after turn, each laid out play (or draw)
+/// goes through the rules plugin and is accepted — until the search has
+/// laid out at least one play.
+#[test]
+fn the_best_for_the_match_hint_is_laid_out_and_the_rules_accept_it() {
+    let mut app = rummy_with_search_hints();
+    let mut plays = 0;
+    for _ in 0..30 {
+        if !until_anna_plays_or_the_end(&mut app) {
+            break;
+        }
+        let moves = rummy_game(&app).moves().len();
+        if focus(&app).on.is_none() {
+            key(&mut app, KeyCode::ArrowRight);
+        }
+        walk_to(&mut app, Place::Button(TurnAction::Hint));
+        app.world_mut().resource_mut::<Notice>().text.clear();
+        key(&mut app, KeyCode::Enter);
+        until_the_search_answers(&mut app);
+        // A frame for the rules' verdict on the laid out turn.
+        app.update();
+        let laid = turn_draft(&app);
+        let words = app.world().resource::<Notice>().text.clone();
+        let mv = laid.to_move();
+        if laid.changed() {
+            assert!(matches!(mv, Move::Play(_)));
+            assert!(words.contains("best for the match"), "{words}");
+            assert!(words.contains("keep cards back"), "{words}");
+            plays += 1;
+        } else {
+            assert_eq!(mv, Move::Draw);
+            assert!(words.contains("drawing a card best"), "{words}");
+        }
+        walk_to(&mut app, Place::Button(TurnAction::EndTurn));
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Enter,
+            logical_key: Key::Enter,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+        assert_eq!(
+            applied_to_anna(&app),
+            vec![mv],
+            "the rules accepted what the search laid out"
+        );
+        assert_eq!(rummy_game(&app).moves().len(), moves + 1);
+        if plays > 0 {
+            break;
+        }
+    }
+    assert!(
+        plays > 0,
+        "the search laid out a play before the match ended"
+    );
+}
+
+/// The person moves a card while the search thinks: its answer no longer
+/// fits the turn and is dropped — the table stays as the person left it.
+#[test]
+fn a_search_hint_answer_that_arrives_after_the_turn_changed_is_dropped() {
+    let mut app = rummy_with_search_hints();
+    until_anna_plays(&mut app);
+    app.world_mut().resource_mut::<TurnOnScreen>().search_asked = true;
+    app.update();
+    assert!(
+        app.world().resource::<SearchHint>().thinking(),
+        "asked: the search is under way"
+    );
+    let mut turn = app.world_mut().resource_mut::<TurnOnScreen>();
+    let draft = turn.draft.as_mut().unwrap();
+    let card = draft.hand[0];
+    draft
+        .drop(
+            Spot::Hand(0),
+            Target::NewSet,
+            true,
+            false,
+            SwappedJoker::ToHand,
+        )
+        .expect("a card may go on the felt");
+    let changed = draft.clone();
+    assert!(changed.sets.iter().any(|s| s == &vec![card]));
+    app.world_mut().resource_mut::<Notice>().text.clear();
+    app.update();
+    assert!(
+        !app.world().resource::<SearchHint>().thinking(),
+        "the search for a turn that is gone is dropped"
+    );
+    // Time enough for the search to have answered, had it been kept.
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(10));
+        app.update();
+    }
+    assert_eq!(
+        turn_draft(&app),
+        changed,
+        "the turn is as the person left it"
+    );
+    assert!(
+        app.world().resource::<Notice>().text.is_empty(),
+        "no hint was said"
+    );
 }

@@ -1,17 +1,48 @@
-//! The seats' bots: made when a match starts, each thinking on a
-//! background task (or at once, for tests) from its seat's view only.
+//! The seats' bots: made when a match starts (by the [`BotMaker`], which
+//! the app may set — the bots' strength), each thinking on a background
+//! task (or at once, for tests) from its seat's view only.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use parlour_core::engine::{Bot, Game, Match, Seat};
+use parlour_core::engine::{Bot, BotError, Game, Match, Seat};
 
 use super::plugin::*;
 
 /// A bot thinking on a background task: it hands itself back with its move.
 type Thinking<G> = Task<(Box<dyn Bot<G>>, <G as Game>::Move)>;
+
+/// Makes a seat's bot from its name and seed: the game's own registry
+/// ([`Game::bot`]) unless the app sets another — one that also reads how
+/// long the bots may think. Set anew, it remakes the bots of the match in
+/// play (a bot thinking keeps its move and is remade once it is back).
+#[derive(Resource, Clone)]
+pub struct BotMaker<G: Game>(Arc<MakeBot<G>>);
+
+/// What a [`BotMaker`] calls.
+type MakeBot<G> = dyn Fn(&str, u64) -> Result<Box<dyn Bot<G>>, BotError> + Send + Sync;
+
+impl<G: Game> BotMaker<G> {
+    /// A maker that calls `make` with a bot's name and seed.
+    pub fn new(
+        make: impl Fn(&str, u64) -> Result<Box<dyn Bot<G>>, BotError> + Send + Sync + 'static,
+    ) -> Self {
+        Self(Arc::new(make))
+    }
+
+    /// The bot called `name`, with its own seed.
+    pub fn make(&self, name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+        (self.0)(name, seed)
+    }
+}
+
+impl<G: Game> Default for BotMaker<G> {
+    fn default() -> Self {
+        Self::new(G::bot)
+    }
+}
 
 /// The seats' bots, each behind a lock so the resource can be shared; a
 /// slot is empty while its bot thinks on a background task.
@@ -25,34 +56,59 @@ pub struct Bots<G: Game> {
     ready: Vec<Option<G::Move>>,
     /// Time each awaited seat has waited, for [`Pacing::bot_delay`].
     waited: Vec<Duration>,
+    /// Each bot's name and seed, to make it again when the maker changes.
+    made_as: Vec<Option<(String, u64)>>,
+    /// Seats whose bot was thinking when the maker changed: remade once back.
+    remake: Vec<bool>,
 }
 
 impl<G: Game> Bots<G> {
-    /// The bots `controllers` seat at `game`, each with its own seed.
-    pub(super) fn seated(game: &Match<G>, controllers: &[Controller], bot_seed: u64) -> Self {
+    /// The bots `controllers` seat at `game`, each with its own seed, made
+    /// by `maker`.
+    pub(super) fn seated(
+        game: &Match<G>,
+        controllers: &[Controller],
+        bot_seed: u64,
+        maker: &BotMaker<G>,
+    ) -> Self {
+        let players = game.players();
         let mut bots = Self {
             seats: Vec::new(),
-            thinking: (0..game.players()).map(|_| None).collect(),
-            ready: (0..game.players()).map(|_| None).collect(),
-            waited: vec![Duration::ZERO; game.players()],
+            thinking: (0..players).map(|_| None).collect(),
+            ready: (0..players).map(|_| None).collect(),
+            waited: vec![Duration::ZERO; players],
+            made_as: Vec::new(),
+            remake: vec![false; players],
         };
-        for seat in 0..game.players() {
-            let bot = match controllers.get(seat) {
+        for seat in 0..players {
+            let made_as = match controllers.get(seat) {
                 Some(Controller::Bot(name)) => {
-                    match G::bot(name, bot_seed.wrapping_add(seat as u64)) {
-                        Ok(bot) => Some(Mutex::new(bot)),
-                        Err(e) => {
-                            // An unknown bot name leaves the seat to a person rather than stalling the match.
-                            warn!("{e}");
-                            None
-                        }
-                    }
+                    Some((name.clone(), bot_seed.wrapping_add(seat as u64)))
                 }
                 _ => None,
             };
+            let bot = made_as
+                .as_ref()
+                .and_then(|(name, seed)| make(maker, name, *seed));
             bots.seats.push(bot);
+            bots.made_as.push(made_as);
         }
         bots
+    }
+
+    /// Makes every bot again with `maker`: at once where it waits, when it
+    /// comes back where it thinks.
+    fn remade(&mut self, maker: &BotMaker<G>) {
+        for seat in 0..self.seats.len() {
+            let Some((name, seed)) = self.made_as[seat].clone() else {
+                continue;
+            };
+            if self.thinking[seat].is_some() {
+                self.remake[seat] = true;
+            } else if self.seats[seat].is_some() {
+                self.seats[seat] = make(maker, &name, seed);
+            }
+        }
     }
 
     /// The seats whose bot has answered and whose move waits to be sent,
@@ -64,9 +120,23 @@ impl<G: Game> Bots<G> {
     }
 }
 
+/// A seat's bot, behind its lock; `None` for a name the maker does not
+/// know, which leaves the seat to a person rather than stalling the match.
+fn make<G: Game>(maker: &BotMaker<G>, name: &str, seed: u64) -> Option<Mutex<Box<dyn Bot<G>>>> {
+    match maker.make(name, seed) {
+        Ok(bot) => Some(Mutex::new(bot)),
+        Err(e) => {
+            warn!("{e}");
+            None
+        }
+    }
+}
+
 /// Asks each awaited bot for its move, from its seat's view only.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn drive_bots<G: Game>(
     time: Res<Time>,
+    maker: Res<BotMaker<G>>,
     phase: Res<State<TurnPhase>>,
     active: Res<ActiveMatch<G>>,
     bots: Option<ResMut<Bots<G>>>,
@@ -76,6 +146,9 @@ pub(super) fn drive_bots<G: Game>(
 ) {
     let Some(mut bots) = bots else { return };
     let bots = &mut *bots;
+    if maker.is_changed() && !maker.is_added() {
+        bots.remade(&maker);
+    }
     // Collect finished background choices first, whatever the phase.
     for seat in 0..bots.thinking.len() {
         let Some(task) = bots.thinking[seat].as_mut() else {
@@ -86,7 +159,12 @@ pub(super) fn drive_bots<G: Game>(
         }
         if let Some((bot, mv)) = block_on(poll_once(task)) {
             bots.thinking[seat] = None;
-            bots.seats[seat] = Some(Mutex::new(bot));
+            bots.seats[seat] = match bots.made_as[seat].as_ref() {
+                Some((name, seed)) if std::mem::take(&mut bots.remake[seat]) => {
+                    make(&maker, name, *seed)
+                }
+                _ => Some(Mutex::new(bot)),
+            };
             bots.ready[seat] = Some(mv);
         }
     }

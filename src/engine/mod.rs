@@ -6,7 +6,7 @@ mod clock;
 pub mod plugin;
 pub mod replay;
 
-pub use bots::Bots;
+pub use bots::{BotMaker, Bots};
 pub use clock::{ClockSettings, TurnClock, TurnDraft};
 pub use parlour_core::engine::*;
 pub use plugin::{

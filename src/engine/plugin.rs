@@ -10,7 +10,7 @@
 use std::marker::PhantomData;
 use std::time::Duration;
 
-use super::bots::{Bots, drive_bots};
+use super::bots::{BotMaker, Bots, drive_bots};
 use super::clock::{ClockSettings, TurnClock, TurnDraft, new_turn_clock, tick_clock};
 use bevy::prelude::*;
 use parlour_core::engine::{Explain, Game, Location, Match, Phase, Phrase, Seat};
@@ -229,6 +229,7 @@ pub fn plugin(app: &mut App) {
 impl<G: Game> Plugin for RulesPlugin<G> {
     fn build(&self, app: &mut App) {
         app.init_resource::<TurnDraft<G>>()
+            .init_resource::<BotMaker<G>>()
             .add_message::<StartMatch<G>>()
             .add_message::<MoveRequest<G>>()
             .add_message::<MoveApplied<G>>()
@@ -268,6 +269,7 @@ fn start_match<G: Game>(
     mut next: ResMut<NextState<TurnPhase>>,
     mut clock: ResMut<TurnClock>,
     clock_settings: Res<ClockSettings>,
+    maker: Res<BotMaker<G>>,
 ) {
     // Only the last start of a frame counts: starting twice is starting once.
     let Some(start) = starts.read().last() else {
@@ -323,7 +325,7 @@ fn start_match<G: Game>(
             At(piece.location),
         ));
     }
-    let bots = Bots::<G>::seated(&game, &start.controllers, start.bot_seed);
+    let bots = Bots::<G>::seated(&game, &start.controllers, start.bot_seed, &maker);
     *clock = new_turn_clock::<G>(&game, &clock, &clock_settings);
     next.set(phase_of(&game));
     commands.insert_resource(bots);

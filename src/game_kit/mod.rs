@@ -1,15 +1,16 @@
 //! What every game on screen gets from the shell, in one call:
 //! [`AddGame::add_game`] puts the game in the catalog and adds its rules
 //! plugin, the match flow, saving, resuming and replaying, the results
-//! sheet, refusals said on screen, and its sounds. Also the small helpers
-//! every table shares.
+//! sheet, refusals said on screen, its sounds, and its bots made at the
+//! strength the settings choose. Also the small helpers every table shares.
 
 use bevy::prelude::*;
-use parlour_core::engine::{Match, Seat};
+use parlour_core::engine::{Bot, BotError, Match, Seat};
 
 use crate::catalog::{GameCatalog, GameEntry, GameId};
-use crate::engine::{ActiveMatch, MoveApplied, MoveRejected, RulesPlugin};
+use crate::engine::{ActiveMatch, BotMaker, MoveApplied, MoveRejected, RulesPlugin};
 use crate::session::{Notice, ResultsSheet, Shown, Table, TableSystems, flow};
+use crate::settings::{BotStrength, Settings};
 use crate::sound::cues::Sounds;
 
 /// How far, in logical pixels, a press must travel before it is a drag
@@ -26,6 +27,19 @@ pub trait TableGame: Sounds {
     fn refusal_text(refusal: &MoveRejected<Self>, table: &Table) -> String {
         let seat_name = |seat: Seat| table.name(seat).to_owned();
         crate::i18n::refusal(&refusal.phrase, &refusal.reason, &seat_name)
+    }
+
+    /// The bot called `name` at `strength` (how long a searching bot may
+    /// think), with its own seed. The records keep the name alone, so a
+    /// resumed match makes its bots at the strength chosen then. By
+    /// default the strength is ignored: the game's bots do not search on a
+    /// clock.
+    fn bot_at(
+        name: &str,
+        _strength: BotStrength,
+        seed: u64,
+    ) -> Result<Box<dyn Bot<Self>>, BotError> {
+        Self::bot(name, seed)
     }
 }
 
@@ -59,6 +73,22 @@ impl AddGame for App {
             )
                 .in_set(TableSystems::Show),
         )
+        .add_systems(Update, follow_bot_strength::<G>.in_set(TableSystems::Watch))
+    }
+}
+
+/// Keeps the maker of `G`'s bots at the strength the settings choose. It
+/// runs before the rules start a match, so a match started in the same
+/// frame has it; a change mid-match remakes the bots in play.
+fn follow_bot_strength<G: TableGame>(
+    settings: Option<Res<Settings>>,
+    mut made_at: Local<Option<BotStrength>>,
+    mut maker: ResMut<BotMaker<G>>,
+) {
+    let strength = settings.map_or_else(BotStrength::default, |s| s.bot_strength);
+    if *made_at != Some(strength) {
+        *made_at = Some(strength);
+        *maker = BotMaker::new(move |name, seed| G::bot_at(name, strength, seed));
     }
 }
 

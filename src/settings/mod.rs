@@ -54,6 +54,53 @@ impl TextSize {
     }
 }
 
+/// How long the searching bots think over a move. Each game turns it into
+/// its own think time; a game whose bots do not search ignores it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BotStrength {
+    /// A short think, about a quarter of the strong one: quicker turns.
+    Quick,
+    /// The game's default think time: the strongest play on offer.
+    #[default]
+    Strong,
+}
+
+impl BotStrength {
+    /// Both strengths, quickest first, as the settings list them.
+    pub const ALL: [BotStrength; 2] = [BotStrength::Quick, BotStrength::Strong];
+}
+
+/// What a hint shows, where a game offers more than one kind. A game with a
+/// single kind of hint ignores it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HintKind {
+    /// The move that does the most this turn, found at once.
+    #[default]
+    BestNow,
+    /// The move a search rates best for the whole match, found by thinking
+    /// as long as the bots do (off the frame's thread).
+    BestForMatch,
+}
+
+impl HintKind {
+    /// Both kinds, in the settings' order.
+    pub const ALL: [HintKind; 2] = [HintKind::BestNow, HintKind::BestForMatch];
+}
+
+/// A value read leniently: one this version does not know (a word from a
+/// later version, a typo) gives the default rather than a broken file.
+fn or_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned + Default,
+{
+    use serde::Deserialize;
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(T::deserialize(value).unwrap_or_default())
+}
+
 /// Preferences, kept in the settings file.
 ///
 /// Read leniently: a field left out takes its default, a field this version
@@ -65,6 +112,12 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Whether hints may be asked for.
     pub hints: bool,
+    /// What a hint shows, where a game offers a choice.
+    #[serde(deserialize_with = "or_default")]
+    pub hint_kind: HintKind,
+    /// How long the searching bots think over a move.
+    #[serde(deserialize_with = "or_default")]
+    pub bot_strength: BotStrength,
     /// The language on screen.
     pub language: crate::i18n::Lang,
     /// Whether sounds play (for builds with sound).
@@ -91,6 +144,8 @@ impl Default for Settings {
         Self {
             animation_speed: 1.0,
             hints: true,
+            hint_kind: HintKind::BestNow,
+            bot_strength: BotStrength::Strong,
             language: crate::i18n::Lang::system(),
             sound: true,
             colour_blind: false,
@@ -289,6 +344,8 @@ mod tests {
         let settings = Settings {
             animation_speed: 1.5,
             hints: false,
+            hint_kind: HintKind::BestForMatch,
+            bot_strength: BotStrength::Quick,
             language: crate::i18n::Lang::Da,
             sound: false,
             colour_blind: true,
@@ -357,5 +414,49 @@ mod tests {
         assert_eq!(settings.idle_timeout_secs, 30);
         assert_eq!(settings.kiosk_pin, "1234");
         assert!(settings.hints, "left out: the default");
+    }
+
+    #[test]
+    fn bot_strength_and_hint_kind_are_written_and_read_back_in_words() {
+        let dir = scratch("strength");
+        let path = dir.join(FILE);
+        let settings = Settings {
+            bot_strength: BotStrength::Quick,
+            hint_kind: HintKind::BestForMatch,
+            ..Settings::default()
+        };
+        save(&path, &settings).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(r#""bot_strength": "quick""#), "{text}");
+        assert!(text.contains(r#""hint_kind": "best-for-match""#), "{text}");
+        let (back, warning) = load(&path, SystemTime::now());
+        assert_eq!(warning, None);
+        assert_eq!(back.bot_strength, BotStrength::Quick);
+        assert_eq!(back.hint_kind, HintKind::BestForMatch);
+    }
+
+    #[test]
+    fn bot_strength_and_hint_kind_default_to_strong_and_the_most_now() {
+        let settings = Settings::default();
+        assert_eq!(settings.bot_strength, BotStrength::Strong);
+        assert_eq!(settings.hint_kind, HintKind::BestNow);
+    }
+
+    #[test]
+    fn an_unknown_bot_strength_or_hint_kind_gives_the_default_and_keeps_the_rest() {
+        let dir = scratch("unknown-strength");
+        let path = dir.join(FILE);
+        std::fs::write(
+            &path,
+            r#"{"bot_strength": "fiendish", "hint_kind": 3, "hints": false, "animation_speed": 1.5}"#,
+        )
+        .unwrap();
+        let (settings, warning) = load(&path, SystemTime::now());
+        assert_eq!(warning, None, "not a broken file");
+        assert!(path.exists(), "and not set aside");
+        assert_eq!(settings.bot_strength, BotStrength::Strong);
+        assert_eq!(settings.hint_kind, HintKind::BestNow);
+        assert!(!settings.hints, "the other settings are read as written");
+        assert_eq!(settings.animation_speed, 1.5);
     }
 }

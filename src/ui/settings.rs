@@ -1,5 +1,5 @@
-//! The settings screen: animation speed, hints, language, text size,
-//! reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
+//! The settings screen: animation speed, hints and what they show, the
+//! bots' strength, language, text size, reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -11,7 +11,7 @@ use super::{ReturnTo, UiSystems};
 use crate::i18n::Lang;
 use crate::kiosk::{Kiosk, PinPad, PinPurpose};
 use crate::session::Screen;
-use crate::settings::{Settings, TextSize};
+use crate::settings::{BotStrength, HintKind, Settings, TextSize};
 use crate::tr;
 
 /// The settings screen.
@@ -33,45 +33,61 @@ fn settings(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     full_screen(ctx, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.set_max_width(640.0);
-            ui.heading(tr!("settings-title"));
-            ui.add_space(16.0);
-            egui::Grid::new("settings")
-                .spacing(egui::vec2(24.0, 18.0))
-                .show(ui, |ui| {
-                    ui.label(tr!("settings-animation-speed"));
-                    ui.add(
-                        egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
-                            .step_by(0.25)
-                            .custom_formatter(|n, _| crate::i18n::decimal(n, 2))
-                            .custom_parser(crate::i18n::parse_decimal)
-                            .suffix("×"),
-                    );
-                    ui.end_row();
-                    ui.label(tr!("settings-hints"));
-                    // Finger-sized on and off, like every other setting.
-                    let mut hints = settings.hints;
-                    on_off(ui, &mut hints, true);
-                    if hints != settings.hints {
-                        settings.hints = hints;
-                    }
-                    ui.end_row();
-                    ui.label(tr!("settings-language"));
-                    language_choice(ui, &mut settings);
-                    ui.end_row();
-                    ui.label(tr!("settings-text-size"));
-                    text_size_choice(ui, &mut settings);
-                    ui.end_row();
-                    ui.label(tr!("settings-reduce-motion"));
-                    let mut reduce = settings.reduce_motion;
-                    on_off(ui, &mut reduce, true);
-                    if reduce != settings.reduce_motion {
-                        settings.reduce_motion = reduce;
-                    }
-                    ui.end_row();
-                    extras.rows(ui, &mut settings);
+        // The rows outgrow a laptop's height (and more so with larger
+        // text): they scroll, by finger too, and Done stays in sight
+        // under them.
+        let done_room = size::TOUCH + 8.0 + 24.0 + 8.0;
+        egui::ScrollArea::vertical()
+            .max_height((ui.available_height() - done_room).max(size::TOUCH))
+            .show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.set_max_width(720.0);
+                    ui.heading(tr!("settings-title"));
+                    ui.add_space(16.0);
+                    egui::Grid::new("settings")
+                        .spacing(egui::vec2(24.0, 18.0))
+                        .show(ui, |ui| {
+                            ui.label(tr!("settings-animation-speed"));
+                            ui.add(
+                                egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
+                                    .step_by(0.25)
+                                    .custom_formatter(|n, _| crate::i18n::decimal(n, 2))
+                                    .custom_parser(crate::i18n::parse_decimal)
+                                    .suffix("×"),
+                            );
+                            ui.end_row();
+                            ui.label(tr!("settings-hints"));
+                            // Finger-sized on and off, like every other setting.
+                            let mut hints = settings.hints;
+                            on_off(ui, &mut hints, true);
+                            if hints != settings.hints {
+                                settings.hints = hints;
+                            }
+                            ui.end_row();
+                            ui.label(tr!("settings-hint-kind"));
+                            hint_kind_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-bot-strength"));
+                            bot_strength_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-language"));
+                            language_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-text-size"));
+                            text_size_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-reduce-motion"));
+                            let mut reduce = settings.reduce_motion;
+                            on_off(ui, &mut reduce, true);
+                            if reduce != settings.reduce_motion {
+                                settings.reduce_motion = reduce;
+                            }
+                            ui.end_row();
+                            extras.rows(ui, &mut settings);
+                        });
                 });
+            });
+        ui.vertical_centered(|ui| {
             ui.add_space(24.0);
             if big_button(ui, &tr!("button-done"), true).clicked() {
                 next.set(return_to.0.unwrap_or(Screen::Title));
@@ -107,29 +123,97 @@ fn language_choice(ui: &mut egui::Ui, settings: &mut Settings) {
 /// The text size row: the four sizes, the chosen one lit; the screens
 /// follow at once.
 fn text_size_choice(ui: &mut egui::Ui, settings: &mut Settings) {
-    ui.horizontal_wrapped(|ui| {
-        for text_size in TextSize::ALL {
-            let chosen = settings.text_size == text_size;
-            let words = match text_size {
-                TextSize::Small => tr!("text-size-small"),
-                TextSize::Normal => tr!("text-size-normal"),
-                TextSize::Large => tr!("text-size-large"),
-                TextSize::ExtraLarge => tr!("text-size-extra-large"),
-            };
-            let text = egui::RichText::new(words);
-            let button = if chosen {
-                egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
-            } else {
-                egui::Button::new(text)
-            };
-            if ui
-                .add(button.min_size(egui::vec2(90.0, size::TOUCH)))
-                .clicked()
-                && !chosen
-            {
-                settings.text_size = text_size;
+    let choices = TextSize::ALL.map(|text_size| {
+        let words = match text_size {
+            TextSize::Small => tr!("text-size-small"),
+            TextSize::Normal => tr!("text-size-normal"),
+            TextSize::Large => tr!("text-size-large"),
+            TextSize::ExtraLarge => tr!("text-size-extra-large"),
+        };
+        (text_size, words)
+    });
+    if let Some(text_size) = lit_choices(ui, settings.text_size, &choices, 90.0) {
+        settings.text_size = text_size;
+    }
+}
+
+/// A row of choices, the chosen one lit; returns the one tapped, if it is
+/// not the chosen one already.
+fn lit_choices<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    chosen: T,
+    choices: &[(T, String)],
+    min_width: f32,
+) -> Option<T> {
+    let mut tapped = None;
+    // In a column of its own, so a row that wraps is as tall as it is
+    // drawn, not as the grid's last frame had it.
+    ui.vertical(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (choice, words) in choices {
+                let lit = *choice == chosen;
+                let text = egui::RichText::new(words);
+                let button = if lit {
+                    egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
+                } else {
+                    egui::Button::new(text)
+                };
+                if ui
+                    .add(button.min_size(egui::vec2(min_width, size::TOUCH)))
+                    .clicked()
+                    && !lit
+                {
+                    tapped = Some(*choice);
+                }
             }
+        })
+    });
+    tapped
+}
+
+/// A line under a setting saying what it does, small and dim.
+fn explanation(ui: &mut egui::Ui, words: String) {
+    ui.add(egui::Label::new(egui::RichText::new(words).small().weak()).wrap());
+}
+
+/// What a hint shows: the most now, or the best for the match (greyed
+/// while hints are off), and what that means underneath.
+fn hint_kind_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.vertical(|ui| {
+        let choices = HintKind::ALL.map(|kind| {
+            let words = match kind {
+                HintKind::BestNow => tr!("settings-hint-kind-now"),
+                HintKind::BestForMatch => tr!("settings-hint-kind-match"),
+            };
+            (kind, words)
+        });
+        let tapped = ui
+            .add_enabled_ui(settings.hints, |ui| {
+                lit_choices(ui, settings.hint_kind, &choices, 110.0)
+            })
+            .inner;
+        if let Some(kind) = tapped {
+            settings.hint_kind = kind;
         }
+        explanation(ui, tr!("settings-hint-kind-about"));
+    });
+}
+
+/// How long the searching bots think: quick or strong, and what that means
+/// underneath.
+fn bot_strength_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.vertical(|ui| {
+        let choices = BotStrength::ALL.map(|strength| {
+            let words = match strength {
+                BotStrength::Quick => tr!("settings-bot-strength-quick"),
+                BotStrength::Strong => tr!("settings-bot-strength-strong"),
+            };
+            (strength, words)
+        });
+        if let Some(strength) = lit_choices(ui, settings.bot_strength, &choices, 110.0) {
+            settings.bot_strength = strength;
+        }
+        explanation(ui, tr!("settings-bot-strength-about"));
     });
 }
 

@@ -163,6 +163,27 @@ impl Menus {
         self.frames(2);
     }
 
+    /// Scrolls the page down with the wheel over its middle until `words`
+    /// are in sight (a long page, as the settings are on a laptop).
+    pub fn scroll_to(&mut self, words: &str) {
+        let middle = egui::pos2(SCREEN.x / 2.0, SCREEN.y / 2.0);
+        for _ in 0..40 {
+            if self.shows(words) {
+                return;
+            }
+            self.frame(vec![
+                egui::Event::PointerMoved(middle),
+                egui::Event::MouseWheel {
+                    unit: egui::MouseWheelUnit::Point,
+                    delta: egui::vec2(0.0, -100.0),
+                    phase: egui::TouchPhase::Move,
+                    modifiers: Default::default(),
+                },
+            ]);
+            self.frames(2);
+        }
+    }
+
     /// Taps the `nth` text reading `words`.
     pub fn tap_nth(&mut self, words: &str, nth: usize) {
         let at = self.find(words, nth);

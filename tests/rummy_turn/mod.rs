@@ -19,6 +19,12 @@ pub fn rummy_game(app: &App) -> &Match<Rummy> {
 /// Ready two frames running: a move applied in a frame changes the turn
 /// phase only in the next.
 pub fn until_anna_plays(app: &mut App) {
+    assert!(until_anna_plays_or_the_end(app), "the match ended first");
+}
+
+/// As [`until_anna_plays`], or until the match is over: whether Anna plays.
+#[allow(dead_code)]
+pub fn until_anna_plays_or_the_end(app: &mut App) -> bool {
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let mut ready_frames = 0;
     while ready_frames < 2 {
@@ -27,6 +33,13 @@ pub fn until_anna_plays(app: &mut App) {
             "Anna's turn never came"
         );
         app.update();
+        if app
+            .world()
+            .get_resource::<ActiveMatch<Rummy>>()
+            .is_some_and(|m| m.get().is_over())
+        {
+            return false;
+        }
         let ready = app
             .world()
             .get_resource::<ActiveMatch<Rummy>>()
@@ -41,4 +54,5 @@ pub fn until_anna_plays(app: &mut App) {
         ready_frames = if ready { ready_frames + 1 } else { 0 };
         std::thread::sleep(Duration::from_millis(1));
     }
+    true
 }

@@ -66,6 +66,14 @@ menu-leave = Forlad spillet
 settings-title = Indstillinger
 settings-animation-speed = Animationshastighed
 settings-hints = Tips
+settings-hint-kind = Tips viser
+settings-hint-kind-now = Mest nu
+settings-hint-kind-match = Bedst for spillet
+settings-hint-kind-about = Rummys tip: flest kort, du kan lægge nu, eller det træk, søgningen vurderer bedst for hele spillet (den tænker lige så længe som computerne).
+settings-bot-strength = Computerens styrke
+settings-bot-strength-quick = Hurtig
+settings-bot-strength-strong = Stærk
+settings-bot-strength-about = Hvor længe computerne tænker: hurtig ≈ 0,05 s pr. træk, stærk ≈ 0,2 s.
 settings-language = Sprog
 setup-rounds = Runder
 

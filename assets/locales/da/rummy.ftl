@@ -9,6 +9,7 @@ rummy-sort-colour = ▲◆ Farve
 rummy-sort-number = 1–13 Tal
 rummy-undo = Fortryd tur
 rummy-hint = Tip
+rummy-hint-thinking = Tænker …
 rummy-draw = Træk
 rummy-end-turn = Afslut tur
 rummy-not-your-turn = Vent på din tur for at røre bordet; du kan sortere din hånd imens.
@@ -42,8 +43,10 @@ rummy-next-round = Næste runde
 rummy-note-went-out = Runde { $round }: { $name } gik ud.
 rummy-note-blocked = Runde { $round }: bunken slap op; den laveste hånd vandt.
 rummy-note-scoring = Kort tilbage på hånden tæller imod ejeren (en joker { $joker }); rundens vinder får det, de andre har på hånden.
-rummy-hint-shown = Det bedste træk er lagt frem: afslut din tur, eller fortryd den.
-rummy-hint-draw = Intet kan lægges i denne tur: træk et kort.
+rummy-hint-shown = Tip — flest kort, du kan lægge nu: afslut din tur, eller fortryd den.
+rummy-hint-draw = Tip — flest kort, du kan lægge nu: ingen i denne tur, så træk et kort.
+rummy-hint-match-shown = Tip — det træk, søgningen vurderer bedst for hele spillet (det kan holde kort tilbage): afslut din tur, eller fortryd den.
+rummy-hint-match-draw = Tip — søgningen vurderer, at det er bedst for hele spillet at trække et kort.
 # rummy
 
 ## --- Afvisninger: hvorfor reglerne afviser et træk (parlour_cores rummy::RuleError og rummy::SetError).

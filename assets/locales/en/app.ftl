@@ -75,6 +75,14 @@ menu-leave = Leave match
 settings-title = Settings
 settings-animation-speed = Animation speed
 settings-hints = Hints
+settings-hint-kind = Hints show
+settings-hint-kind-now = Most now
+settings-hint-kind-match = Best for the match
+settings-hint-kind-about = Rummy's hint: the most cards you can lay now, or the play the search rates best for the whole match (it thinks as long as the bots).
+settings-bot-strength = Bot strength
+settings-bot-strength-quick = Quick
+settings-bot-strength-strong = Strong
+settings-bot-strength-about = How long the bots think: quick ≈ 0.05 s a move, strong ≈ 0.2 s.
 settings-language = Language
 setup-rounds = Rounds
 

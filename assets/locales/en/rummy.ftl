@@ -9,6 +9,7 @@ rummy-sort-colour = ▲◆ Colour
 rummy-sort-number = 1–13 Number
 rummy-undo = Undo turn
 rummy-hint = Hint
+rummy-hint-thinking = Thinking…
 rummy-draw = Draw
 rummy-end-turn = End turn
 rummy-not-your-turn = Wait for your turn to touch the table; you may sort your hand meanwhile.
@@ -42,8 +43,10 @@ rummy-next-round = Next round
 rummy-note-went-out = Round { $round }: { $name } went out.
 rummy-note-blocked = Round { $round }: the pile ran out; the lowest hand won.
 rummy-note-scoring = Cards left in a hand count against their holder (a joker { $joker }); the round's winner scores what the others hold.
-rummy-hint-shown = The best play is laid out: end your turn, or undo it.
-rummy-hint-draw = Nothing can be laid this turn: draw a card.
+rummy-hint-shown = Hint — the most cards you can lay now: end your turn, or undo it.
+rummy-hint-draw = Hint — the most cards you can lay now: none this turn, so draw a card.
+rummy-hint-match-shown = Hint — the play the search rates best for the match (it may keep cards back): end your turn, or undo it.
+rummy-hint-match-draw = Hint — the search rates drawing a card best for the match.
 # rummy
 
 ## --- Refusals: why the rules refuse a move (parlour_core's rummy::RuleError and rummy::SetError).

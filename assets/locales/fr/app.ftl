@@ -66,6 +66,14 @@ menu-leave = Quitter la partie
 settings-title = Réglages
 settings-animation-speed = Vitesse des animations
 settings-hints = Indices
+settings-hint-kind = Les indices montrent
+settings-hint-kind-now = Le plus maintenant
+settings-hint-kind-match = Le meilleur pour la partie
+settings-hint-kind-about = Le conseil du Rami : le plus de cartes à poser maintenant, ou le coup que la recherche juge le meilleur pour toute la partie (elle réfléchit aussi longtemps que les IA).
+settings-bot-strength = Force des IA
+settings-bot-strength-quick = Rapide
+settings-bot-strength-strong = Forte
+settings-bot-strength-about = Temps de réflexion des IA : rapide ≈ 0,05 s par coup, forte ≈ 0,2 s.
 settings-language = Langue
 setup-rounds = Manches
 

@@ -9,6 +9,7 @@ rummy-sort-colour = ▲◆ Couleur
 rummy-sort-number = 1–13 Valeur
 rummy-undo = Annuler le tour
 rummy-hint = Conseil
+rummy-hint-thinking = Réflexion…
 rummy-draw = Piocher
 rummy-end-turn = Finir le tour
 rummy-not-your-turn = Attendez votre tour pour toucher la table ; vous pouvez trier votre main en attendant.
@@ -42,8 +43,10 @@ rummy-next-round = Manche suivante
 rummy-note-went-out = Manche { $round } : { $name } a fini sa main.
 rummy-note-blocked = Manche { $round } : la pioche s'est vidée ; la main la plus faible a gagné.
 rummy-note-scoring = Les cartes restées en main comptent contre leur joueur (un joker { $joker }) ; le gagnant de la manche marque ce que les autres ont en main.
-rummy-hint-shown = Le meilleur coup est posé : finissez votre tour, ou annulez-le.
-rummy-hint-draw = Rien ne peut être posé ce tour-ci : piochez une carte.
+rummy-hint-shown = Conseil — le plus de cartes à poser maintenant : finissez votre tour, ou annulez-le.
+rummy-hint-draw = Conseil — le plus de cartes à poser maintenant : aucune ce tour-ci, piochez une carte.
+rummy-hint-match-shown = Conseil — le coup que la recherche juge le meilleur pour la partie (il peut garder des cartes en main) : finissez votre tour, ou annulez-le.
+rummy-hint-match-draw = Conseil — la recherche juge que piocher une carte est le meilleur pour la partie.
 # rummy
 
 ## --- Refus : pourquoi les règles refusent un coup (rummy::RuleError et rummy::SetError de parlour_core).

@@ -31,6 +31,9 @@ pub fn entry() -> GameEntry {
 }
 
 impl TableGame for Neighbours {
+    // The bots' strength setting is ignored (the default `bot_at`): the
+    // Neighbours expert searches a fixed number of samples (well inside
+    // 50 ms a move), not a clock.
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
         results::results_sheet(game, table)
     }

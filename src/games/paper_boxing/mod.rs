@@ -43,6 +43,8 @@ pub fn entry() -> GameEntry {
 // A refusal is worded by the shell from the rules' phrase, in the language
 // on screen, rows and columns counted from 1 as people count them.
 impl TableGame for PaperBoxing {
+    // The bots' strength setting is ignored (the default `bot_at`): the
+    // solver plays perfectly at once, with no think time to choose.
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
         results::results_sheet(game, table)
     }

@@ -5,6 +5,7 @@
 
 use parlour_core::engine::Seat;
 use parlour_core::games::rummy::sets;
+use parlour_core::games::rummy::solver::Solution;
 use parlour_core::games::rummy::{
     Card, CardName, Colour, Face, Move, Play, RuleError, SetError, State, SwappedJoker, TableSet,
     View,
@@ -287,11 +288,20 @@ impl Draft {
     }
 
     /// Lays out the solver's best play for `view` (the viewer's own view):
-    /// the turn starts again from the table as found, then takes the hint.
-    /// Whether there was anything to lay (if not, the hint is to draw).
+    /// the most cards that can be laid now. Whether there was anything to
+    /// lay (if not, the hint is to draw).
     pub fn take_hint(&mut self, view: &View) -> bool {
+        let hint = parlour_core::games::rummy::solver::hint(view);
+        self.lay_out(view, hint.as_ref())
+    }
+
+    /// Lays out `solution`, a play found for `view` (the viewer's own
+    /// view): the turn starts again from the table as found, then takes
+    /// it. Whether there was anything to lay (none, or a play that lays
+    /// nothing, is a draw).
+    pub fn lay_out(&mut self, view: &View, solution: Option<&Solution>) -> bool {
         self.undo();
-        let Some(solution) = parlour_core::games::rummy::solver::hint(view) else {
+        let Some(solution) = solution.filter(|s| !s.is_pass()) else {
             return false;
         };
         self.sets = solution.table.iter().map(|s| s.cards.clone()).collect();

@@ -13,6 +13,7 @@ use parlour_core::engine::Match;
 use parlour_core::games::rummy::Rummy;
 
 use super::draft::{Check, Draft};
+use super::hint::SearchHint;
 use super::input::keys::ActionPlaces;
 use super::layout::RummyLayout;
 use super::turn::{TurnAction, TurnOnScreen, actions};
@@ -31,8 +32,9 @@ use crate::ui::widgets::{
 };
 
 /// What the HUD reads, and what its buttons change: the turn on screen
-/// (a hint, undo, sorting), a notice, a move request, the next round; and
-/// where the buttons are, for the keys.
+/// (a hint, undo, sorting) and whether a hint is being thought over, a
+/// notice, a move request, the next round; and where the buttons are, for
+/// the keys.
 #[derive(SystemParam)]
 struct Hud<'w> {
     active: Res<'w, ActiveMatch<Rummy>>,
@@ -43,6 +45,7 @@ struct Hud<'w> {
     phase: Res<'w, State<TurnPhase>>,
     layout: Option<Res<'w, RummyLayout>>,
     turn: ResMut<'w, TurnOnScreen>,
+    search: Res<'w, SearchHint>,
     places: ResMut<'w, ActionPlaces>,
     requests: MessageWriter<'w, MoveRequest<Rummy>>,
     proceed: MessageWriter<'w, Proceed>,
@@ -265,6 +268,11 @@ fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
     for action in shown {
         let response = match action {
             TurnAction::EndTurn => end_turn_button(ui, bar),
+            // While the search thinks, the hint's button says so (the
+            // turn can still be played meanwhile).
+            TurnAction::Hint if hud.search.thinking() => {
+                small_button(ui, tr!("rummy-hint-thinking"))
+            }
             TurnAction::Hint => small_button(ui, tr!("rummy-hint")),
             TurnAction::Undo => small_button(ui, tr!("rummy-undo")),
             TurnAction::SortByColour => small_button(ui, tr!("rummy-sort-colour")),
@@ -275,7 +283,8 @@ fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
         }
         if response.clicked() {
             let view = viewer_view(&hud.active, &hud.table);
-            if let Some(request) = hud.turn.act(action, view.as_ref(), &mut hud.notice) {
+            let kind = hud.settings.hint_kind;
+            if let Some(request) = hud.turn.act(action, view.as_ref(), kind, &mut hud.notice) {
                 hud.requests.write(request);
             }
         }

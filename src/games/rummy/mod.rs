@@ -1,12 +1,15 @@
 //! Rummy in the app: its catalog entry and its plugins. The turn a player
 //! builds on screen ([`draft`]) is kept in step with the match ([`turn`]),
-//! changed by the pointer ([`input`]) and by the HUD's buttons ([`hud`]);
+//! changed by the pointer ([`input`]) and by the HUD's buttons ([`hud`]),
+//! and laid out by a hint — the one that searches thinks apart ([`hint`]);
 //! the table is laid out ([`layout`]) and drawn ([`view`]); the player is
 //! told what happens ([`feedback`]) and the scores ([`results`]); the title's
-//! picture, the set-up's rounds row and the sounds are Rummy's too.
+//! picture, the set-up's rounds row, the sounds and how long the searching
+//! bots think at each strength ([`strength`]) are Rummy's too.
 
 pub mod draft;
 mod feedback;
+pub mod hint;
 mod hud;
 pub mod input;
 pub mod layout;
@@ -14,17 +17,19 @@ pub mod picture;
 mod results;
 pub mod rounds;
 pub mod sounds;
+pub mod strength;
 pub mod turn;
 mod view;
 
 use bevy::prelude::*;
-use parlour_core::engine::{Match, Seat};
+use parlour_core::engine::{Bot, BotError, Match, Seat};
 pub use parlour_core::games::rummy::Rummy;
 
 use crate::catalog::GameEntry;
 use crate::engine::{ActiveMatch, MoveRejected};
 use crate::game_kit::{AddGame, TableGame};
 use crate::session::{ResultsSheet, Table};
+use crate::settings::BotStrength;
 
 /// Rummy as the catalog lists it.
 pub fn entry() -> GameEntry {
@@ -48,6 +53,15 @@ impl TableGame for Rummy {
             &names,
         ))
     }
+
+    /// The searching `expert` thinks as long as the strength says.
+    fn bot_at(
+        name: &str,
+        strength: BotStrength,
+        seed: u64,
+    ) -> Result<Box<dyn Bot<Self>>, BotError> {
+        strength::bot_at(name, strength, seed)
+    }
 }
 
 /// Whether the match on the table is Rummy.
@@ -62,6 +76,7 @@ pub fn logic_plugin(app: &mut App) {
     app.add_game::<Rummy>(entry());
     app.add_plugins((
         turn::plugin,
+        hint::plugin,
         input::plugin,
         feedback::plugin,
         rounds::plugin,

@@ -2,7 +2,8 @@
 //! a new match clears it, a new turn (or a new viewer) starts a new draft,
 //! every change is checked by the rules and handed to the clock, and the
 //! layout follows the window and the table. Also what the action bar's
-//! buttons do to it ([`TurnAction`]), pressed with the pointer or the keys.
+//! buttons do to it ([`TurnAction`]), pressed with the pointer or the keys;
+//! the hint that searches is thought over apart ([`hint`](super::hint)).
 
 use std::collections::HashMap;
 
@@ -16,6 +17,7 @@ use super::layout::RummyLayout;
 use crate::engine::{ActiveMatch, MoveRequest, StartMatch, TurnDraft};
 use crate::game_kit::{viewer_view, window_size};
 use crate::session::{Notice, Table, TableSystems};
+use crate::settings::HintKind;
 use crate::tr;
 use crate::ui::theme::Zoom;
 
@@ -28,6 +30,9 @@ pub struct TurnOnScreen {
     pub check: Option<Check>,
     /// Each seat's own order of its hand, kept from turn to turn.
     pub orders: HashMap<Seat, Vec<Card>>,
+    /// The person asked for the hint that searches ("best for the match"):
+    /// [`hint`](super::hint) takes it up and thinks off the frame's thread.
+    pub search_asked: bool,
 }
 
 /// A button of the action bar.
@@ -69,11 +74,14 @@ pub fn actions(human: bool, my_turn: bool, hints: bool, changed: bool) -> Vec<Tu
 impl TurnOnScreen {
     /// Does what a button of the action bar does to the turn on screen;
     /// returns the move to ask the rules for (End turn, Draw). `view` is
-    /// the viewer's own view, for the hint.
+    /// the viewer's own view, for the hint; `hint` the kind the settings
+    /// choose: the most cards now is laid out at once, the best for the
+    /// match is asked of the search.
     pub fn act(
         &mut self,
         action: TurnAction,
         view: Option<&View>,
+        hint: HintKind,
         notice: &mut Notice,
     ) -> Option<MoveRequest<Rummy>> {
         let draft = self.draft.as_mut()?;
@@ -84,6 +92,7 @@ impl TurnOnScreen {
                     mv: draft.to_move(),
                 });
             }
+            TurnAction::Hint if hint == HintKind::BestForMatch => self.search_asked = true,
             TurnAction::Hint => {
                 let view = view?;
                 if draft.take_hint(view) {
@@ -131,7 +140,7 @@ fn start_table(
 /// Keeps the turn on screen in step with the match: a new turn (or a new
 /// viewer) starts a new draft; every change is checked by the rules and
 /// handed to the clock, so a time-out plays what stands.
-fn follow_turn(
+pub(super) fn follow_turn(
     active: Res<ActiveMatch<Rummy>>,
     table: Res<Table>,
     mut turn: ResMut<TurnOnScreen>,

@@ -159,7 +159,9 @@ fn follow_keys(
             Some(Asked::Drop(from, to)) => make_drop(&mut turn, &mut notice, person, (from, to)),
             Some(Asked::Button(action)) => {
                 let view = viewer_view(&active, &table);
-                if let Some(request) = turn.act(action, view.as_ref(), &mut notice) {
+                if let Some(request) =
+                    turn.act(action, view.as_ref(), settings.hint_kind, &mut notice)
+                {
                     requests.write(request);
                 }
             }

@@ -1,0 +1,93 @@
+//! How long Rummy's searching `expert` thinks at each bot strength of the
+//! settings: strong is the search's own default budget, quick about a
+//! quarter of it (what `expert:50ms` names). The bots and the "best for the
+//! match" hint share it, so a hint thinks as long as a bot would.
+
+use std::time::Duration;
+
+use parlour_core::engine::{Bot, BotError, Game, GameRng};
+use parlour_core::games::rummy::Rummy;
+use parlour_core::games::rummy::search::{Budget, Expert, ExpertSettings};
+
+use crate::settings::BotStrength;
+
+/// The quick strength's think time a move.
+pub const QUICK: Duration = Duration::from_millis(50);
+
+/// The search's budget a move at `strength`.
+pub fn expert_budget(strength: BotStrength) -> Budget {
+    match strength {
+        BotStrength::Quick => Budget::time(QUICK),
+        BotStrength::Strong => Budget::default(),
+    }
+}
+
+/// The searching expert at `strength`, with its own random source.
+pub fn expert(strength: BotStrength, seed: u64) -> Expert {
+    let settings = ExpertSettings {
+        budget: expert_budget(strength),
+        ..ExpertSettings::default()
+    };
+    Expert::new(settings, GameRng::seeded(seed))
+}
+
+/// The bot called `name` at `strength`: the plain `expert` thinks as long
+/// as the strength says (its name stays `expert`, in the records too); a
+/// name with its own budget (`expert:300`, `expert:80ms`) and every other
+/// bot are as the rules core makes them.
+pub fn bot_at(
+    name: &str,
+    strength: BotStrength,
+    seed: u64,
+) -> Result<Box<dyn Bot<Rummy>>, BotError> {
+    match name {
+        "expert" => Ok(Box::new(expert(strength, seed))),
+        _ => Rummy::bot(name, seed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::games::rummy::search::{DEFAULT_PLAYOUTS, DEFAULT_TIME};
+
+    use super::*;
+
+    #[test]
+    fn strong_gives_the_expert_the_searchs_default_budget() {
+        assert_eq!(expert_budget(BotStrength::Strong), Budget::default());
+        assert_eq!(
+            expert_budget(BotStrength::Strong),
+            Budget {
+                playouts: DEFAULT_PLAYOUTS,
+                time: Some(DEFAULT_TIME)
+            }
+        );
+    }
+
+    #[test]
+    fn quick_gives_the_expert_fifty_milliseconds_a_move_as_expert_50ms_does() {
+        assert_eq!(
+            expert_budget(BotStrength::Quick),
+            Budget::time(Duration::from_millis(50))
+        );
+        assert!(QUICK < DEFAULT_TIME);
+    }
+
+    #[test]
+    fn the_expert_keeps_its_name_at_either_strength() {
+        for strength in BotStrength::ALL {
+            let bot = bot_at("expert", strength, 7).expect("the expert");
+            assert_eq!(bot.name(), "expert");
+        }
+    }
+
+    #[test]
+    fn other_bots_and_named_budgets_are_made_as_the_rules_core_makes_them() {
+        for name in ["random", "greedy", "heuristic", "expert:300", "expert:80ms"] {
+            let bot = bot_at(name, BotStrength::Quick, 3).expect("a bot");
+            let core = Rummy::bot(name, 3).expect("a bot");
+            assert_eq!(bot.name(), core.name(), "{name}");
+        }
+        assert!(bot_at("grandmaster", BotStrength::Quick, 3).is_err());
+    }
+}
