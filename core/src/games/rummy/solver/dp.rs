@@ -669,23 +669,6 @@ impl<'a> Dp<'a> {
             if bound <= floor {
                 break (bound, false);
             }
-            let slot = n * LAYERS + c;
-            // The layer's memo is taken out while its state is searched: the
-            // search below only reaches later layers, so one look-up both
-            // reads the state's entry and keeps its place to write the
-            // result in.
-            let mut memo = std::mem::take(&mut self.memo[slot]);
-            let entry = match memo.entry(self.memo_key(key)) {
-                Entry::Occupied(e) => {
-                    let k = *e.get();
-                    if k.exact || k.value <= floor {
-                        self.memo[slot] = memo;
-                        break (k.value, k.exact);
-                    }
-                    Entry::Occupied(e)
-                }
-                e => e,
-            };
             let mut scratch = std::mem::take(&mut self.scratch);
             let range = self.layer_choices(n, c, key, &mut scratch);
             self.scratch = scratch;
@@ -693,8 +676,10 @@ impl<'a> Dp<'a> {
             // of the hard positions are such, and keeping them cost more
             // than asking again (a dead end is known from its layer's
             // choices, a forced choice's score from the state it leads to).
-            if range.len() <= 1 && matches!(entry, Entry::Vacant(_)) {
-                self.memo[slot] = memo;
+            // Nor is it looked for in the memo (its choices, which depend
+            // on the state alone, are read first): such a state is never
+            // there, and looking cost a hash probe for each of them.
+            if range.len() <= 1 {
                 let Some(i) = range.clone().next() else {
                     break (NEG, true);
                 };
@@ -713,6 +698,23 @@ impl<'a> Dp<'a> {
                 };
                 continue;
             }
+            let slot = n * LAYERS + c;
+            // The layer's memo is taken out while its state is searched: the
+            // search below only reaches later layers, so one look-up both
+            // reads the state's entry and keeps its place to write the
+            // result in.
+            let mut memo = std::mem::take(&mut self.memo[slot]);
+            let entry = match memo.entry(self.memo_key(key)) {
+                Entry::Occupied(e) => {
+                    let k = *e.get();
+                    if k.exact || k.value <= floor {
+                        self.memo[slot] = memo;
+                        break (k.value, k.exact);
+                    }
+                    Entry::Occupied(e)
+                }
+                e => e,
+            };
             let known = entry.or_insert(Known {
                 // Until the search below finishes, nothing is known (a
                 // search cut short leaves it so).
