@@ -185,6 +185,28 @@ fn pack_runs(runs: [u8; 3]) -> Key {
     runs[0] as Key | (runs[1] as Key) << RUN_BITS | (runs[2] as Key) << (2 * RUN_BITS)
 }
 
+/// The runs of length 1 of the four colours, each in its lane of
+/// [`COLOUR_BITS`] bits.
+const LANE_LOW: u64 = 0b111 | 0b111 << 9 | 0b111 << 18 | 0b111 << 27;
+/// The top bit of each colour's lane.
+const LANE_TOP: u64 = 1 << 8 | 1 << 17 | 1 << 26 | 1 << 35;
+/// `DECIDED[c]`: the lanes of the colours before `c`.
+const DECIDED: [u64; 5] = [0, 0x1ff, 0x3ffff, 0x7ffffff, 0xf_ffff_ffff];
+
+/// Per lane, what `have` lacks of `need` (`need - have`, or 0), both
+/// holding at most 127 a lane: the top bit of each lane keeps the lanes'
+/// subtractions apart.
+fn lanes_short(need: u64, have: u64) -> u64 {
+    let t = (need | LANE_TOP) - have;
+    let kept = (t & LANE_TOP) >> 8;
+    t & kept * 0xff
+}
+
+/// The sum of the four lanes (each at most 127).
+fn lane_sum(lanes: u64) -> u8 {
+    (lanes.wrapping_mul(1 | 1 << 9 | 1 << 18 | 1 << 27) >> 27 & 0x1ff) as u8
+}
+
 /// The value still missing.
 const NEED_MASK: Key = (0x1ff as Key) << NEED;
 
@@ -279,6 +301,9 @@ pub(super) struct Dp<'a> {
     bounded: bool,
     /// `cards[n][c]`: copies of colour `c`, number `n`, table and hand.
     cards: [[u8; 4]; 15],
+    /// `lanes[n]`: the same, colour `c` at bit `9 c` (as the state keeps
+    /// its runs), to count the jokers runs need four colours at once.
+    lanes: [u64; 15],
     /// `weight[n]`, `number[n]`: what a card at place `n` scores, its number.
     weight: [i32; 15],
     number: [u16; 15],
@@ -367,6 +392,12 @@ impl<'a> Dp<'a> {
                         0
                     }
                 })
+            }),
+            lanes: std::array::from_fn(|n| {
+                (0..4)
+                    .filter(|_| (1..=13).contains(&n))
+                    .map(|c| ((p.table[n][c] + p.hand[n][c]) as u64) << (c as u32 * COLOUR_BITS))
+                    .sum()
             }),
             weight: std::array::from_fn(|n| if (1..=13).contains(&n) { w(n) } else { 0 }),
             number: std::array::from_fn(|n| {
@@ -517,13 +548,11 @@ impl<'a> Dp<'a> {
         if n >= 13 {
             return 0;
         }
-        let mut short = 0;
-        for d in 0..4 {
-            let [a1, a2, _] = runs_of(key, d);
-            let going = if d < c { a1 + a2 } else { a1 };
-            short += going.saturating_sub(self.cards[n + 1][d]);
-        }
-        short.saturating_sub(self.p.fixed[n + 1])
+        // Per colour at once (see [`lanes_short`]): runs of length 1, and
+        // of length 2 for the colours decided.
+        let runs = key as u64;
+        let going = (runs & LANE_LOW) + (runs >> RUN_BITS & LANE_LOW & DECIDED[c]);
+        lane_sum(lanes_short(going, self.lanes[n + 1])).saturating_sub(self.p.fixed[n + 1])
     }
 
     /// At the start of number `n` in state `key`: the free jokers that must
@@ -531,17 +560,13 @@ impl<'a> Dp<'a> {
     /// its colour or a joker; a joker-only one with any copy not needed so,
     /// or a joker; the jokers bound to `n` count first.
     fn jokers_needed(&self, n: usize, key: Key) -> u8 {
-        let mut short = 0;
-        let mut copies_over = 0;
-        for c in 0..4 {
-            let [a1, a2, _] = runs_of(key, c);
-            let cards = self.cards[n][c];
-            short += (a1 + a2).saturating_sub(cards);
-            copies_over += cards.saturating_sub(a1 + a2);
-        }
+        let runs = key as u64;
+        let going = (runs & LANE_LOW) + (runs >> RUN_BITS & LANE_LOW);
+        let cards = self.lanes[n];
+        let short = lane_sum(lanes_short(going, cards));
+        let copies_over = lane_sum(lanes_short(cards, going));
         let [r1, r2, _] = runs_of(key, 4);
-        short += (r1 + r2).saturating_sub(copies_over);
-        short.saturating_sub(self.p.fixed[n])
+        (short + (r1 + r2).saturating_sub(copies_over)).saturating_sub(self.p.fixed[n])
     }
 
     /// The suffix bounds of number `n`, searched for: for each count of
@@ -1251,6 +1276,40 @@ impl<'a> Dp<'a> {
                             scoring,
                         },
                     );
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_runs_lack_in_copies_is_counted_for_four_colours_at_once_as_one_at_a_time() {
+        // Every count of runs a colour can need (two lengths of up to 7)
+        // against every count of copies, in each lane, the other lanes
+        // holding other values.
+        for need in 0..=14u64 {
+            for have in 0..=7u64 {
+                for lane in 0..4 {
+                    let other = |l: u64| (need + l) % 15;
+                    let other_have = |l: u64| (have * 3 + l) % 8;
+                    let mut needs = 0;
+                    let mut haves = 0;
+                    let mut want = 0;
+                    for l in 0..4u64 {
+                        let (n, h) = if l == lane {
+                            (need, have)
+                        } else {
+                            (other(l), other_have(l))
+                        };
+                        needs |= n << (l * COLOUR_BITS as u64);
+                        haves |= h << (l * COLOUR_BITS as u64);
+                        want += n.saturating_sub(h);
+                    }
+                    assert_eq!(lane_sum(lanes_short(needs, haves)) as u64, want);
                 }
             }
         }
