@@ -199,7 +199,7 @@ const DECIDED: [u64; 5] = [0, 0x1ff, 0x3ffff, 0x7ffffff, 0xf_ffff_ffff];
 fn lanes_short(need: u64, have: u64) -> u64 {
     let t = (need | LANE_TOP) - have;
     let kept = (t & LANE_TOP) >> 8;
-    t & kept * 0xff
+    t & (kept * 0xff)
 }
 
 /// The sum of the four lanes (each at most 127).
@@ -520,11 +520,7 @@ impl<'a> Dp<'a> {
         // Free jokers that must be laid at n whatever else happens: those
         // already going on runs here, and, at the start of the number,
         // those the runs that must go on need for want of copies.
-        let must = if c == 0 {
-            self.jokers_needed(n, key)
-        } else {
-            field(key, RUN_JOKERS, 3).saturating_sub(self.p.fixed[n])
-        };
+        let must = self.jokers_needed(n, c, key);
         if must > k {
             return NEG;
         }
@@ -555,18 +551,30 @@ impl<'a> Dp<'a> {
         lane_sum(lanes_short(going, self.lanes[n + 1])).saturating_sub(self.p.fixed[n + 1])
     }
 
-    /// At the start of number `n` in state `key`: the free jokers that must
-    /// be laid there at least. A run of length 1 or 2 goes on with a copy of
-    /// its colour or a joker; a joker-only one with any copy not needed so,
-    /// or a joker; the jokers bound to `n` count first.
-    fn jokers_needed(&self, n: usize, key: Key) -> u8 {
+    /// At layer `c` of number `n` in state `key`: the free jokers that must
+    /// be laid there at least. Those already going on coloured runs; a run
+    /// of length 1 or 2 of a colour still to decide goes on with a copy of
+    /// its colour or a joker, a joker-only one that no copy joined yet with
+    /// a copy of such a colour not needed so, or a joker; once the colours
+    /// are decided, the groups take the fewest jokers that make them whole
+    /// (none possible: more than there can be). The jokers bound to `n`
+    /// count first.
+    fn jokers_needed(&self, n: usize, c: usize, key: Key) -> u8 {
         let runs = key as u64;
-        let going = (runs & LANE_LOW) + (runs >> RUN_BITS & LANE_LOW);
-        let cards = self.lanes[n];
+        // Per colour at once (see [`lanes_short`]), the colours still to
+        // decide only.
+        let open = !DECIDED[c] & DECIDED[4];
+        let going = ((runs & LANE_LOW) + (runs >> RUN_BITS & LANE_LOW)) & open;
+        let cards = self.lanes[n] & open;
         let short = lane_sum(lanes_short(going, cards));
         let copies_over = lane_sum(lanes_short(cards, going));
         let [r1, r2, _] = runs_of(key, 4);
-        (short + (r1 + r2).saturating_sub(copies_over)).saturating_sub(self.p.fixed[n])
+        let mut must = field(key, RUN_JOKERS, 3) + short + (r1 + r2).saturating_sub(copies_over);
+        if c == 4 {
+            let fit = groups::feasible_jokers(field(key, ONES, 3), field(key, TWOS, 3));
+            must += fit.trailing_zeros() as u8;
+        }
+        must.saturating_sub(self.p.fixed[n])
     }
 
     /// The suffix bounds of number `n`, searched for: for each count of
