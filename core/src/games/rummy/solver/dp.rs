@@ -207,6 +207,50 @@ fn lane_sum(lanes: u64) -> u8 {
     (lanes.wrapping_mul(1 | 1 << 9 | 1 << 18 | 1 << 27) >> 27 & 0x1ff) as u8
 }
 
+/// `GROUP_JOKERS[ones][twos][u1][u2]`: the fewest jokers that make whole
+/// groups of what `ones` colours giving one card and `twos` giving two
+/// already put in, when the colours still to decide may add one card (`u1`
+/// colours with a copy) or two (`u2` of them with two copies); 16 when no
+/// number does.
+const GROUP_JOKERS: [[[[u8; 5]; 5]; 5]; 5] = {
+    let mut table = [[[[16u8; 5]; 5]; 5]; 5];
+    let mut ones = 0;
+    while ones < 5 {
+        let mut twos = 0;
+        while twos < 5 {
+            let mut u1 = 0;
+            while u1 < 5 {
+                let mut u2 = 0;
+                while u2 <= u1 {
+                    let mut least = 16;
+                    // a colours add one card, b add two.
+                    let mut b = 0;
+                    while b <= u2 {
+                        let mut a = 0;
+                        while a + b <= u1 {
+                            let mut j = 0;
+                            while j < least {
+                                if groups::feasible_profile(ones + a, twos + b, j) {
+                                    least = j;
+                                }
+                                j += 1;
+                            }
+                            a += 1;
+                        }
+                        b += 1;
+                    }
+                    table[ones as usize][twos as usize][u1 as usize][u2 as usize] = least;
+                    u2 += 1;
+                }
+                u1 += 1;
+            }
+            twos += 1;
+        }
+        ones += 1;
+    }
+    table
+};
+
 /// The value still missing.
 const NEED_MASK: Key = (0x1ff as Key) << NEED;
 
@@ -304,6 +348,9 @@ pub(super) struct Dp<'a> {
     /// `lanes[n]`: the same, colour `c` at bit `9 c` (as the state keeps
     /// its runs), to count the jokers runs need four colours at once.
     lanes: [u64; 15],
+    /// `group_room[n][c]`: the colours from `c` on with a copy at `n`, and
+    /// with two (what they could still add to the groups there).
+    group_room: [[[u8; 2]; LAYERS]; 15],
     /// `weight[n]`, `number[n]`: what a card at place `n` scores, its number.
     weight: [i32; 15],
     number: [u16; 15],
@@ -398,6 +445,20 @@ impl<'a> Dp<'a> {
                     .filter(|_| (1..=13).contains(&n))
                     .map(|c| ((p.table[n][c] + p.hand[n][c]) as u64) << (c as u32 * COLOUR_BITS))
                     .sum()
+            }),
+            group_room: std::array::from_fn(|n| {
+                std::array::from_fn(|c| {
+                    let copies = |d: usize| {
+                        if (1..=13).contains(&n) {
+                            p.table[n][d] + p.hand[n][d]
+                        } else {
+                            0
+                        }
+                    };
+                    let one = (c..4).filter(|&d| copies(d) >= 1).count() as u8;
+                    let two = (c..4).filter(|&d| copies(d) >= 2).count() as u8;
+                    [one, two]
+                })
             }),
             weight: std::array::from_fn(|n| if (1..=13).contains(&n) { w(n) } else { 0 }),
             number: std::array::from_fn(|n| {
@@ -569,11 +630,11 @@ impl<'a> Dp<'a> {
         let short = lane_sum(lanes_short(going, cards));
         let copies_over = lane_sum(lanes_short(cards, going));
         let [r1, r2, _] = runs_of(key, 4);
-        let mut must = field(key, RUN_JOKERS, 3) + short + (r1 + r2).saturating_sub(copies_over);
-        if c == 4 {
-            let fit = groups::feasible_jokers(field(key, ONES, 3), field(key, TWOS, 3));
-            must += fit.trailing_zeros() as u8;
-        }
+        let [u1, u2] = self.group_room[n][c];
+        let groups = GROUP_JOKERS[field(key, ONES, 3).min(4) as usize]
+            [field(key, TWOS, 3).min(4) as usize][u1 as usize][u2 as usize];
+        let must = field(key, RUN_JOKERS, 3) + short + (r1 + r2).saturating_sub(copies_over);
+        let must = must + groups;
         must.saturating_sub(self.p.fixed[n])
     }
 
@@ -1321,5 +1382,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn groups_left_short_need_the_jokers_the_colours_still_to_decide_cannot_give() {
+        // One card in the groups and nothing left to add: two jokers.
+        assert_eq!(GROUP_JOKERS[1][0][0][0], 2);
+        // Two colours still to decide with a copy each make it a group.
+        assert_eq!(GROUP_JOKERS[1][0][2][0], 0);
+        // One of them: one joker with the card it adds.
+        assert_eq!(GROUP_JOKERS[1][0][1][0], 1);
+        // Two copies of one colour go in two groups: four jokers alone.
+        assert_eq!(GROUP_JOKERS[0][1][0][0], 4);
+        // Nothing in the groups needs nothing.
+        assert_eq!(GROUP_JOKERS[0][0][0][0], 0);
+        // Four colours giving two: two groups of four, no joker.
+        assert_eq!(GROUP_JOKERS[0][4][0][0], 0);
     }
 }
