@@ -210,8 +210,8 @@ fn lane_sum(lanes: u64) -> u8 {
 /// `GROUP_JOKERS[ones][twos][u1][u2]`: the fewest jokers that make whole
 /// groups of what `ones` colours giving one card and `twos` giving two
 /// already put in, when the colours still to decide may add one card (`u1`
-/// colours with a copy) or two (`u2` of them with two copies); 16 when no
-/// number does.
+/// colours with a copy) or two (`u2` of them with two copies); 16, more
+/// than a problem has, when no number of jokers does.
 const GROUP_JOKERS: [[[[u8; 5]; 5]; 5]; 5] = {
     let mut table = [[[[16u8; 5]; 5]; 5]; 5];
     let mut ones = 0;
@@ -578,9 +578,8 @@ impl<'a> Dp<'a> {
     fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
         let k = self.spare(key);
         let plain = self.hand_bound[n][c] + self.scoring_of(k) as i32 * self.joker_bound[n];
-        // Free jokers that must be laid at n whatever else happens: those
-        // already going on runs here, and, at the start of the number,
-        // those the runs that must go on need for want of copies.
+        // Free jokers that must be laid at n whatever else happens (runs
+        // that must go on without a copy, groups short of cards).
         let must = self.jokers_needed(n, c, key);
         if must > k {
             return NEG;
@@ -616,10 +615,10 @@ impl<'a> Dp<'a> {
     /// be laid there at least. Those already going on coloured runs; a run
     /// of length 1 or 2 of a colour still to decide goes on with a copy of
     /// its colour or a joker, a joker-only one that no copy joined yet with
-    /// a copy of such a colour not needed so, or a joker; once the colours
-    /// are decided, the groups take the fewest jokers that make them whole
-    /// (none possible: more than there can be). The jokers bound to `n`
-    /// count first.
+    /// a copy of such a colour not needed so, or a joker; and the groups
+    /// take the fewest jokers that make them whole with what the colours
+    /// still to decide could add (see [`GROUP_JOKERS`]; none possible: more
+    /// than there can be). The jokers bound to `n` count first.
     fn jokers_needed(&self, n: usize, c: usize, key: Key) -> u8 {
         let runs = key as u64;
         // Per colour at once (see [`lanes_short`]), the colours still to
