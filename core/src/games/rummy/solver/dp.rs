@@ -185,6 +185,72 @@ fn pack_runs(runs: [u8; 3]) -> Key {
     runs[0] as Key | (runs[1] as Key) << RUN_BITS | (runs[2] as Key) << (2 * RUN_BITS)
 }
 
+/// The runs of length 1 of the four colours, each in its lane of
+/// [`COLOUR_BITS`] bits.
+const LANE_LOW: u64 = 0b111 | 0b111 << 9 | 0b111 << 18 | 0b111 << 27;
+/// The top bit of each colour's lane.
+const LANE_TOP: u64 = 1 << 8 | 1 << 17 | 1 << 26 | 1 << 35;
+/// `DECIDED[c]`: the lanes of the colours before `c`.
+const DECIDED: [u64; 5] = [0, 0x1ff, 0x3ffff, 0x7ffffff, 0xf_ffff_ffff];
+
+/// Per lane, what `have` lacks of `need` (`need - have`, or 0), both
+/// holding at most 127 a lane: the top bit of each lane keeps the lanes'
+/// subtractions apart.
+fn lanes_short(need: u64, have: u64) -> u64 {
+    let t = (need | LANE_TOP) - have;
+    let kept = (t & LANE_TOP) >> 8;
+    t & (kept * 0xff)
+}
+
+/// The sum of the four lanes (each at most 127).
+fn lane_sum(lanes: u64) -> u8 {
+    (lanes.wrapping_mul(1 | 1 << 9 | 1 << 18 | 1 << 27) >> 27 & 0x1ff) as u8
+}
+
+/// `GROUP_JOKERS[ones][twos][u1][u2]`: the fewest jokers that make whole
+/// groups of what `ones` colours giving one card and `twos` giving two
+/// already put in, when the colours still to decide may add one card (`u1`
+/// colours with a copy) or two (`u2` of them with two copies); 16, more
+/// than a problem has, when no number of jokers does.
+const GROUP_JOKERS: [[[[u8; 5]; 5]; 5]; 5] = {
+    let mut table = [[[[16u8; 5]; 5]; 5]; 5];
+    let mut ones = 0;
+    while ones < 5 {
+        let mut twos = 0;
+        while twos < 5 {
+            let mut u1 = 0;
+            while u1 < 5 {
+                let mut u2 = 0;
+                while u2 <= u1 {
+                    let mut least = 16;
+                    // a colours add one card, b add two.
+                    let mut b = 0;
+                    while b <= u2 {
+                        let mut a = 0;
+                        while a + b <= u1 {
+                            let mut j = 0;
+                            while j < least {
+                                if groups::feasible_profile(ones + a, twos + b, j) {
+                                    least = j;
+                                }
+                                j += 1;
+                            }
+                            a += 1;
+                        }
+                        b += 1;
+                    }
+                    table[ones as usize][twos as usize][u1 as usize][u2 as usize] = least;
+                    u2 += 1;
+                }
+                u1 += 1;
+            }
+            twos += 1;
+        }
+        ones += 1;
+    }
+    table
+};
+
 /// The value still missing.
 const NEED_MASK: Key = (0x1ff as Key) << NEED;
 
@@ -279,6 +345,12 @@ pub(super) struct Dp<'a> {
     bounded: bool,
     /// `cards[n][c]`: copies of colour `c`, number `n`, table and hand.
     cards: [[u8; 4]; 15],
+    /// `lanes[n]`: the same, colour `c` at bit `9 c` (as the state keeps
+    /// its runs), to count the jokers runs need four colours at once.
+    lanes: [u64; 15],
+    /// `group_room[n][c]`: the colours from `c` on with a copy at `n`, and
+    /// with two (what they could still add to the groups there).
+    group_room: [[[u8; 2]; LAYERS]; 15],
     /// `weight[n]`, `number[n]`: what a card at place `n` scores, its number.
     weight: [i32; 15],
     number: [u16; 15],
@@ -366,6 +438,26 @@ impl<'a> Dp<'a> {
                     } else {
                         0
                     }
+                })
+            }),
+            lanes: std::array::from_fn(|n| {
+                (0..4)
+                    .filter(|_| (1..=13).contains(&n))
+                    .map(|c| ((p.table[n][c] + p.hand[n][c]) as u64) << (c as u32 * COLOUR_BITS))
+                    .sum()
+            }),
+            group_room: std::array::from_fn(|n| {
+                std::array::from_fn(|c| {
+                    let copies = |d: usize| {
+                        if (1..=13).contains(&n) {
+                            p.table[n][d] + p.hand[n][d]
+                        } else {
+                            0
+                        }
+                    };
+                    let one = (c..4).filter(|&d| copies(d) >= 1).count() as u8;
+                    let two = (c..4).filter(|&d| copies(d) >= 2).count() as u8;
+                    [one, two]
                 })
             }),
             weight: std::array::from_fn(|n| if (1..=13).contains(&n) { w(n) } else { 0 }),
@@ -486,14 +578,9 @@ impl<'a> Dp<'a> {
     fn bound(&self, n: usize, c: usize, key: Key) -> i32 {
         let k = self.spare(key);
         let plain = self.hand_bound[n][c] + self.scoring_of(k) as i32 * self.joker_bound[n];
-        // Free jokers that must be laid at n whatever else happens: those
-        // already going on runs here, and, at the start of the number,
-        // those the runs that must go on need for want of copies.
-        let must = if c == 0 {
-            self.jokers_needed(n, key)
-        } else {
-            field(key, RUN_JOKERS, 3).saturating_sub(self.p.fixed[n])
-        };
+        // Free jokers that must be laid at n whatever else happens (runs
+        // that must go on without a copy, groups short of cards).
+        let must = self.jokers_needed(n, c, key);
         if must > k {
             return NEG;
         }
@@ -517,31 +604,37 @@ impl<'a> Dp<'a> {
         if n >= 13 {
             return 0;
         }
-        let mut short = 0;
-        for d in 0..4 {
-            let [a1, a2, _] = runs_of(key, d);
-            let going = if d < c { a1 + a2 } else { a1 };
-            short += going.saturating_sub(self.cards[n + 1][d]);
-        }
-        short.saturating_sub(self.p.fixed[n + 1])
+        // Per colour at once (see [`lanes_short`]): runs of length 1, and
+        // of length 2 for the colours decided.
+        let runs = key as u64;
+        let going = (runs & LANE_LOW) + (runs >> RUN_BITS & LANE_LOW & DECIDED[c]);
+        lane_sum(lanes_short(going, self.lanes[n + 1])).saturating_sub(self.p.fixed[n + 1])
     }
 
-    /// At the start of number `n` in state `key`: the free jokers that must
-    /// be laid there at least. A run of length 1 or 2 goes on with a copy of
-    /// its colour or a joker; a joker-only one with any copy not needed so,
-    /// or a joker; the jokers bound to `n` count first.
-    fn jokers_needed(&self, n: usize, key: Key) -> u8 {
-        let mut short = 0;
-        let mut copies_over = 0;
-        for c in 0..4 {
-            let [a1, a2, _] = runs_of(key, c);
-            let cards = self.cards[n][c];
-            short += (a1 + a2).saturating_sub(cards);
-            copies_over += cards.saturating_sub(a1 + a2);
-        }
+    /// At layer `c` of number `n` in state `key`: the free jokers that must
+    /// be laid there at least. Those already going on coloured runs; a run
+    /// of length 1 or 2 of a colour still to decide goes on with a copy of
+    /// its colour or a joker, a joker-only one that no copy joined yet with
+    /// a copy of such a colour not needed so, or a joker; and the groups
+    /// take the fewest jokers that make them whole with what the colours
+    /// still to decide could add (see [`GROUP_JOKERS`]; none possible: more
+    /// than there can be). The jokers bound to `n` count first.
+    fn jokers_needed(&self, n: usize, c: usize, key: Key) -> u8 {
+        let runs = key as u64;
+        // Per colour at once (see [`lanes_short`]), the colours still to
+        // decide only.
+        let open = !DECIDED[c] & DECIDED[4];
+        let going = ((runs & LANE_LOW) + (runs >> RUN_BITS & LANE_LOW)) & open;
+        let cards = self.lanes[n] & open;
+        let short = lane_sum(lanes_short(going, cards));
+        let copies_over = lane_sum(lanes_short(cards, going));
         let [r1, r2, _] = runs_of(key, 4);
-        short += (r1 + r2).saturating_sub(copies_over);
-        short.saturating_sub(self.p.fixed[n])
+        let [u1, u2] = self.group_room[n][c];
+        let groups = GROUP_JOKERS[field(key, ONES, 3).min(4) as usize]
+            [field(key, TWOS, 3).min(4) as usize][u1 as usize][u2 as usize];
+        let must = field(key, RUN_JOKERS, 3) + short + (r1 + r2).saturating_sub(copies_over);
+        let must = must + groups;
+        must.saturating_sub(self.p.fixed[n])
     }
 
     /// The suffix bounds of number `n`, searched for: for each count of
@@ -669,23 +762,6 @@ impl<'a> Dp<'a> {
             if bound <= floor {
                 break (bound, false);
             }
-            let slot = n * LAYERS + c;
-            // The layer's memo is taken out while its state is searched: the
-            // search below only reaches later layers, so one look-up both
-            // reads the state's entry and keeps its place to write the
-            // result in.
-            let mut memo = std::mem::take(&mut self.memo[slot]);
-            let entry = match memo.entry(self.memo_key(key)) {
-                Entry::Occupied(e) => {
-                    let k = *e.get();
-                    if k.exact || k.value <= floor {
-                        self.memo[slot] = memo;
-                        break (k.value, k.exact);
-                    }
-                    Entry::Occupied(e)
-                }
-                e => e,
-            };
             let mut scratch = std::mem::take(&mut self.scratch);
             let range = self.layer_choices(n, c, key, &mut scratch);
             self.scratch = scratch;
@@ -693,8 +769,10 @@ impl<'a> Dp<'a> {
             // of the hard positions are such, and keeping them cost more
             // than asking again (a dead end is known from its layer's
             // choices, a forced choice's score from the state it leads to).
-            if range.len() <= 1 && matches!(entry, Entry::Vacant(_)) {
-                self.memo[slot] = memo;
+            // Nor is it looked for in the memo (its choices, which depend
+            // on the state alone, are read first): such a state is never
+            // there, and looking cost a hash probe for each of them.
+            if range.len() <= 1 {
                 let Some(i) = range.clone().next() else {
                     break (NEG, true);
                 };
@@ -713,6 +791,23 @@ impl<'a> Dp<'a> {
                 };
                 continue;
             }
+            let slot = n * LAYERS + c;
+            // The layer's memo is taken out while its state is searched: the
+            // search below only reaches later layers, so one look-up both
+            // reads the state's entry and keeps its place to write the
+            // result in.
+            let mut memo = std::mem::take(&mut self.memo[slot]);
+            let entry = match memo.entry(self.memo_key(key)) {
+                Entry::Occupied(e) => {
+                    let k = *e.get();
+                    if k.exact || k.value <= floor {
+                        self.memo[slot] = memo;
+                        break (k.value, k.exact);
+                    }
+                    Entry::Occupied(e)
+                }
+                e => e,
+            };
             let known = entry.or_insert(Known {
                 // Until the search below finishes, nothing is known (a
                 // search cut short leaves it so).
@@ -1252,5 +1347,55 @@ impl<'a> Dp<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_runs_lack_in_copies_is_counted_for_four_colours_at_once_as_one_at_a_time() {
+        // Every count of runs a colour can need (two lengths of up to 7)
+        // against every count of copies, in each lane, the other lanes
+        // holding other values.
+        for need in 0..=14u64 {
+            for have in 0..=7u64 {
+                for lane in 0..4 {
+                    let other = |l: u64| (need + l) % 15;
+                    let other_have = |l: u64| (have * 3 + l) % 8;
+                    let mut needs = 0;
+                    let mut haves = 0;
+                    let mut want = 0;
+                    for l in 0..4u64 {
+                        let (n, h) = if l == lane {
+                            (need, have)
+                        } else {
+                            (other(l), other_have(l))
+                        };
+                        needs |= n << (l * COLOUR_BITS as u64);
+                        haves |= h << (l * COLOUR_BITS as u64);
+                        want += n.saturating_sub(h);
+                    }
+                    assert_eq!(lane_sum(lanes_short(needs, haves)) as u64, want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn groups_left_short_need_the_jokers_the_colours_still_to_decide_cannot_give() {
+        // One card in the groups and nothing left to add: two jokers.
+        assert_eq!(GROUP_JOKERS[1][0][0][0], 2);
+        // Two colours still to decide with a copy each make it a group.
+        assert_eq!(GROUP_JOKERS[1][0][2][0], 0);
+        // One of them: one joker with the card it adds.
+        assert_eq!(GROUP_JOKERS[1][0][1][0], 1);
+        // Two copies of one colour go in two groups: four jokers alone.
+        assert_eq!(GROUP_JOKERS[0][1][0][0], 4);
+        // Nothing in the groups needs nothing.
+        assert_eq!(GROUP_JOKERS[0][0][0][0], 0);
+        // Four colours giving two: two groups of four, no joker.
+        assert_eq!(GROUP_JOKERS[0][4][0][0], 0);
     }
 }
