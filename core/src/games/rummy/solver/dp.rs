@@ -33,7 +33,9 @@
 //!   computed when a first search without them takes long, which most
 //!   positions do not; and from number 7 down the search is tried again
 //!   after each number, the earlier bounds derived, as the first numbers'
-//!   bounds often cost more than the search they would cut;
+//!   bounds often cost more than the search they would cut (once a try
+//!   has failed, a number's bounds and the search take turns, each for
+//!   as many states as all before, until one finishes);
 //! - layers with nothing to decide are stepped over, and the state is a
 //!   packed integer, changed by adding to its fields; a layer's choices
 //!   are worked out once for each value of the few fields they read, and
@@ -519,9 +521,15 @@ impl<'a> Dp<'a> {
     /// suffix bounds are searched for from 13 down, and from
     /// [`RETRY_FROM`] on, after each number, the search is tried again with
     /// the bounds before it derived (see [`Dp::derive_suffix`]), for at
-    /// most as many states as the bounds have taken so far. What each go
-    /// learnt stays in the memo: exact values are exact, and bounds found
-    /// with derived suffix bounds are still bounds.
+    /// most as many states as the bounds and the tries have taken so far.
+    /// Once a try has failed, a number's bounds are searched for in the
+    /// same measure: when they take as many states as all before them, the
+    /// search is tried again for as many, and so on in turn until one of
+    /// the two finishes (on the hard positions a number's bounds could take
+    /// more states than the search they served; this bounds the waste).
+    /// What each go learnt stays in the memo: exact values are exact, and
+    /// bounds found with derived suffix bounds are still bounds, so a go
+    /// cut short is taken up again where it stopped, not from nothing.
     fn search(&mut self, floor: i32) -> (i32, bool) {
         let start = self.start();
         if !self.bounded {
@@ -532,8 +540,17 @@ impl<'a> Dp<'a> {
             let spent = self.nodes;
             self.suffix[14] = [0; JOKER_COUNTS];
             self.inside_bounds(14);
+            let mut tried = false;
             for n in (2..=13).rev() {
-                self.suffix_bound(n);
+                if tried {
+                    while !self.try_suffix_bound(n, self.nodes - spent) {
+                        if let Some(found) = self.try_search(start, floor, self.nodes - spent) {
+                            return found;
+                        }
+                    }
+                } else {
+                    self.suffix_bound(n);
+                }
                 if (3..=RETRY_FROM).contains(&n) {
                     for m in (2..n).rev() {
                         self.derive_suffix(m);
@@ -541,10 +558,27 @@ impl<'a> Dp<'a> {
                     if let Some(found) = self.try_search(start, floor, self.nodes - spent) {
                         return found;
                     }
+                    tried = true;
                 }
             }
         }
         self.best(1, 0, start, floor)
+    }
+
+    /// [`Dp::suffix_bound`] for at most `limit` states; `false`, the
+    /// bounds of `n` left as they were (derived), when that was not enough.
+    fn try_suffix_bound(&mut self, n: usize, limit: u64) -> bool {
+        let derived = self.suffix[n];
+        self.limit = self.nodes + limit;
+        self.suffix_bound(n);
+        self.limit = u64::MAX;
+        if self.aborted {
+            self.aborted = false;
+            self.suffix[n] = derived;
+            false
+        } else {
+            true
+        }
     }
 
     /// The search from the start for at most `limit` states; `None` when
@@ -662,6 +696,10 @@ impl<'a> Dp<'a> {
                 continue;
             }
             let (v, exact) = self.best(n, 0, open, fewer.max(NEG) - 1);
+            // Cut short by [`Dp::try_suffix_bound`]'s limit: nothing learnt.
+            if self.aborted {
+                return;
+            }
             self.suffix[n][k as usize] = if exact { v } else { fewer };
         }
         self.inside_bounds(n);
