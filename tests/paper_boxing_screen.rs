@@ -32,7 +32,7 @@ use parlour_core::games::paper_boxing::solver::keeping_steps;
 use parlour_core::games::paper_boxing::{Deal, Grid, Move, PaperBoxing, State as Position};
 
 mod keys;
-use keys::key;
+use keys::{key, press_enter};
 
 const SIZES: [Vec2; 3] = [
     Vec2::new(1280.0, 800.0),
@@ -687,15 +687,7 @@ fn the_keys_alone_make_a_step_and_the_rules_accept_it() {
     let Some(Spot::Step(cell)) = focus(&app) else {
         unreachable!("checked above")
     };
-    app.world_mut().write_message(KeyboardInput {
-        key_code: KeyCode::Enter,
-        logical_key: Key::Enter,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
-    app.update();
+    press_enter(&mut app);
     let applied: Vec<Move> = app
         .world()
         .resource::<Messages<MoveApplied<PaperBoxing>>>()

@@ -33,7 +33,7 @@ use parlour_core::games::rummy::{Move, Rummy, SwappedJoker};
 mod rummy_turn;
 use rummy_turn::{rummy_game, until_anna_plays, until_anna_plays_or_the_end};
 mod keys;
-use keys::key;
+use keys::{key, press_enter};
 
 /// Both seats play as the screen lets a person play: the hint laid out in
 /// the turn on screen, then End turn (or Draw) — every move through the
@@ -217,15 +217,7 @@ fn a_turn_played_with_the_keys_alone_reaches_the_rules_and_is_accepted() {
     key(&mut app, KeyCode::Enter);
     assert!(!draft(&app).changed(), "undone");
     walk_to(&mut app, Place::Button(TurnAction::EndTurn));
-    app.world_mut().write_message(KeyboardInput {
-        key_code: KeyCode::Enter,
-        logical_key: Key::Enter,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
-    app.update();
+    press_enter(&mut app);
     assert_eq!(
         applied_to_anna(&app),
         vec![Move::Draw],
@@ -304,15 +296,7 @@ fn the_best_for_the_match_hint_is_laid_out_and_the_rules_accept_it() {
             assert!(words.contains("drawing a card best"), "{words}");
         }
         walk_to(&mut app, Place::Button(TurnAction::EndTurn));
-        app.world_mut().write_message(KeyboardInput {
-            key_code: KeyCode::Enter,
-            logical_key: Key::Enter,
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-        app.update();
+        press_enter(&mut app);
         assert_eq!(
             applied_to_anna(&app),
             vec![mv],

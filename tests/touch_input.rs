@@ -28,7 +28,7 @@ use parlour_core::engine::Game;
 use parlour_core::games::neighbours::{Move, Neighbours, Placement};
 
 mod keys;
-use keys::key_in;
+use keys::{key_in, press_enter_in};
 
 const SIZE: Vec2 = Vec2::new(1280.0, 800.0);
 
@@ -497,15 +497,7 @@ fn the_keys_alone_place_a_token_and_the_rules_accept_it() {
         app.world().resource::<Focus<Spot>>().on,
         Some(Spot::Cell(aim.cell))
     );
-    app.world_mut().write_message(KeyboardInput {
-        key_code: KeyCode::Enter,
-        logical_key: Key::Enter,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window,
-    });
-    app.update();
+    press_enter_in(&mut app, window);
     let applied: Vec<_> = app
         .world()
         .resource::<Messages<MoveApplied<Neighbours>>>()
