@@ -41,10 +41,16 @@ fn settings(
             .max_height((ui.available_height() - done_room).max(size::TOUCH))
             .show(ui, |ui| {
                 ui.vertical_centered(|ui| {
-                    ui.set_max_width(720.0);
+                    // Wide enough for a row of four choices beside the longest
+                    // label (French); never wider than the window.
+                    ui.set_max_width(ui.available_width().min(880.0));
                     ui.heading(tr!("settings-title"));
                     ui.add_space(16.0);
+                    // Two columns named, so the choices' column reaches the
+                    // right edge: a row of choices wraps only where the screen
+                    // ends, not at last frame's widest row.
                     egui::Grid::new("settings")
+                        .num_columns(2)
                         .spacing(egui::vec2(24.0, 18.0))
                         .show(ui, |ui| {
                             ui.label(tr!("settings-animation-speed"));
