@@ -6,33 +6,37 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 
+/// Sends one key event to `window` and runs a frame.
+fn send(app: &mut App, window: Entity, key_code: KeyCode, logical_key: Key, state: ButtonState) {
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window,
+    });
+    app.update();
+}
+
 /// Presses and releases `key_code` in `window`, a frame each.
 pub fn key_in(app: &mut App, window: Entity, key_code: KeyCode) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window,
-        });
-        app.update();
+        let logical = Key::Unidentified(NativeKey::Unidentified);
+        send(app, window, key_code, logical, state);
     }
 }
 
 /// Presses Enter in `window` for one frame, not released: what that very
 /// frame did with it can be read before anything else happens.
 pub fn press_enter_in(app: &mut App, window: Entity) {
-    app.world_mut().write_message(KeyboardInput {
-        key_code: KeyCode::Enter,
-        logical_key: Key::Enter,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
+    send(
+        app,
         window,
-    });
-    app.update();
+        KeyCode::Enter,
+        Key::Enter,
+        ButtonState::Pressed,
+    );
 }
 
 /// [`press_enter_in`] where no window is needed.
