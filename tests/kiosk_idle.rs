@@ -6,6 +6,7 @@
 //! PIN through and keep a wrong one out; the window refuses to close; the
 //! cursor hides under a finger.
 
+mod keys;
 mod menus;
 
 use std::fs;
@@ -14,7 +15,7 @@ use std::time::{Duration, SystemTime};
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::Key;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -305,34 +306,23 @@ fn a_long_press_elsewhere_or_out_of_kiosk_mode_opens_nothing() {
     assert_eq!(pad(&app), None, "not a kiosk");
 }
 
-fn key(app: &mut App, window: Entity, key_code: KeyCode, logical_key: Key, state: ButtonState) {
-    app.world_mut().write_message(KeyboardInput {
-        key_code,
-        logical_key,
-        state,
-        text: None,
-        repeat: false,
-        window,
-    });
-}
-
 #[test]
 fn ctrl_alt_q_asks_for_the_pin_and_q_alone_does_not() {
     for kiosk in [true, false] {
         let (mut app, window) = window_app(kiosk);
         let q = || Key::Character("q".into());
-        key(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Pressed);
+        keys::write(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Pressed);
         app.update();
         assert_eq!(pad(&app), None, "Q alone");
-        key(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Released);
-        key(
+        keys::write(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Released);
+        keys::write(
             &mut app,
             window,
             KeyCode::ControlLeft,
             Key::Control,
             ButtonState::Pressed,
         );
-        key(
+        keys::write(
             &mut app,
             window,
             KeyCode::AltLeft,
@@ -341,7 +331,7 @@ fn ctrl_alt_q_asks_for_the_pin_and_q_alone_does_not() {
         );
         app.update();
         assert_eq!(pad(&app), None, "Ctrl+Alt without Q");
-        key(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Pressed);
+        keys::write(&mut app, window, KeyCode::KeyQ, q(), ButtonState::Pressed);
         app.update();
         let expected = kiosk.then_some(PinPurpose::Leave);
         assert_eq!(pad(&app), expected, "kiosk mode: {kiosk}");

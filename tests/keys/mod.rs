@@ -6,8 +6,15 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 
-/// Sends one key event to `window` and runs a frame.
-fn send(app: &mut App, window: Entity, key_code: KeyCode, logical_key: Key, state: ButtonState) {
+/// Writes one key event for `window` without running a frame, so that
+/// several keys can be held together in the next one (a chord).
+pub fn write(
+    app: &mut App,
+    window: Entity,
+    key_code: KeyCode,
+    logical_key: Key,
+    state: ButtonState,
+) {
     app.world_mut().write_message(KeyboardInput {
         key_code,
         logical_key,
@@ -16,6 +23,11 @@ fn send(app: &mut App, window: Entity, key_code: KeyCode, logical_key: Key, stat
         repeat: false,
         window,
     });
+}
+
+/// Sends one key event to `window` and runs a frame.
+fn send(app: &mut App, window: Entity, key_code: KeyCode, logical_key: Key, state: ButtonState) {
+    write(app, window, key_code, logical_key, state);
     app.update();
 }
 
