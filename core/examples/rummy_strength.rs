@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p parlour-core --example rummy_strength -- \
 //!     [--bots expert,greedy] [--variant standard] [--games 200] [--seed 1] [--threads 1] \
-//!     [--settings depth=8,own=keeper,others=greedy,holdbacks=6,margin=0.1,slope=0.35]
+//!     [--settings depth=8,own=keeper,others=greedy,holdbacks=6,margin=0.1,slope=0.35,joker=1.5]
 //! ```
 //!
 //! `--settings` changes the searching expert's settings (every `expert`,
@@ -53,6 +53,7 @@ fn settings(text: &str) -> Result<ExpertSettings, String> {
             "holdbacks" => s.holdbacks = value.parse().map_err(|_| bad())?,
             "margin" => s.margin_weight = value.parse().map_err(|_| bad())?,
             "slope" => s.lead_slope = value.parse().map_err(|_| bad())?,
+            "joker" => s.joker_worth = value.parse().map_err(|_| bad())?,
             "trust" => s.trust = value.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown setting {key:?}")),
         }

@@ -115,6 +115,9 @@ pub struct ExpertSettings {
     /// How an unfinished round is judged: the chance of winning is taken as
     /// a logistic curve of the lead in cards held, this steep.
     pub lead_slope: f64,
+    /// What a joker in a hand is worth in that lead, in cards laid: it
+    /// completes a set, so it brings going out nearer.
+    pub joker_worth: f64,
     /// What the heuristic's choice is given on top of its mean result: the
     /// search leaves it only for a play that does clearly better, not for
     /// one that was merely luckier in a few guesses.
@@ -131,6 +134,7 @@ impl Default for ExpertSettings {
             margin_weight: 0.1,
             depth: Some(8),
             lead_slope: 0.35,
+            joker_worth: 1.5,
             trust: 0.0,
         }
     }
@@ -547,12 +551,14 @@ impl World {
 impl World {
     /// `seat`'s chance of winning an unfinished round, guessed from its lead
     /// in cards over the closest other seat: a joker is no burden (it fits
-    /// anywhere), a seat that has not melded holds three cards more.
-    fn estimate(&self, seat: Seat, slope: f64) -> f64 {
+    /// anywhere) but worth `joker_worth` cards laid, a seat that has not
+    /// melded holds three cards more.
+    fn estimate(&self, seat: Seat, slope: f64, joker_worth: f64) -> f64 {
         let load = |s: Seat| {
             let hand = &self.hands[s];
             let jokers = hand.iter().filter(|c| c.is_joker()).count() as f64;
-            hand.len() as f64 - jokers + if self.melded[s] { 0.0 } else { 3.0 }
+            hand.len() as f64 - (1.0 + joker_worth) * jokers
+                + if self.melded[s] { 0.0 } else { 3.0 }
         };
         let mine = load(seat);
         let closest = (0..self.hands.len())
@@ -631,6 +637,39 @@ fn playout(
     if over {
         world.result(view, me, settings.margin_weight)
     } else {
-        world.estimate(me, settings.lead_slope)
+        world.estimate(me, settings.lead_slope, settings.joker_worth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::rummy::solver::parse_position;
+
+    /// Two melded seats with these hands, the pile empty.
+    fn world(mine: &str, theirs: &str) -> World {
+        let hand = |names| parse_position("", names, true).unwrap().hand;
+        World {
+            hands: vec![hand(mine), hand(theirs)],
+            pile: Vec::new(),
+            table: Vec::new(),
+            melded: vec![true, true],
+            to_move: 0,
+            passes: 0,
+        }
+    }
+
+    fn chance(lead: f64) -> f64 {
+        1.0 / (1.0 + (-0.35 * lead).exp())
+    }
+
+    #[test]
+    fn a_joker_in_the_hand_brings_going_out_nearer_by_its_worth() {
+        // Three cards each, one of seat 0's a joker: one card ahead with the
+        // joker as no burden, two and a half with it worth one and a half.
+        let w = world("r1 r5 j", "o2 o6 o9");
+        assert!((w.estimate(0, 0.35, 0.0) - chance(1.0)).abs() < 1e-12);
+        assert!((w.estimate(0, 0.35, 1.5) - chance(2.5)).abs() < 1e-12);
+        assert!((w.estimate(1, 0.35, 1.5) - chance(-2.5)).abs() < 1e-12);
     }
 }
