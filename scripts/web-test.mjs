@@ -1,0 +1,493 @@
+// The web page's test in a real browser: headless Chromium (software WebGL)
+// drives the page that scripts/web-build.sh left in target/web, with touch
+// input only, the way a tablet would. Run it through scripts/web-test.sh,
+// which installs what it needs.
+//
+// Per window size (1280×800, then 800×1280), in a fresh browser profile:
+//   1. the title: the three game cards are on screen (pixels, not just a
+//      non-blank canvas);
+//   2. Neighbours: a tap on its card's Play, Start on the set-up screen
+//      (against the set-up's default bot), then a token dragged from the
+//      hand to a cell where it may go;
+//   3. a reload: the title offers Continue; a tap on it brings back the
+//      same board;
+//   4. offline (server stopped, browser offline): the page still starts,
+//      its .wasm from the service worker's cache;
+//   5. no error in the console or the page, all along.
+// Prints `web test: N passed, M failed` last; exits 1 on any failure.
+// Screenshots go to target/web-test/.
+//
+//   node scripts/web-test.mjs [--site DIR] [--sizes 1280x800,800x1280] [--title-only]
+
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const tools = path.join(root, "target/web-tools");
+const require = createRequire(path.join(tools, "package.json"));
+const { chromium } = require("playwright-core");
+const { PNG } = require("pngjs");
+
+// --- options -----------------------------------------------------------------
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const SITE = path.resolve(option("--site", path.join(root, "target/web")));
+const OUT = path.join(root, "target/web-test");
+const SIZES = option("--sizes", process.env.PARLOUR_WEB_TEST_SIZES || "1280x800,800x1280")
+  .split(",")
+  .map((s) => s.trim().split("x").map(Number));
+const TITLE_ONLY = args.includes("--title-only");
+const CHROMIUM = process.env.PARLOUR_WEB_TEST_CHROMIUM || "/usr/bin/chromium";
+
+// --- times (software WebGL on two cores is slow) ------------------------------
+const TITLE_TIMEOUT = 180_000; // navigation to the first drawn title
+const SCREEN_TIMEOUT = 60_000; // one screen to the next after a tap
+const SETTLE_TIMEOUT = 90_000; // the bot's reply, the board at rest
+const FRAME = 120; // ms between touch events: a few frames at software speed
+
+// --- colours (src/ui/theme.rs), each a predicate on [r, g, b] ------------------
+const near = (c, [r, g, b], t) => Math.abs(c[0] - r) <= t[0] && Math.abs(c[1] - g) <= t[1] && Math.abs(c[2] - b) <= t[2];
+const COLOURS = {
+  // The title's cards and the Continue banner: IVORY (253, 249, 239).
+  card: (c) => c[0] >= 244 && c[1] >= 238 && c[2] >= 222 && c[0] - c[2] <= 34,
+  // Play, Start, Continue: the warm yellow of the main buttons (242, 190, 102).
+  button: (c) => near(c, [242, 190, 102], [20, 24, 32]),
+  // The Neighbours board's frame: WOOD (139, 98, 59).
+  wood: (c) => near(c, [139, 98, 59], [20, 20, 20]),
+  // A token: IVORY or white, brighter than any cell (CELL is 238, 227, 204).
+  token: (c) => Math.min(c[0], c[1], c[2]) >= 236,
+  // A cell where the token being dragged may go: LEGAL (143, 222, 143).
+  legal: (c) => near(c, [143, 222, 143], [30, 25, 30]),
+};
+
+// --- pictures ------------------------------------------------------------------
+const decode = (buffer) => PNG.sync.read(buffer);
+const pixel = (img, x, y) => {
+  const i = (img.width * Math.round(y) + Math.round(x)) * 4;
+  return [img.data[i], img.data[i + 1], img.data[i + 2]];
+};
+
+// Connected regions of pixels that satisfy `is`, on a grid of `step` pixels:
+// each with its box, pixel count (in full pixels), centre and how much of its
+// box it fills.
+function regions(img, is, { step = 2, box = null } = {}) {
+  const x0 = box ? Math.max(0, Math.floor(box.x0)) : 0;
+  const y0 = box ? Math.max(0, Math.floor(box.y0)) : 0;
+  const x1 = box ? Math.min(img.width, Math.ceil(box.x1)) : img.width;
+  const y1 = box ? Math.min(img.height, Math.ceil(box.y1)) : img.height;
+  const w = Math.ceil((x1 - x0) / step);
+  const h = Math.ceil((y1 - y0) / step);
+  const mask = new Uint8Array(w * h);
+  for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) mask[j * w + i] = is(pixel(img, x0 + i * step, y0 + j * step)) ? 1 : 0;
+  const found = [];
+  const stack = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (mask[start] !== 1) continue;
+    mask[start] = 2;
+    stack.push(start);
+    let n = 0, minI = w, minJ = h, maxI = 0, maxJ = 0, sumI = 0, sumJ = 0;
+    while (stack.length) {
+      const k = stack.pop();
+      const i = k % w, j = (k - i) / w;
+      n++; sumI += i; sumJ += j;
+      if (i < minI) minI = i; if (i > maxI) maxI = i;
+      if (j < minJ) minJ = j; if (j > maxJ) maxJ = j;
+      for (const [di, dj] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const a = i + di, b = j + dj;
+        if (a < 0 || b < 0 || a >= w || b >= h) continue;
+        const q = b * w + a;
+        if (mask[q] === 1) { mask[q] = 2; stack.push(q); }
+      }
+    }
+    const r = {
+      x0: x0 + minI * step, y0: y0 + minJ * step,
+      x1: x0 + (maxI + 1) * step, y1: y0 + (maxJ + 1) * step,
+      area: n * step * step,
+      cx: x0 + (sumI / n + 0.5) * step, cy: y0 + (sumJ / n + 0.5) * step,
+    };
+    r.w = r.x1 - r.x0; r.h = r.y1 - r.y0; r.fill = r.area / (r.w * r.h);
+    found.push(r);
+  }
+  return found;
+}
+const inside = (p, r) => p.cx >= r.x0 && p.cx <= r.x1 && p.cy >= r.y0 && p.cy <= r.y1;
+// Reading order: rows first (within a tolerance), then left to right.
+const readingOrder = (a, b) => (Math.abs(a.cy - b.cy) > Math.min(a.h, b.h) / 2 ? a.cy - b.cy : a.cx - b.cx);
+
+// The title: its cards (the three games' and, after a match was left, the
+// Continue banner) and its main buttons. Adjust here if the title changes.
+function readTitle(img) {
+  const screen = img.width * img.height;
+  const ivory = regions(img, COLOURS.card, { step: 2 }).filter((r) => r.area >= 0.012 * screen && r.fill >= 0.5);
+  const cards = ivory.filter((r) => r.w >= 150 && r.h >= 150).sort(readingOrder);
+  const buttons = regions(img, COLOURS.button, { step: 2 })
+    .filter((r) => r.w >= 60 && r.h >= 26 && r.fill >= 0.7)
+    .sort(readingOrder);
+  const plays = cards.map((card) => buttons.find((b) => inside(b, card)) || null);
+  const loose = buttons.filter((b) => !cards.some((card) => inside(b, card)));
+  return { cards, buttons, plays, continueButton: loose[0] || null };
+}
+const titleShowsGames = (t) => t.cards.length === 3;
+const describeCards = (t) => t.cards.map((c) => `(${c.x0},${c.y0})-(${c.x1},${c.y1})`).join(" ");
+
+// The Neighbours board: the wood frame, its cells found by scanning for the
+// gaps of wood between them, and which cells hold a token.
+function readBoard(img) {
+  const screen = img.width * img.height;
+  const frame = regions(img, COLOURS.wood, { step: 3 })
+    .filter((r) => r.area >= 0.04 * screen)
+    .sort((a, b) => b.area - a.area)[0];
+  if (!frame) return null;
+  const runs = (points) => {
+    const out = [];
+    let start = null;
+    points.forEach((p, k) => {
+      const cell = !COLOURS.wood(pixel(img, p[0], p[1]));
+      if (cell && start === null) start = k;
+      if ((!cell || k === points.length - 1) && start !== null) {
+        const end = cell ? k : k - 1;
+        if (end - start >= 8) out.push([start, end]);
+        start = null;
+      }
+    });
+    return out;
+  };
+  const midY = Math.round((frame.y0 + frame.y1) / 2);
+  const across = [];
+  for (let x = frame.x0; x < frame.x1; x++) across.push([x, midY]);
+  const firstCol = runs(across)[0];
+  if (!firstCol) return null;
+  const colX = frame.x0 + Math.round((firstCol[0] + firstCol[1]) / 2);
+  const down = [];
+  for (let y = frame.y0; y < frame.y1; y++) down.push([colX, y]);
+  const rows = runs(down).map(([a, b]) => [frame.y0 + a, frame.y0 + b]);
+  if (!rows.length) return null;
+  const rowY = Math.round((rows[0][0] + rows[0][1]) / 2);
+  const along = [];
+  for (let x = frame.x0; x < frame.x1; x++) along.push([x, rowY]);
+  const cols = runs(along).map(([a, b]) => [frame.x0 + a, frame.x0 + b]);
+  const cells = rows.map(([ya, yb], row) =>
+    cols.map(([xa, xb], col) => {
+      const c = { row, col, x0: xa, y0: ya, x1: xb, y1: yb, cx: (xa + xb) / 2, cy: (ya + yb) / 2 };
+      let bright = 0, all = 0;
+      for (let y = ya + (yb - ya) * 0.15; y < yb - (yb - ya) * 0.15; y += 2)
+        for (let x = xa + (xb - xa) * 0.15; x < xb - (xb - xa) * 0.15; x += 2) {
+          all++;
+          if (COLOURS.token(pixel(img, x, y))) bright++;
+        }
+      c.token = bright / all >= 0.2;
+      return c;
+    }),
+  );
+  const pitch = cols.length > 1 ? (cols[cols.length - 1][0] - cols[0][0]) / (cols.length - 1) : frame.w;
+  // The hand: tokens outside the frame, about a cell in size.
+  const hand = regions(img, COLOURS.token, { step: 2 })
+    .filter((r) => !inside(r, frame) && r.w >= pitch * 0.5 && r.w <= pitch * 2 && Math.abs(r.w - r.h) <= 0.3 * r.w && r.fill >= 0.5)
+    .sort(readingOrder);
+  return { frame, rows: rows.length, cols: cols.length, cells, pitch, hand, occupied: cells.flat().filter((c) => c.token).map((c) => `${c.row},${c.col}`) };
+}
+const boardKey = (b) => (b ? b.occupied.join(" ") : "none");
+
+// Pixels of a region that differ noticeably between two screenshots.
+function differing(a, b, r) {
+  let diff = 0, all = 0;
+  for (let y = r.y0; y < r.y1; y += 2)
+    for (let x = r.x0; x < r.x1; x += 2) {
+      all++;
+      const p = pixel(a, x, y), q = pixel(b, x, y);
+      if (Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) + Math.abs(p[2] - q[2]) > 60) diff++;
+    }
+  return diff / all;
+}
+
+// --- the results ---------------------------------------------------------------
+let passed = 0, failed = 0;
+const notes = [];
+function check(name, ok, detail = "") {
+  if (ok) passed++; else failed++;
+  console.log(`${ok ? "ok  " : "FAIL"}  ${name}${detail ? ` — ${detail}` : ""}`);
+  return ok;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// --- the server: python's http.server, its log read for what was fetched -------
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+async function serve(dir) {
+  const port = await freePort();
+  const proc = spawn("python3", ["-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", dir], { stdio: ["ignore", "pipe", "pipe"] });
+  const log = [];
+  const take = (d) => { for (const line of d.toString().split("\n")) if (line.includes('"GET ')) log.push(line); };
+  proc.stdout.on("data", take);
+  proc.stderr.on("data", take);
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(url)).ok) break; } catch { /* not up yet */ }
+    await sleep(100);
+  }
+  log.length = 0;
+  return {
+    url, log,
+    // Requests for a path answered with the file itself (200), not a 304.
+    fetched: (file) => log.filter((l) => l.includes(`GET /${file}`) && / 200 /.test(l)).length,
+    stop: () => new Promise((r) => { if (proc.exitCode !== null || proc.signalCode !== null) return r(); proc.on("exit", r); proc.kill("SIGTERM"); }),
+  };
+}
+
+// --- touch, through the DevTools protocol --------------------------------------
+function touch(cdp) {
+  const point = (x, y) => [{ x, y, id: 1, radiusX: 6, radiusY: 6, force: 1 }];
+  const send = (type, x, y) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : point(x, y) });
+  return {
+    async tap(x, y) {
+      await send("touchStart", x, y); await sleep(FRAME);
+      await send("touchEnd"); await sleep(FRAME);
+    },
+    async down(x, y) { await send("touchStart", x, y); await sleep(FRAME); },
+    async move(from, to, steps = 10) {
+      for (let k = 1; k <= steps; k++) {
+        await send("touchMove", from[0] + ((to[0] - from[0]) * k) / steps, from[1] + ((to[1] - from[1]) * k) / steps);
+        await sleep(FRAME / 2);
+      }
+      await sleep(FRAME);
+    },
+    async up() { await send("touchEnd"); await sleep(FRAME); },
+  };
+}
+
+// --- one window size -------------------------------------------------------------
+async function pass(width, height) {
+  const size = `${width}x${height}`;
+  console.log(`\n== ${size} ==`);
+  const server = await serve(SITE);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "parlour-web-test-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
+      "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--disable-quic",
+    ],
+    viewport: { width, height },
+    screen: { width, height },
+    deviceScaleFactor: 1,
+    hasTouch: true,
+    isMobile: false,
+  });
+  const errors = [];
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+  page.on("crash", () => errors.push("page: crashed"));
+  const wasmResponses = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith("/parlour_bg.wasm")) wasmResponses.push({ fromServiceWorker: r.fromServiceWorker(), status: r.status(), length: Number(r.headers()["content-length"] || 0) });
+  });
+  const cdp = await context.newCDPSession(page);
+  const finger = touch(cdp);
+  const shot = async (name) => {
+    const buffer = await page.screenshot({ path: path.join(OUT, `${name}-${size}.png`) });
+    return decode(buffer);
+  };
+  // Screenshots until `read` returns something truthy, or the time is up.
+  const until = async (read, timeout, every = 1000) => {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const img = decode(await page.screenshot());
+      const got = read(img);
+      if (got) return { img, got };
+      if (Date.now() > end) return { img, got: null };
+      await sleep(every);
+    }
+  };
+  const readyAt = async (timeout) => {
+    try {
+      await page.waitForFunction(() => window.parlourReadyAt !== undefined || !document.querySelector("#failed").hidden, null, { timeout, polling: 500 });
+    } catch { return null; }
+    const failedText = await page.evaluate(() => (document.querySelector("#failed").hidden ? null : document.querySelector("#failed").textContent));
+    if (failedText) { errors.push(`page: error line shown: ${failedText.trim()}`); return null; }
+    return page.evaluate(() => window.parlourReadyAt);
+  };
+  const wasmEntry = () => page.evaluate(() => {
+    const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/parlour_bg.wasm"));
+    return e ? { transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, workerStart: e.workerStart > 0 } : null;
+  });
+
+  try {
+    // 1. The title.
+    await page.goto(server.url, { waitUntil: "load", timeout: TITLE_TIMEOUT });
+    const ready = await readyAt(TITLE_TIMEOUT);
+    check(`${size}: the game draws its first frame`, ready !== null, ready !== null ? `parlourReady() at ${Math.round(ready)} ms` : "parlourReady() never called");
+    const first = await until((img) => titleShowsGames(readTitle(img)) && readTitle(img), 30_000);
+    await shot("title");
+    const title = first.got || readTitle(first.img);
+    check(`${size}: the title shows the three game cards`, titleShowsGames(title), `cards ${describeCards(title)}; Play buttons ${title.plays.filter(Boolean).length}`);
+    const firstWasm = await wasmEntry();
+    const coldBytes = wasmResponses[0]?.length || firstWasm?.encodedBodySize || 0;
+    notes.push(`${size}: first visit: title drawn ${ready !== null ? Math.round(ready) : "?"} ms after navigation; .wasm ${coldBytes} bytes over the network`);
+    if (TITLE_ONLY) return;
+
+    // The service worker has the site before anything else goes on.
+    const controlled = await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller !== null, null, { timeout: 60_000 }).then(() => true, () => false);
+    check(`${size}: the service worker controls the page`, controlled);
+
+    // 2. Neighbours against the bot.
+    let placedBoard = null, placedImg = null;
+    const play = title.plays[0];
+    if (check(`${size}: the Neighbours card has a Play button`, !!play, play ? `at (${Math.round(play.cx)}, ${Math.round(play.cy)})` : "")) {
+      await finger.tap(play.cx, play.cy);
+      const setup = await until((img) => {
+        const t = readTitle(img);
+        return !titleShowsGames(t) && t.buttons.length > 0 && t.buttons.sort((a, b) => b.area - a.area)[0];
+      }, SCREEN_TIMEOUT);
+      await shot("setup");
+      if (check(`${size}: Play opens the set-up, with a Start button`, !!setup.got, setup.got ? `Start at (${Math.round(setup.got.cx)}, ${Math.round(setup.got.cy)})` : "")) {
+        await finger.tap(setup.got.cx, setup.got.cy);
+        const game = await until((img) => { const b = readBoard(img); return b && b.hand.length > 0 && b.occupied.length > 0 && b; }, SCREEN_TIMEOUT);
+        await shot("game");
+        const board = game.got;
+        if (check(`${size}: Start opens the Neighbours board`, !!board, board ? `${board.rows}×${board.cols} cells, ${board.hand.length} tokens in hand, occupied ${boardKey(board)}` : "")) {
+          const placed = await placeToken(page, finger, board, until);
+          await shot("placed");
+          if (check(`${size}: a token dragged from the hand lands on the board`, !!placed, placed ? `at cell ${placed.cell}` : "no drag was taken")) {
+            const rest = await settle(until);
+            placedBoard = rest.board;
+            placedImg = rest.img;
+            await shot("before-reload");
+          }
+        }
+      }
+    }
+
+    // 3. Reload: Continue brings the same board back.
+    if (placedBoard) {
+      const wasmBefore = server.fetched("parlour_bg.wasm");
+      await page.reload({ waitUntil: "load", timeout: TITLE_TIMEOUT });
+      const again = await readyAt(TITLE_TIMEOUT);
+      const back = await until((img) => { const t = readTitle(img); return titleShowsGames(t) && t.continueButton && t; }, 30_000);
+      await shot("title-continue");
+      const entry = await wasmEntry();
+      notes.push(`${size}: second visit: title drawn ${again !== null ? Math.round(again) : "?"} ms after navigation; .wasm transferSize ${entry ? entry.transferSize : "?"}, from the service worker: ${wasmResponses.at(-1)?.fromServiceWorker}`);
+      check(`${size}: a second visit does not download the .wasm again`, server.fetched("parlour_bg.wasm") === wasmBefore && wasmResponses.at(-1)?.fromServiceWorker === true,
+        `server sent it ${server.fetched("parlour_bg.wasm") - wasmBefore} more time(s); from the service worker: ${wasmResponses.at(-1)?.fromServiceWorker}`);
+      if (check(`${size}: after a reload the title offers Continue`, !!back.got, back.got ? `at (${Math.round(back.got.continueButton.cx)}, ${Math.round(back.got.continueButton.cy)})` : "")) {
+        await finger.tap(back.got.continueButton.cx, back.got.continueButton.cy);
+        const restored = await until((img) => { const b = readBoard(img); return b && b.occupied.length > 0 && b; }, SCREEN_TIMEOUT);
+        await sleep(2000);
+        const img = await shot("restored");
+        const board = readBoard(img);
+        const diff = board ? differing(placedImg, img, placedBoard.frame) : 1;
+        check(`${size}: Continue brings back the same position`, !!restored.got && board && boardKey(board) === boardKey(placedBoard) && diff < 0.05,
+          `before ${boardKey(placedBoard)}; after ${boardKey(board)}; ${(diff * 100).toFixed(1)} % of the board's pixels differ`);
+      }
+    } else {
+      check(`${size}: reload and Continue`, false, "not reached");
+    }
+
+    // 4. Offline: the server stopped and the browser offline.
+    await server.stop();
+    await context.setOffline(true);
+    const before = wasmResponses.length;
+    await page.goto(server.url + "?offline", { waitUntil: "load", timeout: TITLE_TIMEOUT }).catch((e) => errors.push(`page: offline navigation: ${e.message}`));
+    const offline = await readyAt(TITLE_TIMEOUT);
+    const offlineTitle = await until((img) => titleShowsGames(readTitle(img)) && readTitle(img), 30_000);
+    await shot("offline");
+    check(`${size}: offline, the page still starts`, offline !== null && !!offlineTitle.got, offline !== null ? `title drawn ${Math.round(offline)} ms after navigation` : "");
+    const fromWorker = wasmResponses.slice(before);
+    check(`${size}: offline, the .wasm comes from the service worker's cache`, fromWorker.length > 0 && fromWorker.every((r) => r.fromServiceWorker && r.status === 200),
+      JSON.stringify(fromWorker));
+    await context.setOffline(false);
+  } catch (e) {
+    check(`${size}: the test ran to its end`, false, e.stack || String(e));
+  } finally {
+    // 5. The console.
+    const counted = [...new Set(errors)].map((e) => { const n = errors.filter((f) => f === e).length; return n > 1 ? `${e} (×${n})` : e; });
+    check(`${size}: no error in the console or the page`, errors.length === 0, counted.length ? `\n    ${counted.slice(0, 30).join("\n    ")}` : "");
+    await context.close().catch(() => {});
+    await server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// Drags a token from the hand to a cell where it may go. While a token is
+// held the game marks those cells (LEGAL); if none shows, each empty cell
+// beside a token is tried in turn. Returns { cell } or null.
+async function placeToken(page, finger, board, until) {
+  const key = (c) => `${c.row},${c.col}`;
+  const landed = async (cell) => {
+    const r = await until((img) => { const b = readBoard(img); return b && b.occupied.includes(key(cell)) && b; }, 8000, 500);
+    return !!r.got;
+  };
+  for (const token of board.hand) {
+    const from = [token.cx, token.cy];
+    const lifted = [token.cx, token.cy - board.pitch * 0.6];
+    await finger.down(...from);
+    await finger.move(from, lifted, 4);
+    await sleep(600);
+    const img = decode(await page.screenshot());
+    const legal = regions(img, COLOURS.legal, { step: 2, box: board.frame }).filter((r) => r.w >= board.pitch * 0.4 && r.h >= board.pitch * 0.4);
+    const target = legal.map((r) => board.cells.flat().find((c) => inside(r, c))).find((c) => c && !c.token);
+    if (target) {
+      await finger.move(lifted, [target.cx, target.cy], 12);
+      await sleep(300);
+      await finger.up();
+      if (await landed(target)) return { cell: key(target) };
+    } else {
+      await finger.move(lifted, from, 4);
+      await finger.up();
+    }
+  }
+  // No marks seen: try the empty cells beside the tokens, one by one.
+  const cells = board.cells;
+  const candidates = cells.flat().filter((c) => !c.token && [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dr, dc]) => cells[c.row + dr]?.[c.col + dc]?.token));
+  for (const token of board.hand) {
+    for (const cell of candidates) {
+      const from = [token.cx, token.cy];
+      await finger.down(...from);
+      await finger.move(from, [cell.cx, cell.cy], 14);
+      await sleep(300);
+      await finger.up();
+      if (await landed(cell)) return { cell: key(cell) };
+    }
+  }
+  return null;
+}
+
+// Waits until the board stops changing (the bot has replied): the same
+// tokens in three screenshots two seconds apart.
+async function settle(until) {
+  let last = null, same = 0;
+  const r = await until((img) => {
+    const b = readBoard(img);
+    const k = boardKey(b);
+    same = k === last ? same + 1 : 0;
+    last = k;
+    return b && same >= 2 && { board: b, img };
+  }, SETTLE_TIMEOUT, 2000);
+  return r.got || { board: readBoard(r.img), img: r.img };
+}
+
+// --- main ------------------------------------------------------------------------
+if (!fs.existsSync(path.join(SITE, "index.html"))) {
+  console.error(`web test: no site in ${SITE}: run scripts/web-build.sh first`);
+  process.exit(2);
+}
+fs.mkdirSync(OUT, { recursive: true });
+for (const [w, h] of SIZES) await pass(w, h);
+if (notes.length) console.log("\n" + notes.join("\n"));
+console.log(`\nweb test: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
