@@ -13,6 +13,8 @@
 #                     tools already in place (target/web-tools, Debian's)
 #   --no-cargo        PARLOUR_WEB_NO_CARGO=1       package the .wasm the last
 #                     build left, without running cargo
+#   --wasm FILE                                    package this .wasm instead
+#                     (a wasm-bindgen module; implies --no-cargo)
 #
 # What it needs, installed here when missing (unless --skip-installs):
 #   Debian: rustc-web cargo-web rust-web-src (a Rust that builds std for
@@ -29,18 +31,21 @@ root=$PWD
 
 skip_installs=${PARLOUR_WEB_SKIP_INSTALLS:-0}
 no_cargo=${PARLOUR_WEB_NO_CARGO:-0}
-for arg in "$@"; do
-    case $arg in
+wasm=$root/target/wasm-build/wasm32-unknown-unknown/web-release/parlour.wasm
+while [ $# -gt 0 ]; do
+    case $1 in
         --skip-installs) skip_installs=1 ;;
         --no-cargo) no_cargo=1 ;;
+        --wasm) [ $# -ge 2 ] || { echo "web-build: --wasm needs a file" >&2; exit 2; }
+            wasm=$(realpath "$2"); no_cargo=1; shift ;;
         -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "web-build: unknown option $arg (see --help)" >&2; exit 2 ;;
+        *) echo "web-build: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
+    shift
 done
 
 tools=$root/target/web-tools
 site=$root/target/web
-wasm=$root/target/wasm-build/wasm32-unknown-unknown/web-release/parlour.wasm
 binaryen_version=132
 
 say() { printf 'web-build: %s\n' "$*"; }
@@ -153,9 +158,10 @@ trap 'rm -rf "$work"' EXIT
 say "wasm-bindgen $bindgen_version"
 "$bindgen" --target web --no-typescript --out-dir "$work" --out-name parlour "$wasm"
 
-# The features rustc's wasm32 target emits; wasm-opt refuses a module that
-# uses one it was not told about. Run after wasm-bindgen, on its output, so
-# no name that the glue needs is lost.
+# The features rustc's wasm32 target emits (wasm-opt refuses a module that
+# uses one it was not told about; newer ones, such as bulk-memory-opt, it
+# reads from the module's target_features section). Run after wasm-bindgen,
+# on its output, so no name that the glue needs is lost.
 say "wasm-opt -Os ($("$wasm_opt" --version))"
 nice -n 19 "$wasm_opt" -Os \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
@@ -170,13 +176,13 @@ cp "$work/parlour.js" "$work/parlour_bg.wasm" "$site/"
 cp web/index.html web/manifest.webmanifest "$site/"
 
 icons=packaging/icons
-convert "$icons/parlour-512.png" -resize 192x192 -strip "$site/icons/icon-192.png"
+convert "$icons/parlour-512.png" -resize 192x192 -strip -depth 8 "$site/icons/icon-192.png"
 cp "$icons/parlour-512.png" "$site/icons/icon-512.png"
 # Maskable and Apple's: the artwork inside the safe circle (80 %) on felt to
 # the edges, since the launcher cuts its own shape out of it.
 convert -size 512x512 xc:'#184535' \( "$icons/parlour-512.png" -resize 370x370 \) \
-    -gravity center -composite -strip "$site/icons/icon-maskable-512.png"
-convert "$site/icons/icon-maskable-512.png" -resize 180x180 -strip "$site/icons/apple-touch-icon.png"
+    -gravity center -composite -strip -depth 8 "$site/icons/icon-maskable-512.png"
+convert "$site/icons/icon-maskable-512.png" -resize 180x180 -strip -depth 8 "$site/icons/apple-touch-icon.png"
 convert "$icons/parlour-64.png" \( -clone 0 -resize 48x48 \) \( -clone 0 -resize 32x32 \) \
     \( -clone 0 -resize 16x16 \) -delete 0 "$site/favicon.ico"
 
