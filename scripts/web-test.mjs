@@ -13,7 +13,9 @@
 //      same board;
 //   4. offline (server stopped, browser offline): the page still starts,
 //      its .wasm from the service worker's cache;
-//   5. no error in the console or the page, all along.
+//   5. the functions the game calls on the page run; the kiosk's closed
+//      screen reopens Parlour on a 3-second press;
+//   6. no error in the console or the page, all along.
 // Prints `web test: N passed, M failed` last; exits 1 on any failure.
 // Screenshots go to target/web-test/.
 //
@@ -410,11 +412,33 @@ async function pass(width, height) {
     const fromWorker = wasmResponses.slice(before);
     check(`${size}: offline, the .wasm comes from the service worker's cache`, fromWorker.length > 0 && fromWorker.every((r) => r.fromServiceWorker && r.status === 200),
       JSON.stringify(fromWorker));
+
+    // The page's functions for the game: safe to call, and the kiosk's
+    // closed screen reopens Parlour on a 3-second press.
+    const hooks = await page.evaluate(async () => {
+      try {
+        window.parlourWakeLock(true);
+        window.parlourWakeLock(false);
+        window.parlourPersist();
+        window.parlourClosed();
+        await new Promise((r) => setTimeout(r, 200));
+        return !document.querySelector("#closed").hidden ? "closed" : "open";
+      } catch (e) {
+        return "threw " + e;
+      }
+    });
+    check(`${size}: the page's functions run, and parlourClosed() shows the closed screen`, hooks === "closed", hooks);
+    await shot("closed");
+    const reopened = page.waitForEvent("load", { timeout: 30_000 }).then(() => true, () => false);
+    await finger.down(width / 2, height / 2);
+    await sleep(3600);
+    await finger.up();
+    check(`${size}: a 3-second press on the closed screen reopens Parlour`, await reopened && (await readyAt(TITLE_TIMEOUT)) !== null);
     await context.setOffline(false);
   } catch (e) {
     check(`${size}: the test ran to its end`, false, e.stack || String(e));
   } finally {
-    // 5. The console.
+    // 6. The console.
     const counted = [...new Set(errors)].map((e) => { const n = errors.filter((f) => f === e).length; return n > 1 ? `${e} (×${n})` : e; });
     check(`${size}: no error in the console or the page`, errors.length === 0, counted.length ? `\n    ${counted.slice(0, 30).join("\n    ")}` : "");
     await context.close().catch(() => {});
