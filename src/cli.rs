@@ -312,7 +312,7 @@ fn run_solve(command: SolveCommand) -> ExitCode {
                 Ok(g) => g,
                 Err(e) => return bad_input(format!("{}: {e}", file.display())),
             };
-            let started = std::time::Instant::now();
+            let started = crate::platform::time::Instant::now();
             let mut answer = parlour_core::games::paper_boxing::solver::solve_report(game.state());
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             if answer.get("ok") == Some(&serde_json::Value::Bool(false)) {
@@ -343,7 +343,7 @@ fn run_solve(command: SolveCommand) -> ExitCode {
                 ObjectiveArg::Value => solver::Objective::Value,
                 ObjectiveArg::CardsThenValue => solver::Objective::CardsThenValue,
             };
-            let started = std::time::Instant::now();
+            let started = crate::platform::time::Instant::now();
             match solver::solve_command(&table, &hand, first_meld, objective, &config) {
                 Err(e) => bad_input(e),
                 Ok(mut answer) => {

@@ -16,11 +16,12 @@
 //!  3  session                       the table, the screen state, the match flow
 //!  2  settings  stats
 //!  1  catalog  storage
-//!  0  engine  i18n
+//!  0  engine  i18n  platform       platform: time, files, the page
 //! ```
 
 pub mod engine;
 pub mod i18n;
+pub mod platform;
 
 pub mod catalog;
 pub mod storage;

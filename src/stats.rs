@@ -4,9 +4,9 @@
 //! to date at the end of every match people played (bots, attract mode and
 //! replays do not count).
 
+use crate::platform::time::SystemTime;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -101,7 +101,7 @@ impl Statistics {
 /// Reads the statistics at `path`: empty when there is no file; empty and a
 /// warning when it does not read, the file set aside.
 pub fn load(path: &Path, now: SystemTime) -> (Statistics, Option<FileWarning>) {
-    let text = match std::fs::read(path) {
+    let text = match crate::platform::files::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return (Statistics::default(), None);
         }

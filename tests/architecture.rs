@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("engine", 0),
     ("i18n", 0),
+    ("platform", 0),
     ("catalog", 1),
     ("storage", 1),
     ("settings", 2),

@@ -221,3 +221,51 @@ fn the_same_seed_and_playout_budget_give_the_same_moves() {
     legal(&v, &first);
     assert_eq!(searching(60).choose(&v), first);
 }
+
+#[test]
+fn thinking_in_slices_gives_the_move_thinking_at_once_gives() {
+    // A page thinks between frames: however the thinking is cut, a playout
+    // budget gives the very move of one uninterrupted search. Every turn
+    // of a seeded match, the searcher against greedy.
+    let config = Rummy::variant("standard").unwrap();
+    let mut game =
+        parlour_core::engine::Match::<Rummy>::new("standard", config, 2, 5, None).unwrap();
+    let mut greedy = Rummy::bot("greedy", 2).unwrap();
+    let (mut searched, mut paused) = (0, 0);
+    while !game.is_over() && searched < 12 {
+        let seat = game.awaiting()[0];
+        let v = game.view(seat);
+        let mv = if seat == 0 {
+            let whole = searching(200).choose(&v);
+            let mut sliced = searching(200);
+            let mut slices = 0;
+            let mv = loop {
+                slices += 1;
+                if let Some(mv) = sliced.think(&v, std::time::Duration::ZERO) {
+                    break mv;
+                }
+            };
+            assert_eq!(mv, whole, "turn {}", game.moves().len());
+            searched += 1;
+            paused += usize::from(slices > 1);
+            mv
+        } else {
+            greedy.choose(&v)
+        };
+        game.submit(seat, mv).unwrap();
+    }
+    assert!(paused > 0, "a zero slice pauses after each guess");
+    // Asked about another position, it starts afresh rather than finishing
+    // the old search: here the one play that goes out.
+    let v = game.view(game.awaiting()[0]);
+    let other = view("r1 r2 r3", "r4 k9 o9 j", true, 5);
+    let mut switched = searching(400);
+    let _ = switched.think(&v, std::time::Duration::ZERO);
+    let mv = loop {
+        if let Some(mv) = switched.think(&other, std::time::Duration::ZERO) {
+            break mv;
+        }
+    };
+    legal(&other, &mv);
+    assert_eq!(laid_names(&other, &mv), ["j", "k9", "o9", "r4"]);
+}

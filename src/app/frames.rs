@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::platform::time::Instant;
 
 use bevy::app::AppExit;
 use bevy::prelude::*;

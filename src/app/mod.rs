@@ -2,12 +2,16 @@
 //! order, the files read at start-up, and the window's options.
 
 pub mod frames;
+#[cfg(not(target_arch = "wasm32"))]
 mod icon;
+mod page;
 pub mod startup;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::Duration;
+
+use crate::platform::time::{Instant, SystemTime};
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
@@ -116,7 +120,7 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         .window
         .or(files.settings.window)
         .unwrap_or((1280, 800));
-    let mode = if kiosk || options.fullscreen {
+    let mode = if (kiosk || options.fullscreen) && crate::platform::HAS_OWN_WINDOW {
         WindowMode::BorderlessFullscreen(MonitorSelection::Primary)
     } else {
         WindowMode::Windowed
@@ -128,13 +132,20 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
             resolution: bevy::window::WindowResolution::new(width, height),
             mode,
             decorations: !kiosk,
+            // In a page: the canvas `index.html` gives, as large as the
+            // page, with the browser's own keys and gestures kept off it.
+            canvas: cfg!(target_arch = "wasm32").then(|| "#parlour".into()),
+            fit_canvas_to_parent: true,
+            prevent_default_event_handling: true,
             ..default()
         }),
         // Closing is decided by the kiosk module: never from the screen in kiosk mode.
         close_when_requested: false,
         ..default()
     }))
-    .add_plugins((plugin, icon::plugin));
+    .add_plugins((plugin, page::plugin));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(icon::plugin);
     let catalog = app.world().resource::<GameCatalog>();
     let demo_games = match &options.game {
         None => Vec::new(),
@@ -162,7 +173,10 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
     files.insert(&mut app);
     app.insert_resource(VariantSources::installed(crate::storage::home().as_deref()));
     app.insert_resource(crate::settings::RememberWindow(
-        options.window.is_none() && options.frames.is_none() && !options.demo,
+        options.window.is_none()
+            && options.frames.is_none()
+            && !options.demo
+            && crate::platform::HAS_OWN_WINDOW,
     ));
     app.insert_resource(Kiosk {
         forced: options.kiosk,
@@ -249,6 +263,31 @@ impl Files {
             .insert_resource(self.statistics_file)
             .insert_resource(self.slot)
             .insert_resource(self.warnings);
+    }
+}
+
+/// Runs Parlour in a web page: the canvas `index.html` gives, the page's
+/// storage for the data folder, and the page's query for the options
+/// (`?kiosk`, `?demo`, `?demo=rummy`). What would stop the desktop program
+/// before its window opens (no display, a data folder taken) does not
+/// arise in a page: the page itself lets one tab at a time hold the table.
+pub fn run_in_page() {
+    crate::platform::page::reload_after_a_crash();
+    let query = crate::platform::page::query();
+    if let Some(spec) = query.split('&').find_map(|p| p.strip_prefix("bench=")) {
+        let answer = match page::think_time(spec, 4, 1) {
+            Ok(ms) => format!("{ms:.3}"),
+            Err(e) => e,
+        };
+        crate::platform::page::say("parlourBench", &answer);
+        return;
+    }
+    let options = page::options(&query);
+    match build(&options, Instant::now()) {
+        Ok(mut app) => {
+            app.run();
+        }
+        Err(e) => error!("{e}"),
     }
 }
 

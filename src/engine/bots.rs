@@ -1,6 +1,7 @@
 //! The seats' bots: made when a match starts (by the [`BotMaker`], which
 //! the app may set — the bots' strength), each thinking on a background
-//! task (or at once, for tests) from its seat's view only.
+//! task (at once, for tests; a slice a frame, in a web page) from its
+//! seat's view only.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -217,6 +218,17 @@ pub(super) fn drive_bots<G: Game>(
                 if let Ok(mv) = mv {
                     bots.waited[seat] = Duration::ZERO;
                     requests.write(MoveRequest { seat, mv });
+                }
+            }
+            BotExecution::Sliced(slice) => {
+                let Some(slot) = bots.seats[seat].as_ref() else {
+                    continue;
+                };
+                // The bot keeps its search between frames; the seat's wait
+                // restarts once it answers.
+                if let Ok(Some(mv)) = slot.lock().map(|mut bot| bot.think(&view, slice)) {
+                    bots.waited[seat] = Duration::ZERO;
+                    bots.ready[seat] = Some(mv);
                 }
             }
             BotExecution::Background => {

@@ -157,6 +157,11 @@ pub enum BotExecution {
     Inline,
     /// Choose on a background task, so the screen stays smooth.
     Background,
+    /// Think a slice of about this long a frame ([`Bot::think`]), on a
+    /// host whose one thread also draws the frames (a web page).
+    ///
+    /// [`Bot::think`]: parlour_core::engine::Bot::think
+    Sliced(Duration),
 }
 
 /// Marks every entity of the match in play.

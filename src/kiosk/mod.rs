@@ -187,7 +187,9 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 (hidden_corner, key_chord).run_if(|k: Res<Kiosk>| k.active),
-                (fit_window, cover_monitor).chain(),
+                (fit_window, cover_monitor)
+                    .chain()
+                    .run_if(|| crate::platform::HAS_OWN_WINDOW),
                 hide_cursor_under_touch,
             ),
         )

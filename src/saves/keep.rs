@@ -2,7 +2,7 @@
 //! over, filed in the history instead, and counted. A save that cannot be
 //! written is said once to the person, and the match plays on.
 
-use std::time::SystemTime;
+use crate::platform::time::SystemTime;
 
 use bevy::prelude::*;
 use parlour_core::engine::Game;
@@ -75,7 +75,7 @@ pub(super) fn keep<G: Game>(
     }
     if let Some(path) = &slot.current {
         // Filed: there is nothing left to continue.
-        let _ = std::fs::remove_file(path);
+        let _ = crate::platform::files::remove(path);
     }
     slot.unfinished = None;
     let scores = game.scores();

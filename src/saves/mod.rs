@@ -9,7 +9,9 @@ mod keep;
 mod resume;
 
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
+
+use crate::platform::time::SystemTime;
 
 use bevy::prelude::*;
 use parlour_core::engine::{Game, Record, SeatRecord};

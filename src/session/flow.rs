@@ -14,6 +14,7 @@ use crate::engine::{
     ActiveMatch, BotExecution, ClockSettings, Controller, MoveApplied, Pacing, Proceed, StartMatch,
     TurnPhase,
 };
+use crate::platform::THINKS_BESIDE_FRAMES;
 use crate::settings::Settings;
 
 /// Time left before the move on show lets play go on.
@@ -92,14 +93,18 @@ fn begin<G: Game>(
 
 /// A seed from the clock, for a deal nobody fixed.
 pub fn seed_now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    crate::platform::time::SystemTime::now()
+        .duration_since(crate::platform::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0)
 }
 
+/// A bot's thinking a frame where it shares the frame's one thread (a web
+/// page): half a frame at 60 Hz, so the page keeps drawing while it thinks.
+pub const THINKING_SLICE: Duration = Duration::from_millis(8);
+
 /// What a match on screen starts with — new, continued or watched again:
-/// paced for the eye, bots in the background, no results pending.
+/// paced for the eye, bots thinking beside the frames, no results pending.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct OnScreen<'w> {
     settings: Res<'w, Settings>,
@@ -114,7 +119,11 @@ impl OnScreen<'_> {
     /// (a replay's time-outs are among its moves).
     pub fn prepare(&mut self, clock_on: bool) {
         *self.pacing = pacing_for(&self.settings);
-        *self.execution = BotExecution::Background;
+        *self.execution = if THINKS_BESIDE_FRAMES {
+            BotExecution::Background
+        } else {
+            BotExecution::Sliced(THINKING_SLICE)
+        };
         self.clock.enabled = clock_on;
         self.results.0 = None;
     }

@@ -4,7 +4,9 @@
 //! a warning on screen, and is kept aside for whoever wants to look at it.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
+
+use crate::platform::time::SystemTime;
 
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
@@ -187,7 +189,7 @@ impl Settings {
 /// Reads the settings at `path`: the defaults when there is no file; the
 /// defaults and a warning when it does not read, the file set aside.
 pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
-    let text = match std::fs::read(path) {
+    let text = match crate::platform::files::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
         Err(e) => Err(e.to_string()),
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not text".to_owned()),

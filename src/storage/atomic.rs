@@ -1,10 +1,12 @@
 //! Files written whole or not at all, file-name time stamps, and files
 //! set aside instead of deleted.
 
-use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
+
+use crate::platform::files;
+use crate::platform::time::{SystemTime, UNIX_EPOCH};
 
 /// Writes `text` to `path` so that the file is either the old one or the
 /// whole new one, never a mix: a temporary file beside it, flushed to disk,
@@ -17,27 +19,9 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 /// (a full disk, a crash), the old file at `path` is left whole.
 pub fn write_atomic_with(
     path: &Path,
-    write: impl FnOnce(&mut File) -> std::io::Result<()>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("save");
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = File::create(&tmp)?;
-        write(&mut file)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)?;
-        // The rename itself reaches the disk with the directory.
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    files::write_whole(path, write)
 }
 
 /// A time as file names write it, sortable: `20250301-140205-123` (UTC).
@@ -113,10 +97,10 @@ pub fn set_aside(path: &Path, now: SystemTime) -> std::io::Result<PathBuf> {
         } else {
             path.with_file_name(format!("{base}-{n}"))
         };
-        if candidate.exists() {
+        if files::exists(&candidate) {
             continue;
         }
-        fs::rename(path, &candidate)?;
+        files::rename(path, &candidate)?;
         return Ok(candidate);
     }
     Err(std::io::Error::other("too many files set aside already"))
@@ -125,6 +109,7 @@ pub fn set_aside(path: &Path, now: SystemTime) -> std::io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(

@@ -1,4 +1,4 @@
-//! What Parlour keeps on disk, and how: where its files live, writing a
+//! What Parlour keeps on disk (or in a page's storage), and how: where its files live, writing a
 //! file whole or not at all, setting aside a file that does not read, the
 //! match records of the save slot and the history, and the warnings the
 //! title screen shows about files that did not read.
@@ -20,23 +20,17 @@ pub use records::{
 };
 pub use warnings::{FileWarning, FileWarnings};
 
-/// Where Parlour keeps its files: `$PARLOUR_HOME` when set (kiosk installs,
-/// tests), else the platform's data directory.
+/// Where Parlour keeps its saves and history: `$PARLOUR_HOME` when set
+/// (kiosk installs, tests), else the platform's data folder (in a browser,
+/// the page's storage).
 pub fn home() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("PARLOUR_HOME") {
-        return Some(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("org", "Parlour", "Parlour").map(|d| d.data_dir().to_path_buf())
+    crate::platform::files::data_home()
 }
 
-/// Where Parlour keeps its settings and statistics: `$PARLOUR_HOME` when set,
-/// else the platform's configuration directory.
+/// Where Parlour keeps its settings and statistics: `$PARLOUR_HOME` when
+/// set, else the platform's configuration folder.
 pub fn config_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("PARLOUR_HOME") {
-        return Some(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("org", "Parlour", "Parlour")
-        .map(|d| d.config_dir().to_path_buf())
+    crate::platform::files::config_home()
 }
 
 /// The file of the match in progress.

@@ -1,14 +1,15 @@
 //! Match records on disk: the save slot's match in progress, checked move
 //! by move before it is offered, and the finished matches of the history.
 
-use std::fs;
+use crate::platform::time::{SystemTime, UNIX_EPOCH};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 use parlour_core::engine::record::{self, FORMAT, Record, RecordError};
 use parlour_core::engine::{Game, Match, Seat};
 use parlour_core::games::{ForGame, NAMES, for_game};
+
+use crate::platform::files;
 
 use super::atomic::{parse_stamp, set_aside, stamp, write_atomic};
 
@@ -135,7 +136,7 @@ pub enum SlotContents {
 /// Looks at the save slot `path`: a match to continue, nothing, or a broken
 /// file — which is set aside so that no later save lands on it.
 pub fn open_slot(path: &Path, history: &Path, now: SystemTime) -> SlotContents {
-    let text = match fs::read(path) {
+    let text = match files::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return SlotContents::Empty,
         Err(e) => Err(SaveProblem::Unreadable(e.to_string())),
         Ok(bytes) => String::from_utf8(bytes)
@@ -144,7 +145,7 @@ pub fn open_slot(path: &Path, history: &Path, now: SystemTime) -> SlotContents {
     match text.and_then(|t| check_record(&t)) {
         Ok(checked) if checked.over => match file_finished(history, &checked.record, now) {
             Ok(filed) => {
-                let _ = fs::remove_file(path);
+                let _ = files::remove(path);
                 SlotContents::Filed(filed)
             }
             Err(e) => {
@@ -161,28 +162,36 @@ pub fn open_slot(path: &Path, history: &Path, now: SystemTime) -> SlotContents {
 }
 
 /// Files a finished match in the history folder, then trims the folder to
-/// [`HISTORY_CAP`] matches.
+/// [`HISTORY_CAP`] matches (fewer if the storage is full).
 pub fn file_finished(dir: &Path, record: &Record, now: SystemTime) -> std::io::Result<PathBuf> {
     let base = format!("{}-{}", stamp(now), record.game);
     let mut path = dir.join(format!("{base}.json"));
     let mut n = 1;
-    while path.exists() {
+    while files::exists(&path) {
         n += 1;
         path = dir.join(format!("{base}-{n}.json"));
     }
-    write_atomic(&path, &record.to_json())?;
+    let json = record.to_json();
+    // A full storage (a browser page's few megabytes) makes room as the cap
+    // does: the oldest match goes first; the newest is kept if any is.
+    while let Err(e) = write_atomic(&path, &json) {
+        let oldest = history_files(dir).pop();
+        match oldest {
+            Some(old) if e.kind() == std::io::ErrorKind::StorageFull => files::remove(&old)?,
+            _ => return Err(e),
+        }
+    }
     trim_history(dir, HISTORY_CAP)?;
     Ok(path)
 }
 
 /// The history's files, newest first (their names start with the time they were filed).
 pub fn history_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = fs::read_dir(dir) else {
+    let Ok(entries) = files::list(dir) else {
         return Vec::new();
     };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
+    let mut found: Vec<PathBuf> = entries
+        .into_iter()
         .filter(|p| {
             p.extension().is_some_and(|x| x == "json")
                 && p.file_name()
@@ -190,14 +199,14 @@ pub fn history_files(dir: &Path) -> Vec<PathBuf> {
                     .is_some_and(|n| parse_stamp(n).is_some())
         })
         .collect();
-    files.sort_by(|a, b| b.file_name().cmp(&a.file_name()));
-    files
+    found.sort_by(|a, b| b.file_name().cmp(&a.file_name()));
+    found
 }
 
 /// Removes the oldest matches beyond `cap`.
 pub fn trim_history(dir: &Path, cap: usize) -> std::io::Result<()> {
     for old in history_files(dir).into_iter().skip(cap) {
-        fs::remove_file(old)?;
+        files::remove(&old)?;
     }
     Ok(())
 }
@@ -223,7 +232,7 @@ pub fn read_history(dir: &Path) -> (Vec<HistoryEntry>, usize) {
             .and_then(|n| n.to_str())
             .and_then(parse_stamp)
             .unwrap_or(UNIX_EPOCH);
-        match fs::read_to_string(&path)
+        match files::read_to_string(&path)
             .map_err(|e| SaveProblem::Unreadable(e.to_string()))
             .and_then(|t| check_record(&t))
         {

@@ -1,7 +1,7 @@
 //! The history of finished matches, each watched again from here, and the
 //! bar shown while one is watched.
 
-use std::time::SystemTime;
+use crate::platform::time::SystemTime;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

@@ -1,5 +1,7 @@
 //! Bots: players that choose a move from one seat's view.
 
+use std::time::Duration;
+
 use super::game::Game;
 
 /// A player driven by code. It is handed its seat's view — never the full
@@ -10,6 +12,14 @@ pub trait Bot<G: Game>: Send {
     /// The move to play, chosen from `view`. It must be legal in the
     /// position the view describes.
     fn choose(&mut self, view: &G::View) -> G::Move;
+    /// [`Bot::choose`] a slice at a time, for a host whose one thread
+    /// draws the frames too (a web page): thinks about `view` for about
+    /// `slice`, then the move, or `None` to be asked again with the same
+    /// view next frame. A bot whose choice is quick chooses at once.
+    fn think(&mut self, view: &G::View, slice: Duration) -> Option<G::Move> {
+        let _ = slice;
+        Some(self.choose(view))
+    }
 }
 
 /// A bot name the game does not know.

@@ -1,6 +1,6 @@
 //! The hint "best for the match": the searching expert's choice for the
-//! viewer's own view — never the match's state — thought over on a
-//! background task as a bot's move is, for as long as the bots' strength
+//! viewer's own view — never the match's state — thought over beside the
+//! frames as a bot's move is (on a background task, or a slice a frame), for as long as the bots' strength
 //! says. Meanwhile the frame goes on and the turn can still be played; the
 //! answer is laid out as the "most cards now" hint is, but only on the turn
 //! it was asked for, as it stood: a changed table or hand, or a turn that
@@ -10,14 +10,18 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
 use parlour_core::engine::Seat;
+use parlour_core::games::rummy::search::Expert;
 use parlour_core::games::rummy::solver::Solution;
-use parlour_core::games::rummy::{Card, Rummy};
+use parlour_core::games::rummy::{Card, Rummy, View};
 
 use super::draft::Draft;
 use super::strength;
 use super::turn::{TurnOnScreen, follow_turn};
 use crate::engine::ActiveMatch;
 use crate::game_kit::viewer_view;
+use crate::platform::THINKS_BESIDE_FRAMES;
+use crate::platform::time::Instant;
+use crate::session::flow::THINKING_SLICE;
 use crate::session::{Notice, Table, TableSystems};
 use crate::settings::Settings;
 use crate::tr;
@@ -25,8 +29,30 @@ use crate::tr;
 /// The search for a hint, while it runs.
 #[derive(Resource, Default)]
 pub struct SearchHint {
-    /// The turn it was asked for, and the search on its task.
-    thinking: Option<(AskedOn, Task<Option<Solution>>)>,
+    /// The turn it was asked for, and the search.
+    thinking: Option<(AskedOn, Thinking)>,
+}
+
+/// A search under way.
+enum Thinking {
+    /// On a background task, beside the frames (the desktop).
+    Task(Task<Option<Solution>>),
+    /// A slice a frame on the frame's own thread (a web page): the expert
+    /// and the view it thinks about.
+    Slices(Box<Expert>, Box<View>),
+}
+
+impl Thinking {
+    /// The answer once the search is over.
+    fn answer(&mut self) -> Option<Option<Solution>> {
+        match self {
+            Thinking::Task(task) if task.is_finished() => block_on(poll_once(task)),
+            Thinking::Task(_) => None,
+            Thinking::Slices(expert, view) => {
+                expert.ponder(view, Some(Instant::now() + THINKING_SLICE))
+            }
+        }
+    }
 }
 
 impl SearchHint {
@@ -111,24 +137,27 @@ fn search_hint(
             settings.bot_strength,
             ((asked.turn as u64) << 8) | asked.seat as u64,
         );
-        let task = AsyncComputeTaskPool::get().spawn(async move { expert.decide(&view) });
-        search.thinking = Some((asked, task));
+        let thinking = if THINKS_BESIDE_FRAMES {
+            Thinking::Task(AsyncComputeTaskPool::get().spawn(async move { expert.decide(&view) }))
+        } else {
+            Thinking::Slices(Box::new(expert), Box::new(view))
+        };
+        search.thinking = Some((asked, thinking));
         // Its answer is looked for from the next frame on, so a change
         // made in between is always seen first.
         redraw.write(RequestRedraw);
         return;
     }
-    let Some((_, task)) = search.thinking.as_mut() else {
+    let Some((_, thinking)) = search.thinking.as_mut() else {
         return;
     };
     // Keep frames coming while it thinks, so the answer shows when it is ready.
     redraw.write(RequestRedraw);
-    if !task.is_finished() {
+    let Some(answer) = thinking.answer() else {
         return;
-    }
-    let answer = block_on(poll_once(task));
+    };
     search.thinking = None;
-    let (Some(answer), Some(view)) = (answer, viewer_view(&active, &table)) else {
+    let Some(view) = viewer_view(&active, &table) else {
         return;
     };
     let Some(draft) = turn.draft.as_mut() else {

@@ -28,7 +28,9 @@
 //! time runs out it plays the best candidate so far, and with no playout at
 //! all the heuristic's choice, which is always first.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::cards::{Card, Colour, FACES, Face, MAX_JOKERS};
 use super::rules::{Move, State, TableSet};
@@ -145,6 +147,8 @@ pub struct Expert {
     settings: ExpertSettings,
     heuristic: Heuristic,
     rng: GameRng,
+    /// A search paused between slices of thinking ([`Expert::ponder`]).
+    pondering: Option<Pondering>,
 }
 
 impl Expert {
@@ -155,96 +159,181 @@ impl Expert {
             settings,
             heuristic,
             rng,
+            pondering: None,
         }
     }
 
     /// The play it makes (checked by the rules), or `None` to draw.
     pub fn decide(&mut self, view: &View) -> Option<Solution> {
-        let started = Instant::now();
+        self.pondering = None;
+        loop {
+            if let Some(answer) = self.ponder(view, None) {
+                return answer;
+            }
+        }
+    }
+
+    /// [`Expert::decide`] a slice at a time, for a host that has one
+    /// thread for its frames and its thinking (a web page): thinks about
+    /// `view` until `until` at the latest (after at least one guess), then
+    /// `None` to be asked again, or the answer once the search is over.
+    /// The same view goes on where it paused; another starts afresh. The
+    /// time budget counts the time spent thinking, not the time between
+    /// slices, and a playout budget gives the very move [`Expert::decide`]
+    /// gives, however the thinking is sliced.
+    pub fn ponder(&mut self, view: &View, until: Option<Instant>) -> Option<Option<Solution>> {
+        let slice_start = Instant::now();
+        if self.pondering.as_ref().is_none_or(|p| p.view != *view) {
+            self.pondering = None;
+            match self.begin(view) {
+                Err(answer) => return Some(answer),
+                Ok(search) => self.pondering = Some(search),
+            }
+        }
+        let search = self.pondering.as_mut()?;
+        let best = search.step(&mut self.rng, &self.settings, slice_start, until)?;
+        let search = self.pondering.take()?;
+        Some(search.options.into_iter().nth(best).flatten())
+    }
+
+    /// The search for `view`, or the answer at once when there is nothing
+    /// to weigh.
+    fn begin(&mut self, view: &View) -> Result<Pondering, Option<Solution>> {
         let first = self.heuristic.decide(view);
         if !view.my_turn() {
-            return first;
+            return Err(first);
         }
         let Some(hidden) = Hidden::of(view) else {
             // A view that does not add up (more cards seen than the deck
             // has): no guess can be dealt, so play by the rules of thumb.
-            return first;
+            return Err(first);
         };
         let options = candidate_plays(view, first, self.settings.holdbacks);
         if options.len() == 1 {
-            return options.into_iter().next().flatten();
+            return Err(options.into_iter().next().flatten());
         }
-        let best = self.choose_between(view, &hidden, &options, started);
-        options.into_iter().nth(best).flatten()
+        Ok(Pondering {
+            view: view.clone(),
+            hidden,
+            rules: SolverRules::of(&view.config),
+            totals: vec![(0.0f64, 0usize); options.len()],
+            alive: (0..options.len()).collect(),
+            stages: (usize::BITS - (options.len() - 1).leading_zeros()) as usize,
+            options,
+            stage: 0,
+            guesses: None,
+            played: 0,
+            spent: 0,
+            thought: Duration::ZERO,
+        })
     }
+}
 
-    /// The index of the candidate with the best mean playout result.
-    fn choose_between(
+/// The expert's search between slices of thinking: the candidates, what
+/// their playouts have scored, and how far the successive halving has come.
+struct Pondering {
+    /// The view it is about.
+    view: View,
+    hidden: Hidden,
+    rules: SolverRules,
+    options: Vec<Option<Solution>>,
+    /// Each candidate's summed result and playouts.
+    totals: Vec<(f64, usize)>,
+    /// The candidates still in the running.
+    alive: Vec<usize>,
+    stages: usize,
+    stage: usize,
+    /// The guesses this stage plays, once it has begun, and those played.
+    guesses: Option<usize>,
+    played: usize,
+    /// Playouts in all.
+    spent: usize,
+    /// Time spent thinking before the slice under way.
+    thought: Duration,
+}
+
+impl Pondering {
+    /// Plays guesses until the search is over (the index of the candidate
+    /// with the best mean playout result) or `until` has passed (`None`).
+    fn step(
         &mut self,
-        view: &View,
-        hidden: &Hidden,
-        options: &[Option<Solution>],
-        started: Instant,
-    ) -> usize {
-        let budget = self.settings.budget;
-        let rules = SolverRules::of(&view.config);
-        let mut totals = vec![(0.0f64, 0usize); options.len()];
-        let mut alive: Vec<usize> = (0..options.len()).collect();
-        let stages = (usize::BITS - (options.len() - 1).leading_zeros()) as usize;
-        let mut spent = 0usize;
-        'stages: for stage in 0..stages {
+        rng: &mut GameRng,
+        settings: &ExpertSettings,
+        slice_start: Instant,
+        until: Option<Instant>,
+    ) -> Option<usize> {
+        let budget = settings.budget;
+        let mut progressed = false;
+        while self.stage < self.stages {
+            let stage = self.stage;
             // Each stage gets an equal share of what is left, so a stage with
             // fewer candidates plays each of them more often.
-            let share = budget.playouts.saturating_sub(spent) / (stages - stage);
-            let guesses = (share / alive.len()).max(1);
-            let deadline = budget
-                .time
-                .map(|t| started + t.mul_f64((stage + 1) as f64 / stages as f64));
-            for _ in 0..guesses {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    if stage + 1 == stages {
-                        break 'stages;
+            let share = budget.playouts.saturating_sub(self.spent) / (self.stages - stage);
+            let guesses = *self
+                .guesses
+                .get_or_insert((share / self.alive.len()).max(1));
+            if self.played < guesses {
+                let deadline = budget
+                    .time
+                    .map(|t| t.mul_f64((stage + 1) as f64 / self.stages as f64));
+                if deadline.is_some_and(|d| self.thought + slice_start.elapsed() >= d) {
+                    if stage + 1 == self.stages {
+                        break;
                     }
+                    self.played = guesses;
+                    continue;
+                }
+                if self.spent + self.alive.len() > budget.playouts && self.spent > 0 {
                     break;
                 }
-                if spent + alive.len() > budget.playouts && spent > 0 {
-                    break 'stages;
+                if progressed && until.is_some_and(|u| Instant::now() >= u) {
+                    self.thought += slice_start.elapsed();
+                    return None;
                 }
-                let world = hidden.deal(view, &mut self.rng);
-                for &i in &alive {
+                let world = self.hidden.deal(&self.view, rng);
+                for &i in &self.alive {
                     let result = playout(
                         world.clone(),
-                        view,
-                        options[i].as_ref(),
-                        &rules,
-                        &self.settings,
+                        &self.view,
+                        self.options[i].as_ref(),
+                        &self.rules,
+                        settings,
                     );
-                    totals[i].0 += result;
-                    totals[i].1 += 1;
+                    self.totals[i].0 += result;
+                    self.totals[i].1 += 1;
                 }
-                spent += alive.len();
+                self.spent += self.alive.len();
+                self.played += 1;
+                progressed = true;
+                continue;
             }
-            if stage + 1 < stages {
-                let trust = self.settings.trust;
-                alive.sort_by(|&a, &b| {
-                    judged(&totals, b, trust)
-                        .total_cmp(&judged(&totals, a, trust))
+            if stage + 1 < self.stages {
+                let (totals, trust) = (&self.totals, settings.trust);
+                self.alive.sort_by(|&a, &b| {
+                    judged(totals, b, trust)
+                        .total_cmp(&judged(totals, a, trust))
                         .then(a.cmp(&b))
                 });
-                alive.truncate(alive.len().div_ceil(2));
+                self.alive.truncate(self.alive.len().div_ceil(2));
             }
+            self.stage += 1;
+            self.guesses = None;
+            self.played = 0;
         }
         // The best mean among those left; ties (and no playouts) go to the
         // earlier candidate, the heuristic's choice first.
-        let trust = self.settings.trust;
-        alive
-            .into_iter()
-            .min_by(|&a, &b| {
-                judged(&totals, b, trust)
-                    .total_cmp(&judged(&totals, a, trust))
-                    .then(a.cmp(&b))
-            })
-            .unwrap_or(0)
+        let (totals, trust) = (&self.totals, settings.trust);
+        Some(
+            self.alive
+                .iter()
+                .copied()
+                .min_by(|&a, &b| {
+                    judged(totals, b, trust)
+                        .total_cmp(&judged(totals, a, trust))
+                        .then(a.cmp(&b))
+                })
+                .unwrap_or(0),
+        )
     }
 }
 
@@ -255,6 +344,11 @@ impl Bot<Rummy> for Expert {
 
     fn choose(&mut self, view: &View) -> Move {
         self.decide(view).map_or(Move::Draw, |s| s.to_move())
+    }
+
+    fn think(&mut self, view: &View, slice: Duration) -> Option<Move> {
+        self.ponder(view, Some(Instant::now() + slice))
+            .map(|answer| answer.map_or(Move::Draw, |s| s.to_move()))
     }
 }
 

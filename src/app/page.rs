@@ -1,0 +1,133 @@
+//! The app in a web page: its options from the page's query, the loading
+//! line taken down once the title is drawn, the screen kept on while
+//! attract mode plays, the storage kept after a first match, and a closed
+//! screen instead of an exit (a page cannot close itself).
+
+use bevy::prelude::*;
+
+use parlour_core::engine::Game;
+use parlour_core::engine::selfplay::play_one;
+use parlour_core::games::{ForGame, for_game};
+
+use super::WindowOptions;
+use crate::platform::page;
+use crate::session::attract::Demo;
+use crate::stats::Statistics;
+
+/// Tells the page when the app is drawn, playing by itself, or closed.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Last, (say_ready, keep_screen_on, keep_storage, say_closed));
+}
+
+/// The options a page's query asks for: `kiosk`, `demo`, `demo=GAME`.
+/// Anything else is left alone (a page may carry its own query).
+pub fn options(query: &str) -> WindowOptions {
+    let mut options = WindowOptions::default();
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match name {
+            "kiosk" => options.kiosk = true,
+            "demo" => {
+                options.demo = true;
+                options.game = (!value.is_empty()).then(|| value.to_owned());
+            }
+            _ => {}
+        }
+    }
+    options
+}
+
+/// After the first frames are drawn, once.
+fn say_ready(mut frames: Local<u32>) {
+    *frames += 1;
+    if *frames == 3 {
+        page::ready();
+    }
+}
+
+/// Attract mode keeps the screen on; a person at the table, or the idle
+/// title, lets it sleep as the device likes.
+fn keep_screen_on(demo: Option<Res<Demo>>, mut on: Local<bool>) {
+    let playing = demo.is_some();
+    if playing != *on {
+        *on = playing;
+        page::keep_screen_on(playing);
+    }
+}
+
+/// After the first match played to its end, ask the browser to keep the
+/// page's storage when space runs short (Safari may otherwise clear it).
+fn keep_storage(statistics: Option<Res<Statistics>>, mut asked: Local<bool>) {
+    if !*asked && statistics.is_some_and(|s| s.is_changed() && !s.is_added()) {
+        *asked = true;
+        page::keep_storage();
+    }
+}
+
+/// The app has stopped (the kiosk's PIN exit): the page says so instead
+/// of freezing on the last frame.
+fn say_closed(mut exits: MessageReader<AppExit>) {
+    if exits.read().next().is_some() {
+        page::closed();
+    }
+}
+
+/// A bot's mean thinking time per move in this build, in milliseconds:
+/// `games` seeded matches of `bots` (the first measured) as
+/// `parlour selfplay --threads 1 --seed SEED` plays them, so the page and
+/// the desktop are compared on the very same moves. Asked for by a page
+/// query `bench=GAME/BOT,BOT` (its answer set on the page as
+/// `parlourBench`), in place of the app.
+pub fn think_time(spec: &str, games: usize, seed: u64) -> Result<f64, String> {
+    let (game, bots) = spec
+        .split_once('/')
+        .ok_or_else(|| format!("{spec:?}: write GAME/BOT,BOT"))?;
+    let bots: Vec<String> = bots.split(',').map(str::to_owned).collect();
+    for_game(game, ThinkTime { bots, games, seed })?
+}
+
+struct ThinkTime {
+    bots: Vec<String>,
+    games: usize,
+    seed: u64,
+}
+
+impl ForGame for ThinkTime {
+    type Output = Result<f64, String>;
+    fn run<G: Game>(self) -> Self::Output {
+        let config = G::variant("standard").map_err(|e| e.to_string())?;
+        let (mut seconds, mut moves) = (0.0, 0);
+        for index in 0..self.games {
+            let played = play_one::<G>(&config, "standard", &self.bots, self.seed, index)
+                .map_err(|e| e.to_string())?;
+            let (s, n) = played.think[played.seat_of[0]];
+            seconds += s;
+            moves += n;
+        }
+        Ok(seconds * 1000.0 / moves.max(1) as f64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bench_measures_the_first_bot_on_selfplays_matches() {
+        let ms = think_time("neighbours/greedy,random", 2, 1).unwrap();
+        assert!(ms >= 0.0 && ms.is_finite());
+        assert!(think_time("neighbours-greedy", 2, 1).is_err());
+        assert!(think_time("chess/greedy,random", 2, 1).is_err());
+    }
+
+    #[test]
+    fn a_page_query_asks_for_kiosk_and_attract_mode() {
+        let o = options("kiosk&demo=rummy&utm=x");
+        assert!(o.kiosk && o.demo);
+        assert_eq!(o.game.as_deref(), Some("rummy"));
+        let o = options("demo");
+        assert!(o.demo && o.game.is_none() && !o.kiosk);
+        let o = options("");
+        assert!(!o.demo && !o.kiosk);
+    }
+}
