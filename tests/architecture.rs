@@ -2,11 +2,15 @@
 //! modules of the rows below its own (the README's "How it is built"), game
 //! folders never use each other, and the shell names no game.
 //!
+//! Within a module, its files never import each other in a circle (in the
+//! app crate and in `core/` alike): what two sibling files share lives in a
+//! file below both.
+//!
 //! The sources are read as text: `use crate::…` and `use super::…` lines
 //! (grouped or not) and every inline `crate::…` or `super::…` path in code,
 //! comments and strings left out.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -426,4 +430,191 @@ fn a_planted_upward_import_is_caught() {
         found[0]
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The module path of a file for the circle check: the crate root's files
+/// are the root itself, the parent of every top-level module.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let here = module_path(src, file);
+    if here.len() == 1 && ROOTS.contains(&here[0].as_str()) {
+        Vec::new()
+    } else {
+        here
+    }
+}
+
+/// Every circle of imports between sibling files under `src`: for each
+/// module, the graph of its child modules (a child's own children counted
+/// as the child) where an edge is one child's code naming another; each
+/// circle as its parent and members, e.g. `engine::{bot, game}`.
+fn sibling_circles(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(src, f)).collect();
+    // parent → child → the children it names.
+    let mut graph: BTreeMap<Vec<String>, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for file in &files {
+        if module_path(src, file) == ["main"] {
+            // The binary's root is a crate of its own.
+            continue;
+        }
+        let here = module_of(src, file);
+        let code = code_only(&fs::read_to_string(file).unwrap());
+        for path in paths_named(&code, &here) {
+            let common = here.iter().zip(&path).take_while(|(a, b)| a == b).count();
+            if common >= here.len() || common >= path.len() {
+                // Its own module, a child of it, or one above it.
+                continue;
+            }
+            if !modules.contains(&path[..=common]) {
+                // An item of the common parent (`super::Thing`), not a file.
+                continue;
+            }
+            graph
+                .entry(here[..common].to_vec())
+                .or_default()
+                .entry(here[common].clone())
+                .or_default()
+                .insert(path[common].clone());
+        }
+    }
+    let mut circles = Vec::new();
+    for (parent, edges) in &graph {
+        for members in strongly_connected(edges) {
+            let mut name = parent.join("::");
+            if !name.is_empty() {
+                name.push_str("::");
+            }
+            circles.push(format!("{name}{{{}}}", members.join(", ")));
+        }
+    }
+    circles
+}
+
+/// The strongly connected sets of more than one node (Tarjan's algorithm),
+/// each sorted.
+fn strongly_connected(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a str) {
+            let i = self.index.len();
+            self.index.insert(node, i);
+            self.low.insert(node, i);
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            for next in self.edges.get(node).into_iter().flatten() {
+                let next = next.as_str();
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next]);
+                    self.low.insert(node, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[node].min(self.index[next]);
+                    self.low.insert(node, low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let mut set = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    set.push(top.to_owned());
+                    if top == node {
+                        break;
+                    }
+                }
+                if set.len() > 1 {
+                    set.sort();
+                    self.found.push(set);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for node in edges.keys() {
+        if !walk.index.contains_key(node.as_str()) {
+            walk.visit(node);
+        }
+    }
+    walk.found
+}
+
+#[test]
+fn no_sibling_files_import_each_other_in_a_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = Vec::new();
+    for (name, src) in [
+        ("src", root.join("src")),
+        ("core/src", root.join("core/src")),
+    ] {
+        all.extend(
+            sibling_circles(&src)
+                .into_iter()
+                .map(|c| format!("{name}: {c}")),
+        );
+    }
+    assert!(
+        all.is_empty(),
+        "sibling files that import each other in a circle:\n{}",
+        all.join("\n")
+    );
+}
+
+/// The circle check finds a circle of two and of three sibling files, one
+/// side reaching the other through a file of its own folder, and not a file
+/// that uses its parent or a child.
+#[test]
+fn a_planted_circle_is_caught() {
+    let dir = std::env::temp_dir().join(format!("parlour-circles-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    for folder in ["engine", "games/rummy/input"] {
+        fs::create_dir_all(dir.join(folder)).unwrap();
+    }
+    let files = [
+        ("lib.rs", "pub mod engine;\npub mod games;\n"),
+        ("engine/mod.rs", "mod a;\nmod b;\nmod c;\npub use a::A;\n"),
+        ("engine/a.rs", "use super::b::B;\npub struct A;\n"),
+        ("engine/b.rs", "pub struct B;\nfn f() { super::c::g(); }\n"),
+        (
+            "engine/c.rs",
+            "use super::{A, a::A as Also};\npub fn g() {}\n",
+        ),
+        ("games/mod.rs", "pub mod rummy;\nuse crate::engine::A;\n"),
+        (
+            "games/rummy/mod.rs",
+            "mod input;\nmod turn;\nuse input::keys;\n",
+        ),
+        ("games/rummy/input.rs", "mod keys;\nuse super::Thing;\n"),
+        (
+            "games/rummy/input/keys.rs",
+            "use super::super::turn::Turn;\n",
+        ),
+        (
+            "games/rummy/turn.rs",
+            "use crate::games::rummy::input::Grab;\n",
+        ),
+    ];
+    for (path, text) in files {
+        fs::write(dir.join(path), text).unwrap();
+    }
+    let found = sibling_circles(&dir);
+    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(
+        found,
+        ["engine::{a, b, c}", "games::rummy::{input, turn}"],
+        "{found:#?}"
+    );
 }

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use parlour_core::engine::{Bot, BotError, Game, Match, Seat};
 
-use super::plugin::*;
+use super::model::*;
 
 /// A bot thinking on a background task: it hands itself back with its move.
 type Thinking<G> = Task<(Box<dyn Bot<G>>, <G as Game>::Move)>;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use parlour_core::engine::{Game, Match, Seat};
 
-use super::plugin::{ActiveMatch, MoveRequest};
+use super::model::{ActiveMatch, MoveRequest};
 
 /// Whether the turn clock runs (off in headless self-play unless asked for).
 #[derive(Resource, Clone, Copy, Debug, Default)]

@@ -3,14 +3,16 @@
 
 mod bots;
 mod clock;
+mod model;
 pub mod plugin;
 pub mod replay;
 
 pub use bots::{BotMaker, Bots};
 pub use clock::{ClockSettings, TurnClock, TurnDraft};
-pub use parlour_core::engine::*;
-pub use plugin::{
+pub use model::{
     ActiveMatch, At, BotExecution, CellOf, Controller, EndMatch, HandSize, MatchEntity,
-    MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesPlugin, RulesSystems,
-    Score, SeatOf, StartMatch, TurnPhase, plugin,
+    MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesSystems, Score, SeatOf,
+    StartMatch, TurnPhase,
 };
+pub use parlour_core::engine::*;
+pub use plugin::{RulesPlugin, plugin};

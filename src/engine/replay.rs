@@ -8,9 +8,8 @@ use bevy::state::app::StatesPlugin;
 use parlour_core::engine::{Game, Match, Record, RecordError, Seat};
 use serde_json::{Value, json};
 
-use super::plugin::{
-    ActiveMatch, Controller, MoveApplied, MoveRejected, MoveRequest, RulesPlugin, StartMatch,
-};
+use super::model::{ActiveMatch, Controller, MoveApplied, MoveRejected, MoveRequest, StartMatch};
+use super::plugin::RulesPlugin;
 
 /// An app with only the rules plugin of `G`: no window, no rendering.
 pub struct Headless<G: Game> {

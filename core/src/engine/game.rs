@@ -1,4 +1,5 @@
-//! The contract every game implements.
+//! The contract every game implements, and the contract of its bots (the
+//! two name each other: a game makes its bots, a bot plays a game).
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
@@ -7,11 +8,8 @@ use std::time::Duration;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::bot::{Bot, BotError};
 use super::phrase::Explain;
-
-/// A seat at the table, numbered from 0.
-pub type Seat = usize;
+pub use super::seat::Seat;
 
 /// Where a match stands, as far as the engine needs to know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -209,5 +207,46 @@ pub trait Game: Sized + Send + Sync + 'static {
         _draft: Option<&Self::Move>,
     ) -> Option<Self::Move> {
         None
+    }
+}
+
+/// A player driven by code. It is handed its seat's view — never the full
+/// state — so it knows exactly what a person in that seat would know.
+pub trait Bot<G: Game>: Send {
+    /// The bot's name (`random`, `greedy`, `expert`…).
+    fn name(&self) -> &'static str;
+    /// The move to play, chosen from `view`. It must be legal in the
+    /// position the view describes.
+    fn choose(&mut self, view: &G::View) -> G::Move;
+    /// [`Bot::choose`] a slice at a time, for a host whose one thread
+    /// draws the frames too (a web page): thinks about `view` for about
+    /// `slice`, then the move, or `None` to be asked again with the same
+    /// view next frame. A bot whose choice is quick chooses at once.
+    fn think(&mut self, view: &G::View, slice: Duration) -> Option<G::Move> {
+        let _ = slice;
+        Some(self.choose(view))
+    }
+}
+
+/// A bot name the game does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {name:?} for {game}; the bots are: {known}")]
+pub struct BotError {
+    /// The game asked.
+    pub game: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names the game knows, comma-separated.
+    pub known: String,
+}
+
+impl BotError {
+    /// The error for `name`, listing the bots of `G`.
+    pub fn unknown<G: Game>(name: &str) -> Self {
+        Self {
+            game: G::NAME,
+            name: name.to_owned(),
+            known: G::bots().join(", "),
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! message key and named values — that a screen looks up in its own
 //! catalogue. The core knows nothing of catalogues or languages.
 
-use super::game::Seat;
+use super::seat::Seat;
 
 /// A message for a person as a key and named values, e.g.
 /// `neighbours-refused-not-in-hand` with `digit = 7`.

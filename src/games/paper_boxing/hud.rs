@@ -22,8 +22,7 @@ use crate::ui::widgets::{SeatChip, big_button, menu_button, notice_banner, seat_
 use super::in_paper_boxing;
 use super::layout::{PbLayout, rect_to_screen};
 use super::oracle::{Oracle, oracle_offered};
-use super::viewer::{leads, viewer_view};
-use super::words::role;
+use super::viewer::{leads, role, viewer_view};
 
 /// Each seat's colour (its path's, its ring's), for egui.
 const ESEAT: [egui::Color32; 2] = [

@@ -8,8 +8,8 @@ use parlour_core::games::paper_boxing::{Bouts, PaperBoxing};
 use crate::session::{ResultsSheet, Table};
 use crate::tr;
 
-use super::viewer::winner_of;
-use super::words::{reveal_text, role};
+use super::viewer::{role, winner_of};
+use super::words::reveal_text;
 
 /// The results sheet of a finished match: bouts won, even or odd, who led
 /// first, how each finished; notes on the knock-out or the tie-break.

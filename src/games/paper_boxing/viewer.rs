@@ -1,11 +1,13 @@
 //! What the seat on screen sees of a match, and the readings of it that the
 //! pieces, the words and the results share: the legal steps, the ring's
-//! cell, the numbers of a bout, who leads, who won. All from a [`View`],
-//! so nothing secret leaks into them.
+//! cell, the numbers of a bout, who leads, who won, a seat's role. All from
+//! a [`View`], so nothing secret leaks into them.
 
 use parlour_core::engine::{Match, Phase, Seat};
 use parlour_core::games::paper_boxing::rules::START;
 use parlour_core::games::paper_boxing::{Bouts, PaperBoxing, State as Position, View};
+
+use crate::tr;
 
 /// The viewer's view: the seat on screen, or a spectator's (what is public)
 /// when no seat is.
@@ -63,4 +65,13 @@ pub(super) fn winner_of(view: &View) -> Option<Seat> {
         std::cmp::Ordering::Less => 1,
         std::cmp::Ordering::Equal => view.first_leader.unwrap_or(0),
     })
+}
+
+/// A seat's role in words: even or odd, by whose sum of corners leads.
+pub(super) fn role(view: &View, seat: Seat) -> String {
+    if seat == view.even {
+        tr!("pb-role-even")
+    } else {
+        tr!("pb-role-odd")
+    }
 }

@@ -24,22 +24,13 @@ use super::layout::{BOARD, PbLayout, rect_to_screen};
 use super::oracle::{Oracle, oracle_offered};
 use super::setup::{Draft, arranging};
 use super::view::grid_place;
-use super::viewer::{bout_numbers, head_number, leads, viewer_view, winner_of};
+use super::viewer::{bout_numbers, head_number, leads, role, viewer_view, winner_of};
 
 /// A lighter seat colour, for names on the felt.
 const ELIGHT: [egui::Color32; 2] = [
     egui::Color32::from_rgb(255, 176, 166),
     egui::Color32::from_rgb(170, 200, 255),
 ];
-
-/// A seat's role in words: even or odd, by whose sum of corners leads.
-pub(super) fn role(view: &View, seat: Seat) -> String {
-    if seat == view.even {
-        tr!("pb-role-even")
-    } else {
-        tr!("pb-role-odd")
-    }
-}
 
 /// How the first leader was found, in words: the two bottom-right numbers
 /// (or, in Sackson's variant, the sums around D). `None` before the reveal.

@@ -7,56 +7,17 @@ pub mod keys;
 
 use bevy::prelude::*;
 use parlour_core::engine::Seat;
-use parlour_core::games::rummy::{Card, Rummy, SwappedJoker};
+use parlour_core::games::rummy::{Rummy, SwappedJoker};
 
 use super::draft::{Draft, Spot, Target};
 use super::feedback;
+pub use super::grab::Grab;
 use super::layout::RummyLayout;
 use super::turn::TurnOnScreen;
 use crate::engine::{ActiveMatch, TurnPhase};
 use crate::game_kit::DRAG_START;
 use crate::session::{Notice, Screen, Table, TableSystems};
 use crate::ui::input::PointerInput;
-
-/// What the pointer holds.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub enum Grab {
-    /// Nothing.
-    #[default]
-    Empty,
-    /// A card under a pressed pointer (a tap, or the start of a drag).
-    Pressed {
-        /// Where it was picked up.
-        from: Spot,
-        /// The card.
-        card: Card,
-        /// Where the press began.
-        start: Vec2,
-        /// Where the pointer is now.
-        at: Vec2,
-        /// Whether it has moved far enough to be a drag.
-        dragging: bool,
-        /// Whether it was selected already (a second tap lets go).
-        was_selected: bool,
-    },
-    /// A card chosen by a tap, waiting for a tap where it should go.
-    Selected {
-        /// Where it is.
-        from: Spot,
-        /// The card.
-        card: Card,
-    },
-}
-
-impl Grab {
-    /// The card held or selected.
-    pub fn card(&self) -> Option<Card> {
-        match *self {
-            Grab::Empty => None,
-            Grab::Pressed { card, .. } | Grab::Selected { card, .. } => Some(card),
-        }
-    }
-}
 
 /// The pointer and the keys on the table, while a Rummy match is on
 /// screen. Needs no window: headless tests write the pointer's and the

@@ -9,6 +9,7 @@
 
 pub mod draft;
 mod feedback;
+mod grab;
 pub mod hint;
 mod hud;
 pub mod input;

@@ -12,7 +12,7 @@ use parlour_core::engine::Seat;
 use parlour_core::games::rummy::{Card, Rummy, View};
 
 use super::draft::{self, Check, Draft};
-use super::input::Grab;
+use super::grab::Grab;
 use super::layout::RummyLayout;
 use crate::engine::{ActiveMatch, MoveRequest, StartMatch, TurnDraft};
 use crate::game_kit::{viewer_view, window_size};

@@ -7,6 +7,8 @@
 //! simultaneous bout. `greedy` writes one of the measured grids [`SETUPS`]
 //! (or [`SACKSON_SETUPS`]).
 
+/// Kept here too, where the tests and tools have long found it.
+pub use super::rules::transpose;
 use super::rules::{Bouts, CELLS, Config, FirstLead, Grid, Move, NEIGHBOURS, State};
 use super::setup;
 use super::solver::{Simultaneous, Solver, keeping_steps};
@@ -51,15 +53,6 @@ pub const SETUPS: &[Grid] = &[
 /// around D lose to this one (sum 18 around D), which also wins 88 % of
 /// matches against random grids under that rule.
 pub const SACKSON_SETUPS: &[Grid] = &[[0, 10, 12, 9, 7, 1, 2, 11, 5, 13, 8, 3, 15, 6, 4, 14]];
-
-/// A grid mirrored across the diagonal through D (row and column swapped).
-pub fn transpose(grid: &Grid) -> Grid {
-    let mut out = [0; CELLS];
-    for (cell, n) in out.iter_mut().enumerate() {
-        *n = grid[(cell % 4) * 4 + cell / 4];
-    }
-    out
-}
 
 /// A measured grid for the variant, at random, maybe mirrored.
 pub fn chosen_grid(rng: &mut GameRng, config: &Config) -> Grid {

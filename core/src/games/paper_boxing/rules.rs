@@ -56,6 +56,15 @@ pub fn cell_at(row: u8, col: u8) -> Option<u8> {
     (row < 4 && col < 4).then(|| row * 4 + col)
 }
 
+/// A grid mirrored across the diagonal through D (row and column swapped).
+pub fn transpose(grid: &Grid) -> Grid {
+    let mut out = [0; CELLS];
+    for (cell, n) in out.iter_mut().enumerate() {
+        *n = grid[(cell % 4) * 4 + cell / 4];
+    }
+    out
+}
+
 /// How the first leader is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

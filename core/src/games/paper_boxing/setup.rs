@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::View;
-use super::rules::{Config, FirstLead, Grid, RuleError, check_grid};
+use super::rules::{Config, FirstLead, Grid, RuleError, check_grid, transpose};
 use crate::engine::{GameRng, Seat};
 
 /// The version of the mix files this code reads.
@@ -92,7 +92,7 @@ impl Mix {
     pub fn draw_either_way(&self, rng: &mut GameRng) -> Grid {
         let grid = self.draw(rng);
         if rng.below(2) == 1 {
-            super::bots::transpose(&grid)
+            transpose(&grid)
         } else {
             grid
         }
