@@ -226,6 +226,12 @@ pub trait Bot<G: Game>: Send {
         let _ = slice;
         Some(self.choose(view))
     }
+    /// The most time it thinks about a move, for a bot whose thinking is
+    /// limited by the clock; `None` for one that always chooses alike
+    /// (however fast the machine).
+    fn time_limit(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// A bot name the game does not know.

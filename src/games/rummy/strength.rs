@@ -70,14 +70,27 @@ mod tests {
             expert_budget(BotStrength::Quick),
             Budget::time(Duration::from_millis(50))
         );
-        assert!(QUICK < DEFAULT_TIME);
     }
 
+    /// The bot the app makes at each strength thinks as long as that
+    /// strength says, and the quick one less than the strong one: a maker
+    /// that ignored the strength would give both the same.
     #[test]
-    fn the_expert_keeps_its_name_at_either_strength() {
-        for strength in BotStrength::ALL {
+    fn the_expert_thinks_as_long_as_its_strength_says_and_keeps_its_name() {
+        let limit = |strength| {
             let bot = bot_at("expert", strength, 7).expect("the expert");
             assert_eq!(bot.name(), "expert");
+            bot.time_limit()
+        };
+        assert_eq!(limit(BotStrength::Quick), Some(QUICK));
+        assert_eq!(limit(BotStrength::Strong), Some(DEFAULT_TIME));
+        assert!(QUICK < DEFAULT_TIME);
+        // A name with its own budget keeps it at either strength.
+        for strength in BotStrength::ALL {
+            let bot = bot_at("expert:300", strength, 7).expect("the expert");
+            assert_eq!(bot.time_limit(), None, "{strength:?}");
+            let bot = bot_at("expert:80ms", strength, 7).expect("the expert");
+            assert_eq!(bot.time_limit(), Some(Duration::from_millis(80)));
         }
     }
 

@@ -350,6 +350,10 @@ impl Bot<Rummy> for Expert {
         self.ponder(view, Some(Instant::now() + slice))
             .map(|answer| answer.map_or(Move::Draw, |s| s.to_move()))
     }
+
+    fn time_limit(&self) -> Option<Duration> {
+        self.settings.budget.time
+    }
 }
 
 fn mean((sum, n): (f64, usize)) -> f64 {
