@@ -417,14 +417,22 @@ fn type_pin(m: &mut Menus, pin: &str) {
 #[test]
 fn the_pin_pad_closes_parlour_on_the_right_pin_only() {
     let _words = menus::language_held();
-    let mut m = pin_pad(PinPurpose::Leave);
-    assert!(m.shows("Close Parlour"));
+    // Each wrong try on a pad of its own, so the warning read is the one
+    // that try brought, not one left by the try before.
     for wrong in ["2469", ""] {
+        let mut m = pin_pad(PinPurpose::Leave);
+        assert!(m.shows("Close Parlour"));
+        assert!(
+            !m.shows("Wrong PIN — try again."),
+            "no warning before a try"
+        );
         type_pin(&mut m, wrong);
         assert!(m.shows("Wrong PIN — try again."), "{wrong:?}");
         assert_eq!(pad(&m.app), Some(PinPurpose::Leave), "the pad stays");
         assert!(!closing(&m), "Parlour stays open");
     }
+    let mut m = pin_pad(PinPurpose::Leave);
+    type_pin(&mut m, "2469");
     type_pin(&mut m, "2468");
     assert!(closing(&m), "Parlour closes");
     assert_eq!(pad(&m.app), None);
