@@ -18,12 +18,14 @@ use parlour::games::paper_boxing::logic_plugin;
 use parlour::games::paper_boxing::setup::{Arrangement, Draft, ScreenRng, SetUpHold};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
 use parlour::games::paper_boxing::words::status_lines;
+use parlour::i18n::{Lang, refusal, set_language};
 use parlour::session::flow::DealSeed;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
+use parlour::settings::Settings;
 use parlour::ui::input::PointerInput;
 use parlour::ui::keys::Focus;
 use parlour::ui::theme::size;
-use parlour_core::engine::{Game, Match};
+use parlour_core::engine::{Explain, Game, Match};
 use parlour_core::games::paper_boxing::bots::transpose;
 use parlour_core::games::paper_boxing::setup::mix_for;
 use parlour_core::games::paper_boxing::solver::keeping_steps;
@@ -31,6 +33,8 @@ use parlour_core::games::paper_boxing::{Deal, Grid, Move, PaperBoxing, State as 
 
 mod keys;
 use keys::{key, press_enter};
+mod menus;
+use menus::Menus;
 
 const SIZES: [Vec2; 3] = [
     Vec2::new(1280.0, 800.0),
@@ -207,6 +211,8 @@ fn app_with(controllers: [Controller; 2]) -> App {
 
 fn app_with_variant(controllers: [Controller; 2], variant: &str) -> App {
     let mut app = App::new();
+    // The words checked are English ones, whatever the machine's language.
+    app.insert_resource(english());
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin);
     logic_plugin(&mut app);
@@ -229,6 +235,15 @@ fn app_with_variant(controllers: [Controller; 2], variant: &str) -> App {
         100,
     )));
     app
+}
+
+/// The settings with English on screen: every app of these tests speaks
+/// it (the language is the whole process's, so no test here switches it).
+fn english() -> Settings {
+    Settings {
+        language: Lang::En,
+        ..Settings::default()
+    }
 }
 
 fn screen(app: &App) -> Screen {
@@ -336,48 +351,75 @@ fn a_whole_match_against_the_solver_bot_reaches_the_results() {
     );
 }
 
+/// Two people at one screen: before each grid, the hand-over screen asks
+/// for its player, and a tap on "I am …" — the screen's own button, drawn
+/// and tapped through egui — hands the screen to that seat alone.
 #[test]
 fn two_people_fill_in_their_grids_with_a_hand_over_between() {
-    let mut app = app_with([Controller::Human, Controller::Human]);
+    let mut m = Menus::new(|app| {
+        app.insert_resource(english()).insert_resource(Table {
+            game: parlour::catalog::GameId("paper-boxing"),
+            variant: "standard".into(),
+            seats: vec![
+                SeatChoice {
+                    name: "Anna".into(),
+                    controller: Controller::Human,
+                },
+                SeatChoice {
+                    name: "Ben".into(),
+                    controller: Controller::Human,
+                },
+            ],
+            viewer: None,
+            handing_to: None,
+        });
+    });
+    m.app.world_mut().write_message(BeginMatch);
+    m.app
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
     let l = layout();
-    begin(&mut app);
-    for seat in 0..2 {
-        for _ in 0..5 {
-            app.update();
-        }
-        assert_eq!(screen(&app), Screen::HandOver, "before seat {seat}'s grid");
-        assert_eq!(app.world().resource::<Table>().handing_to, Some(seat));
-        // "I am …": the screen is handed to the seat.
-        {
-            let mut table = app.world_mut().resource_mut::<Table>();
-            table.viewer = Some(seat);
-            table.handing_to = None;
-        }
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Play);
-        // "Ready" waits for the last grid's moment on screen to pass.
+    for (seat, name) in [(0, "Anna"), (1, "Ben")] {
         for _ in 0..20 {
-            app.update();
-            if turn_phase(&app) == TurnPhase::SetUp {
+            if m.screen() == Screen::HandOver && m.shows(&format!("Pass to {name}")) {
                 break;
             }
+            m.frames(1);
         }
-        assert_eq!(turn_phase(&app), TurnPhase::SetUp);
-        let view = viewer_view(game(&app), Some(seat));
+        assert_eq!(m.screen(), Screen::HandOver, "before {name}'s grid");
+        assert_eq!(m.app.world().resource::<Table>().handing_to, Some(seat));
+        assert_ne!(
+            m.app.world().resource::<Table>().viewer,
+            Some(seat),
+            "nobody's grid is on screen until {name} taps"
+        );
+        m.tap(&format!("I am {name}"));
+        let table = m.app.world().resource::<Table>();
+        assert_eq!(table.viewer, Some(seat), "the screen is {name}'s");
+        assert_eq!(table.handing_to, None);
+        // "Ready" waits for the last grid's moment on screen to pass.
+        for _ in 0..20 {
+            if turn_phase(&m.app) == TurnPhase::SetUp && m.screen() == Screen::Play {
+                break;
+            }
+            m.frames(1);
+        }
+        assert_eq!(m.screen(), Screen::Play);
+        assert_eq!(turn_phase(&m.app), TurnPhase::SetUp);
+        let view = viewer_view(game(&m.app), Some(seat));
         assert_eq!(view.grids[1 - seat], None, "the other grid is never seen");
         if seat == 1 {
-            assert!(view.filled[0], "seat 0 is ready, its numbers unseen");
+            assert!(view.filled[0], "Anna is ready, her numbers unseen");
         }
         let mv = fill_in_by_dragging(&l);
-        app.world_mut()
+        m.app
+            .world_mut()
             .write_message(MoveRequest::<PaperBoxing> { seat, mv });
-        app.update();
+        m.frames(1);
     }
-    for _ in 0..10 {
-        app.update();
-    }
-    let view = viewer_view(game(&app), Some(0));
+    m.frames(10);
+    let view = viewer_view(game(&m.app), Some(0));
     assert!(
         view.grids[0].is_some() && view.grids[1].is_some(),
         "revealed"
@@ -410,6 +452,7 @@ fn a_secret_choice_is_not_told_before_both_have_chosen() {
         game: parlour::catalog::GameId("paper-boxing"),
         ..Table::default()
     };
+    set_language(Lang::En);
     let view = viewer_view(&game, Some(0));
     assert_eq!(view.paths[1], vec![0], "Ben's step is not on his path yet");
     assert_eq!(view.secret, None);
@@ -531,26 +574,32 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
     let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
     let l = layout();
     begin(&mut app);
-    // Bots think on background tasks: bound the wait by the clock, not by frames.
+    // Bots think on background tasks: bound the wait by the clock, not by
+    // frames. Ready two frames running: a move applied in a frame (the
+    // bot's) changes the turn phase only in the next, and a step asked
+    // then would be refused as too early, not as out of reach.
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    loop {
+    let mut ready_frames = 0;
+    while ready_frames < 2 {
         assert!(
             std::time::Instant::now() < deadline,
             "seat 0 never got to step"
         );
         app.update();
         if !game(&app).awaiting().contains(&0) {
+            ready_frames = 0;
             std::thread::sleep(Duration::from_micros(200));
             continue;
         }
         match turn_phase(&app) {
             TurnPhase::SetUp => {
+                ready_frames = 0;
                 let grid = fill_in_by_dragging(&l);
                 app.world_mut()
                     .write_message(MoveRequest::<PaperBoxing> { seat: 0, mv: grid });
             }
-            TurnPhase::AwaitingMove => break,
-            _ => {}
+            TurnPhase::AwaitingMove => ready_frames += 1,
+            _ => ready_frames = 0,
         }
     }
     let view = viewer_view(game(&app), Some(0));
@@ -565,6 +614,12 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
     handle_play_pointer(&mut hold, &l, 0, head, true, PointerInput::Down(p));
     let mv = handle_play_pointer(&mut hold, &l, 0, head, true, PointerInput::Up(p))
         .expect("the tap asks for the step");
+    // The rules' own reason for this step, asked of the rules core apart.
+    let refused = PaperBoxing::apply(&mut before.clone(), 0, &mv).expect_err("out of reach");
+    let table = app.world().resource::<Table>().clone();
+    let expected = refusal(&refused.phrase(), &refused.to_string(), &|s| {
+        table.name(s).to_owned()
+    });
     app.world_mut()
         .write_message(MoveRequest::<PaperBoxing> { seat: 0, mv });
     app.update();
@@ -572,10 +627,12 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
     assert_eq!(game(&app).state(), &before, "nothing changed");
     let notice = app.world().resource::<parlour::session::Notice>();
     assert!(notice.warning, "shown as a refusal: {}", notice.text);
+    assert_eq!(notice.text, expected, "the rules' reason, in English");
+    // And that reason names the cell tapped, counted from 1.
+    let (row, col) = (out_of_reach / 4 + 1, out_of_reach % 4 + 1);
     assert!(
-        notice.text.len() > "That move is not allowed: ".len(),
-        "with the rules' reason: {}",
-        notice.text
+        expected.starts_with(&format!("Row {row}, column {col} is not next to")),
+        "{expected}"
     );
 }
 
