@@ -761,6 +761,78 @@ mod tests {
         1.0 / (1.0 + (-0.35 * lead).exp())
     }
 
+    /// The faces of `cards`, sorted: what a guess must match (card numbers
+    /// are the view's own, so only faces can be compared).
+    fn faces(cards: impl IntoIterator<Item = Card>) -> Vec<usize> {
+        let mut faces: Vec<usize> = cards.into_iter().map(|c| c.face().index()).collect();
+        faces.sort_unstable();
+        faces
+    }
+
+    /// The expert's guesses deal, into the other hands and the pile, exactly
+    /// the cards its seat has not seen — the faces the real other hands and
+    /// pile hold, in their sizes — and leave its own hand and the table as
+    /// its view has them; two guesses deal them differently.
+    #[test]
+    fn a_guess_deals_exactly_the_cards_the_seat_cannot_see() {
+        use crate::engine::Match;
+        let mut tried = 0;
+        for seed in 0..6u64 {
+            let variant = if seed % 2 == 0 { "standard" } else { "classic" };
+            let mut m = Match::<Rummy>::seeded(variant, 2 + seed as usize % 3, seed).unwrap();
+            let mut bots: Vec<_> = (0..m.state().players())
+                .map(|s| <Rummy as crate::engine::Game>::bot("greedy", seed + s as u64).unwrap())
+                .collect();
+            for _ in 0..(4 + 3 * seed) {
+                if m.is_over() {
+                    break;
+                }
+                let seat = m.awaiting()[0];
+                let mv = bots[seat].choose(&m.view(seat));
+                m.submit(seat, mv).unwrap();
+            }
+            let state = m.state();
+            let Some(&seat) = m.awaiting().first() else {
+                continue;
+            };
+            tried += 1;
+            let view = m.view(seat);
+            let hidden = Hidden::of(&view).expect("the view adds up");
+            let others = |hands: &[Vec<Card>]| -> Vec<Card> {
+                (0..hands.len())
+                    .filter(|&s| s != seat)
+                    .flat_map(|s| hands[s].clone())
+                    .collect()
+            };
+            let real_hands: Vec<Vec<Card>> = (0..state.players())
+                .map(|s| state.hand(s).to_vec())
+                .collect();
+            let real_unseen = faces(
+                others(&real_hands)
+                    .into_iter()
+                    .chain(state.pile_in_draw_order()),
+            );
+            let mut rng = GameRng::seeded(seed);
+            let guesses: Vec<World> = (0..2).map(|_| hidden.deal(&view, &mut rng)).collect();
+            for guess in &guesses {
+                assert_eq!(guess.hands[seat], view.hand, "seed {seed}: its own hand");
+                assert_eq!(guess.table, view.table, "seed {seed}: the table");
+                for s in (0..state.players()).filter(|&s| s != seat) {
+                    assert_eq!(guess.hands[s].len(), state.hand(s).len(), "seed {seed}");
+                }
+                assert_eq!(guess.pile.len(), state.pile_in_draw_order().count());
+                let unseen = faces(others(&guess.hands).into_iter().chain(guess.pile.clone()));
+                assert_eq!(unseen, real_unseen, "seed {seed}: the unseen cards");
+            }
+            assert_ne!(
+                (&guesses[0].hands, &guesses[0].pile),
+                (&guesses[1].hands, &guesses[1].pile),
+                "seed {seed}: each guess deals anew"
+            );
+        }
+        assert!(tried >= 4, "positions tried: {tried}");
+    }
+
     #[test]
     fn a_joker_in_the_hand_brings_going_out_nearer_by_its_worth() {
         // Three cards each, one of seat 0's a joker: one card ahead with the

@@ -245,7 +245,7 @@ mod tests {
     }
 
     #[test]
-    fn left_from_the_tray_reaches_the_grid_beside_it_but_never_d() {
+    fn left_from_the_tray_reaches_the_grid_beside_it() {
         let (mut focus, mut hold, mut a) =
             (Focus::default(), SetUpHold::Empty, Arrangement::default());
         set_up(&mut focus, &mut hold, &mut a, &[KeyInput::Show, LEFT]);
@@ -254,8 +254,37 @@ mod tests {
             "the grid's right column: {:?}",
             focus.on
         );
-        set_up(&mut focus, &mut hold, &mut a, &[LEFT; 6]);
-        assert_ne!(focus.on, Some(Spot::Cell(START)));
+    }
+
+    /// Every arrow from every place the focus can reach, walked: all fifteen
+    /// numbers and the fifteen cells a number may go to are reached, and D
+    /// (written at the start, never by a player) never is.
+    #[test]
+    fn the_arrows_reach_every_number_and_cell_of_the_set_up_but_never_d() {
+        const UP: KeyInput = KeyInput::Arrow(Arrow::Up);
+        let mut start = Focus::default();
+        let (mut hold, mut a) = (SetUpHold::Empty, Arrangement::default());
+        set_up(&mut start, &mut hold, &mut a, &[KeyInput::Show]);
+        let mut seen = vec![start.on];
+        let mut queue = vec![start];
+        while let Some(from) = queue.pop() {
+            for arrow in [LEFT, RIGHT, UP, DOWN] {
+                let mut focus = from;
+                set_up(&mut focus, &mut hold, &mut a, &[arrow]);
+                if !seen.contains(&focus.on) {
+                    seen.push(focus.on);
+                    queue.push(focus);
+                }
+            }
+        }
+        assert!(!seen.contains(&Some(Spot::Cell(START))), "D is reached");
+        for c in (0..16u8).filter(|&c| c != START) {
+            assert!(seen.contains(&Some(Spot::Cell(c))), "cell {c}: {seen:?}");
+        }
+        for n in 1..=15u8 {
+            assert!(seen.contains(&Some(Spot::Number(n))), "number {n}");
+        }
+        assert_eq!(seen.len(), 30, "{seen:?}");
     }
 
     #[test]
