@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use parlour_core::engine::Game;
-use parlour_core::engine::selfplay::play_one;
+use parlour_core::engine::selfplay::mean_think_ms;
 use parlour_core::games::{ForGame, for_game};
 
 use super::WindowOptions;
@@ -74,8 +74,9 @@ fn say_closed(mut exits: MessageReader<AppExit>) {
 
 /// A bot's mean thinking time per move in this build, in milliseconds:
 /// `games` seeded matches of `bots` (the first measured) as
-/// `parlour selfplay --threads 1 --seed SEED` plays them, so the page and
-/// the desktop are compared on the very same moves. Asked for by a page
+/// `parlour selfplay --seed SEED` plays them, so the page and the desktop
+/// (`cargo run -p parlour-core --release --example think_time`) are
+/// compared on the very same moves. Asked for by a page
 /// query `bench=GAME/BOT,BOT` (its answer set on the page as
 /// `parlourBench`), in place of the app.
 pub fn think_time(spec: &str, games: usize, seed: u64) -> Result<f64, String> {
@@ -95,16 +96,7 @@ struct ThinkTime {
 impl ForGame for ThinkTime {
     type Output = Result<f64, String>;
     fn run<G: Game>(self) -> Self::Output {
-        let config = G::variant("standard").map_err(|e| e.to_string())?;
-        let (mut seconds, mut moves) = (0.0, 0);
-        for index in 0..self.games {
-            let played = play_one::<G>(&config, "standard", &self.bots, self.seed, index)
-                .map_err(|e| e.to_string())?;
-            let (s, n) = played.think[played.seat_of[0]];
-            seconds += s;
-            moves += n;
-        }
-        Ok(seconds * 1000.0 / moves.max(1) as f64)
+        mean_think_ms::<G>("standard", &self.bots, self.games, self.seed).map_err(|e| e.to_string())
     }
 }
 

@@ -242,6 +242,27 @@ pub fn play_one<G: Game>(
     })
 }
 
+/// The first bot's mean thinking time per move, in milliseconds, over
+/// matches `0..games` of `bots` under `variant` as [`run`] plays them from
+/// `seed`, one after the other on this thread: the same moves on any build,
+/// so a web page and the desktop can be compared move for move.
+pub fn mean_think_ms<G: Game>(
+    variant: &str,
+    bots: &[String],
+    games: usize,
+    seed: u64,
+) -> Result<f64, SelfplayError> {
+    let config = G::variant(variant).map_err(|e| SelfplayError::Options(e.to_string()))?;
+    let (mut seconds, mut moves) = (0.0, 0);
+    for index in 0..games {
+        let played = play_one::<G>(&config, variant, bots, seed, index)?;
+        let (s, n) = played.think[played.seat_of[0]];
+        seconds += s;
+        moves += n;
+    }
+    Ok(seconds * 1000.0 / moves.max(1) as f64)
+}
+
 /// Plays a tournament and sums it up.
 pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
     let config = G::variant(&options.variant).map_err(|e| SelfplayError::Options(e.to_string()))?;
