@@ -358,3 +358,47 @@ fn a_search_hint_answer_that_arrives_after_the_turn_changed_is_dropped() {
         "no hint was said"
     );
 }
+
+// --- The bots' strength -------------------------------------------------------
+
+/// The settings' bot strength reaches the bots at the table: the expert
+/// seated at the quick strength thinks 50 ms a move, and a change of the
+/// setting mid-match remakes it at the strong one's 200 ms.
+#[test]
+fn the_bot_strength_setting_reaches_the_bots_in_play() {
+    use parlour::engine::Bots;
+    use parlour::games::rummy::strength::QUICK;
+    use parlour_core::games::rummy::search::DEFAULT_TIME;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin);
+    parlour::games::rummy::logic_plugin(&mut app);
+    app.world_mut().resource_mut::<Settings>().bot_strength = BotStrength::Quick;
+    app.insert_resource(Table {
+        game: GameId("rummy"),
+        variant: "standard".into(),
+        seats: [Controller::Human, Controller::Bot("expert".into())]
+            .into_iter()
+            .zip(["Anna", "Ada"])
+            .map(|(controller, name)| SeatChoice {
+                name: name.into(),
+                controller,
+            })
+            .collect(),
+        viewer: None,
+        handing_to: None,
+    })
+    .insert_resource(DealSeed(Some(5)));
+    app.update();
+    app.world_mut().write_message(BeginMatch);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    app.update();
+    app.update();
+    let limits = |app: &App| app.world().resource::<Bots<Rummy>>().time_limits();
+    assert_eq!(limits(&app), vec![None, Some(QUICK)]);
+    app.world_mut().resource_mut::<Settings>().bot_strength = BotStrength::Strong;
+    app.update();
+    assert_eq!(limits(&app), vec![None, Some(DEFAULT_TIME)]);
+}

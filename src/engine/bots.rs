@@ -112,6 +112,18 @@ impl<G: Game> Bots<G> {
         }
     }
 
+    /// How long each seat's bot may think a move ([`Bot::time_limit`]):
+    /// `None` for a person's seat, a bot on no clock, or one thinking now.
+    pub fn time_limits(&self) -> Vec<Option<Duration>> {
+        self.seats
+            .iter()
+            .map(|slot| {
+                slot.as_ref()
+                    .and_then(|bot| bot.lock().ok().and_then(|bot| bot.time_limit()))
+            })
+            .collect()
+    }
+
     /// The seats whose bot has answered and whose move waits to be sent,
     /// because another move is being shown (or was sent this frame).
     pub fn held(&self) -> Vec<Seat> {

@@ -335,6 +335,28 @@ mod tests {
         assert_eq!(Arrangement::from_grid(grid), a);
     }
 
+    /// Shuffle: every number on a cell, what was held let go, the grid one
+    /// the rules accept, and another at the next press.
+    #[test]
+    fn shuffle_puts_every_number_on_a_cell_at_random() {
+        let config = PaperBoxing::variant("standard").unwrap();
+        let mut rng = GameRng::seeded(3);
+        let mut draft = Draft {
+            hold: SetUpHold::Selected(4),
+            ..Draft::default()
+        };
+        draft.arrangement.put(4, 9);
+        draft.shuffle(&mut rng);
+        assert_eq!(draft.arrangement.placed(), 15);
+        assert_eq!(draft.hold, SetUpHold::Empty, "nothing held");
+        let first = draft.arrangement.grid().expect("a whole grid");
+        let mut game = Match::<PaperBoxing>::new("standard", config, 2, 0, None).unwrap();
+        game.submit(0, Move::Grid(first))
+            .expect("the rules accept it");
+        draft.shuffle(&mut rng);
+        assert_ne!(draft.arrangement.grid(), Some(first), "drawn anew");
+    }
+
     #[test]
     fn the_bots_arrangement_is_a_whole_grid_the_rules_accept() {
         for variant in PaperBoxing::variants() {

@@ -207,3 +207,23 @@ fn update_layout(
     }
     commands.insert_resource(RummyLayout::zoomed(size, &lens, hand, zoom));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Hint button is offered only when the settings turn hints on,
+    /// and only on the person's own turn; End turn always then.
+    #[test]
+    fn the_hint_button_is_shown_only_when_hints_are_on() {
+        for changed in [false, true] {
+            let on = actions(true, true, true, changed);
+            let off = actions(true, true, false, changed);
+            assert!(on.contains(&TurnAction::Hint), "{on:?}");
+            assert!(!off.contains(&TurnAction::Hint), "{off:?}");
+            assert!(off.contains(&TurnAction::EndTurn));
+            assert_eq!(off.contains(&TurnAction::Undo), changed);
+        }
+        assert!(!actions(true, false, true, false).contains(&TurnAction::Hint));
+    }
+}
