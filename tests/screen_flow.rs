@@ -351,3 +351,33 @@ fn a_finished_match_is_watched_again_from_the_history() {
     assert!(m.app.world().get_resource::<Replay>().is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The text size chosen in the settings reaches egui's zoom, on top of
+/// what the window's size asks for, from the next pass on.
+#[test]
+fn the_text_size_setting_reaches_the_zoom_egui_draws_at() {
+    use bevy::window::{PrimaryWindow, WindowResolution};
+    use parlour::settings::TextSize;
+    use parlour::ui::theme::Zoom;
+    let mut m = Menus::new(|app| {
+        app.add_plugins(parlour::ui::zoom_plugin);
+        app.world_mut().spawn((
+            Window {
+                resolution: WindowResolution::new(1920, 1080),
+                ..default()
+            },
+            PrimaryWindow,
+        ));
+    });
+    m.frames(2);
+    let normal = Zoom::for_window(Vec2::new(1920.0, 1080.0), TextSize::Normal.factor());
+    assert_eq!(m.zoom_factor(), normal.0);
+    for size in [TextSize::ExtraLarge, TextSize::Small] {
+        m.app.world_mut().resource_mut::<Settings>().text_size = size;
+        m.frames(2);
+        let wanted = Zoom::for_window(Vec2::new(1920.0, 1080.0), size.factor());
+        assert_ne!(wanted, normal, "{size:?}");
+        assert_eq!(m.zoom_factor(), wanted.0, "{size:?}");
+        assert_eq!(*m.app.world().resource::<Zoom>(), wanted);
+    }
+}

@@ -364,6 +364,37 @@ mod tests {
         assert_eq!(back, settings);
     }
 
+    /// A change made on a screen reaches the file: a moment after the last
+    /// change (not at once, so a slider dragged writes once), and read back
+    /// as it was set.
+    #[test]
+    fn a_change_is_written_to_the_file_a_moment_later() {
+        let dir = scratch("written");
+        let path = dir.join(FILE);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<WindowResized>()
+            .add_message::<AppExit>();
+        let settings = Settings::default();
+        app.insert_resource(SettingsFile::new(Some(path.clone()), &settings))
+            .insert_resource(settings)
+            .add_plugins(plugin);
+        app.update();
+        app.world_mut().resource_mut::<Settings>().text_size = TextSize::ExtraLarge;
+        app.update();
+        assert!(!path.exists(), "not at once");
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while !path.exists() {
+            assert!(std::time::Instant::now() < deadline, "never written");
+            std::thread::sleep(Duration::from_millis(50));
+            app.update();
+        }
+        let (back, warning) = load(&path, SystemTime::now());
+        assert_eq!(warning, None);
+        assert_eq!(back.text_size, TextSize::ExtraLarge);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_broken_settings_file_gives_defaults_a_warning_and_is_kept() {
         let dir = scratch("broken");

@@ -57,16 +57,13 @@ pub struct GoTo(pub Option<Screen>);
 /// The app's screens and what they share. Needs the session.
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
-        .init_resource::<Zoom>()
+        .add_plugins(zoom_plugin)
         .add_systems(Startup, (theme::make_look, spawn_camera))
         // After the first frame's drawing: fonts set now are bound from the
         // next pass on, and the look names them, so both start together.
         .add_systems(
             EguiPrimaryContextPass,
-            (
-                fit_zoom.before(UiSystems::Hud),
-                style_egui_once.after(UiSystems::Overlays),
-            ),
+            style_egui_once.after(UiSystems::Overlays),
         )
         .add_systems(
             PreUpdate,
@@ -76,6 +73,14 @@ pub fn plugin(app: &mut App) {
         )
         .add_plugins((tween::plugin, input::plugin, input::ui_plugin, keys::plugin))
         .add_plugins(screens_plugin);
+}
+
+/// egui's zoom fitted to the primary window and the text size the settings
+/// choose, before anything is drawn. Apart from [`plugin`] so a test that
+/// drives the screens through an egui context of its own can have it.
+pub fn zoom_plugin(app: &mut App) {
+    app.init_resource::<Zoom>()
+        .add_systems(EguiPrimaryContextPass, fit_zoom.before(UiSystems::Hud));
 }
 
 /// The screens themselves and where they lead, without egui's plugin, the

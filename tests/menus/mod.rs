@@ -87,6 +87,11 @@ impl Menus {
         self.app.update();
     }
 
+    /// egui's zoom factor, as the last pass left it.
+    pub fn zoom_factor(&self) -> f32 {
+        self.ctx.zoom_factor()
+    }
+
     /// Runs `n` frames without input.
     pub fn frames(&mut self, n: usize) {
         for _ in 0..n {
