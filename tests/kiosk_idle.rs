@@ -21,7 +21,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::{
-    CursorOptions, ExitCondition, PrimaryWindow, WindowCloseRequested, WindowResolution,
+    CursorMoved, CursorOptions, ExitCondition, PrimaryWindow, WindowCloseRequested,
+    WindowResolution,
 };
 use menus::Menus;
 use parlour::engine::{ActiveMatch, Controller};
@@ -275,6 +276,80 @@ fn hold(app: &mut App, window: Entity, at: Vec2, held: Duration) {
     for _ in 0..held.as_millis() / 100 {
         app.update();
     }
+}
+
+/// Real input — a finger, a key, the mouse moved — reaches the idle timer
+/// through the window's own messages (no `Activity` written by the test),
+/// and a finger on the screen ends attract mode.
+#[test]
+fn real_touches_keys_and_mouse_reset_the_idle_timer_and_a_touch_ends_attract_mode() {
+    let (mut app, window) = window_app(true);
+    // Nothing saved anywhere: the demo's match needs no file.
+    app.insert_resource(SaveSlot {
+        current: None,
+        history: None,
+        unfinished: None,
+    });
+    app.world_mut().resource_mut::<Settings>().idle_timeout_secs = TIMEOUT;
+    let centre = Vec2::new(640.0, 400.0);
+    // Each frame is a tenth of a second.
+    let wait = |app: &mut App, seconds: u32| {
+        for _ in 0..seconds * 10 {
+            app.update();
+        }
+    };
+    let quiet = |app: &App| app.world().resource::<Idle>().quiet;
+    let inputs: [(&str, fn(&mut App, Entity)); 3] = [
+        ("a tap", |app, window| {
+            touch(app, window, TouchPhase::Started, Vec2::new(640.0, 400.0));
+            app.update();
+            touch(app, window, TouchPhase::Ended, Vec2::new(640.0, 400.0));
+        }),
+        ("a key", |app, window| {
+            keys::write(
+                app,
+                window,
+                KeyCode::Space,
+                Key::Space,
+                ButtonState::Pressed,
+            );
+        }),
+        ("the mouse moved", |app, window| {
+            app.world_mut().write_message(CursorMoved {
+                window,
+                position: Vec2::new(300.0, 300.0),
+                delta: None,
+            });
+        }),
+    ];
+    for (what, input) in inputs {
+        wait(&mut app, TIMEOUT - 5);
+        assert!(quiet(&app) >= Duration::from_secs(20), "{what}");
+        input(&mut app, window);
+        app.update();
+        assert!(
+            quiet(&app) < Duration::from_secs(1),
+            "{what} resets the timer"
+        );
+    }
+    // Without any of the three reaching the timer, attract mode would have
+    // begun long ago.
+    assert!(app.world().get_resource::<Demo>().is_none());
+    assert_eq!(screen(&app), Screen::Title);
+    wait(&mut app, TIMEOUT + 1);
+    assert!(
+        app.world().resource::<Idle>().attract,
+        "quiet: attract mode"
+    );
+    assert!(app.world().get_resource::<Demo>().is_some());
+    touch(&mut app, window, TouchPhase::Started, centre);
+    app.update();
+    touch(&mut app, window, TouchPhase::Ended, centre);
+    app.update();
+    app.update();
+    assert!(!app.world().resource::<Idle>().attract, "a finger ends it");
+    assert!(app.world().get_resource::<Demo>().is_none());
+    assert_eq!(screen(&app), Screen::Title);
 }
 
 #[test]
