@@ -381,3 +381,105 @@ fn the_text_size_setting_reaches_the_zoom_egui_draws_at() {
         assert_eq!(*m.app.world().resource::<Zoom>(), wanted);
     }
 }
+
+// --- A match left unfinished --------------------------------------------------
+
+/// A Neighbours match, Anna against Ada, six moves in and left unfinished.
+fn unfinished_record() -> parlour_core::engine::Record {
+    use parlour_core::engine::{Game, Match, SeatRecord};
+    let mut game = Match::<Neighbours>::seeded("standard", 2, 3).unwrap();
+    let mut bots: Vec<_> = (0..2)
+        .map(|s| Neighbours::bot("greedy", s).unwrap())
+        .collect();
+    for _ in 0..6 {
+        let seat = game.awaiting()[0];
+        let mv = bots[seat].choose(&game.view(seat));
+        game.submit(seat, mv).unwrap();
+    }
+    let mut record = game.record();
+    record.seats = vec![
+        SeatRecord {
+            name: "Anna".into(),
+            bot: None,
+        },
+        SeatRecord {
+            name: "Ada".into(),
+            bot: Some("greedy".into()),
+        },
+    ];
+    record
+}
+
+/// The screens in English, `record` waiting to be continued (no file).
+fn left_unfinished(record: &parlour_core::engine::Record) -> Menus {
+    let record = record.clone();
+    Menus::new(move |app| {
+        english(app);
+        app.insert_resource(SaveSlot {
+            current: None,
+            history: None,
+            unfinished: Some(record),
+        });
+    })
+}
+
+fn moves_on_table(m: &Menus) -> Option<usize> {
+    m.app
+        .world()
+        .get_resource::<ActiveMatch<Neighbours>>()
+        .map(|a| a.get().moves().len())
+}
+
+/// The title's "Continue" takes up the match left unfinished, where it was.
+#[test]
+fn the_titles_continue_takes_up_the_unfinished_match() {
+    let _words = language_held();
+    let record = unfinished_record();
+    let mut m = left_unfinished(&record);
+    assert!(m.shows("Continue your Neighbours match"));
+    m.tap("Continue");
+    assert_eq!(m.screen(), Screen::Play);
+    assert_eq!(moves_on_table(&m), Some(6), "the match where it was left");
+    let names: Vec<String> = m
+        .app
+        .world()
+        .resource::<Table>()
+        .seats
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    assert_eq!(names, ["Anna", "Ada"]);
+}
+
+/// Start on a set-up while a match is unfinished asks first: Back keeps
+/// both as they are, Continue takes the old one up, and "Start the new
+/// match" begins a new one.
+#[test]
+fn a_new_match_never_replaces_the_unfinished_one_unasked() {
+    let _words = language_held();
+    let record = unfinished_record();
+    let asked = "A new match replaces your unfinished Neighbours match";
+    for (answer, moves) in [
+        ("Back", None),
+        ("Continue", Some(6)),
+        ("Start the new match", Some(0)),
+    ] {
+        let mut m = left_unfinished(&record);
+        m.tap_nth("Play", 0);
+        assert_eq!(m.screen(), Screen::Setup);
+        assert!(!m.shows(asked));
+        m.tap("Start");
+        assert!(m.shows(asked), "{answer}: asked first");
+        assert_eq!(m.screen(), Screen::Setup, "{answer}: nothing begun yet");
+        assert_eq!(moves_on_table(&m), None, "{answer}");
+        m.tap_top(answer);
+        assert!(!m.shows(asked), "{answer}: the question goes");
+        assert_eq!(moves_on_table(&m), moves, "{answer}");
+        let expected = if moves.is_some() {
+            Screen::Play
+        } else {
+            Screen::Setup
+        };
+        assert_eq!(m.screen(), expected, "{answer}");
+    }
+}
