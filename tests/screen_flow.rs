@@ -483,3 +483,60 @@ fn a_new_match_never_replaces_the_unfinished_one_unasked() {
         assert_eq!(m.screen(), expected, "{answer}");
     }
 }
+
+// --- The set-up ---------------------------------------------------------------
+
+/// A variant chosen from the set-up's list is the variant of the match
+/// that Start begins.
+#[test]
+fn the_variant_chosen_on_the_set_up_is_the_one_played() {
+    let _words = language_held();
+    let mut m = Menus::new(english);
+    m.tap_nth("Play", 0);
+    assert_eq!(m.screen(), Screen::Setup);
+    assert_eq!(m.app.world().resource::<Table>().variant, "standard");
+    m.tap("Standard");
+    m.tap_first_line("Diamond board");
+    assert_eq!(m.app.world().resource::<Table>().variant, "diamond");
+    assert!(m.shows("Diamond board"), "the list shows the choice");
+    m.tap("Start");
+    assert_eq!(m.screen(), Screen::Play);
+    let active = m.app.world().resource::<ActiveMatch<Neighbours>>();
+    assert_eq!(active.get().record().variant, "diamond");
+}
+
+/// A tap on a seat's name opens the on-screen keyboard for a finger, or in
+/// kiosk mode (no keyboard to hand); with a mouse, the name is typed in
+/// place.
+#[test]
+fn the_on_screen_keyboard_opens_for_a_finger_or_in_kiosk_mode_only() {
+    use parlour::kiosk::Kiosk;
+    use parlour::session::PointerDevice;
+    let _words = language_held();
+    for (device, kiosk, opens) in [
+        (PointerDevice::Mouse, false, false),
+        (PointerDevice::Touch, false, true),
+        (PointerDevice::Mouse, true, true),
+    ] {
+        let mut m = Menus::new(move |app| {
+            english(app);
+            app.insert_resource(device).insert_resource(Kiosk {
+                forced: kiosk,
+                active: kiosk,
+                unlocked: false,
+            });
+        });
+        m.tap_nth("Play", 0);
+        assert_eq!(m.screen(), Screen::Setup);
+        // The device as the pointer last reported it (a tap may set it).
+        m.app.insert_resource(device);
+        let name = m.app.world().resource::<Table>().seats[0].name.clone();
+        assert!(!m.shows("space"));
+        m.tap(&name);
+        assert_eq!(
+            m.shows("space"),
+            opens,
+            "{device:?}, kiosk {kiosk}: the keyboard"
+        );
+    }
+}

@@ -208,6 +208,19 @@ impl Menus {
         self.tap_at(at);
     }
 
+    /// Taps the text painted last whose first line reads `words`: an entry
+    /// of a list whose name has its description under it.
+    pub fn tap_first_line(&mut self, words: &str) {
+        let texts = self.texts();
+        let at = texts
+            .iter()
+            .rev()
+            .find(|(t, _)| t.lines().next() == Some(words))
+            .map(|(_, r)| r.center())
+            .unwrap_or_else(|| panic!("no {words:?} on {:?}: {texts:?}", self.screen()));
+        self.tap_at(at);
+    }
+
     /// Taps the text reading `words` (the first, if more than one).
     pub fn tap(&mut self, words: &str) {
         self.tap_nth(words, 0);
