@@ -15,6 +15,8 @@
 #                     build left, without running cargo
 #   --wasm FILE                                    package this .wasm instead
 #                     (a wasm-bindgen module; implies --no-cargo)
+#   --no-opt          PARLOUR_WEB_NO_OPT=1         skip wasm-opt (it takes about
+#                     20 minutes on two cores; the .wasm is then ~15 % larger)
 #
 # What it needs, installed here when missing (unless --skip-installs):
 #   Debian: rustc-web cargo-web rust-web-src (a Rust that builds std for
@@ -31,11 +33,13 @@ root=$PWD
 
 skip_installs=${PARLOUR_WEB_SKIP_INSTALLS:-0}
 no_cargo=${PARLOUR_WEB_NO_CARGO:-0}
+no_opt=${PARLOUR_WEB_NO_OPT:-0}
 wasm=$root/target/wasm-build/wasm32-unknown-unknown/web-release/parlour.wasm
 while [ $# -gt 0 ]; do
     case $1 in
         --skip-installs) skip_installs=1 ;;
         --no-cargo) no_cargo=1 ;;
+        --no-opt) no_opt=1 ;;
         --wasm) [ $# -ge 2 ] || { echo "web-build: --wasm needs a file" >&2; exit 2; }
             wasm=$(realpath "$2"); no_cargo=1; shift ;;
         -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -130,7 +134,7 @@ fi
 
 # --- wasm-opt: npm's binaryen, else Debian's -------------------------------
 wasm_opt=$tools/node_modules/.bin/wasm-opt
-if ! "$wasm_opt" --version >/dev/null 2>&1; then
+if [ "$no_opt" != 1 ] && ! "$wasm_opt" --version >/dev/null 2>&1; then
     wasm_opt=
     if [ "$skip_installs" != 1 ] && command -v npm >/dev/null &&
         npm install --prefix "$tools" --no-audit --no-fund --silent "binaryen@$binaryen_version" >/dev/null 2>&1; then
@@ -139,7 +143,7 @@ if ! "$wasm_opt" --version >/dev/null 2>&1; then
         wasm_opt=$(command -v wasm-opt)
     fi
 fi
-[ -n "$wasm_opt" ] || die "no wasm-opt: install npm's binaryen@$binaryen_version or Debian's binaryen"
+[ "$no_opt" = 1 ] || [ -n "$wasm_opt" ] || die "no wasm-opt: install npm's binaryen@$binaryen_version or Debian's binaryen"
 
 # --- the game for wasm32 ------------------------------------------------------
 if [ "$no_cargo" != 1 ]; then
@@ -156,18 +160,24 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 say "wasm-bindgen $bindgen_version"
-"$bindgen" --target web --no-typescript --out-dir "$work" --out-name parlour "$wasm"
+# Without the function names (half the module's size) and the producers.
+"$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$work" --out-name parlour "$wasm"
 
 # The features rustc's wasm32 target emits (wasm-opt refuses a module that
 # uses one it was not told about; newer ones, such as bulk-memory-opt, it
 # reads from the module's target_features section). Run after wasm-bindgen,
 # on its output, so no name that the glue needs is lost.
-say "wasm-opt -Os ($("$wasm_opt" --version))"
-nice -n 19 "$wasm_opt" -Os \
-    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$work/parlour_bg.wasm" -o "$work/parlour_bg.opt.wasm"
-mv "$work/parlour_bg.opt.wasm" "$work/parlour_bg.wasm"
+if [ "$no_opt" != 1 ]; then
+    say "wasm-opt -Os ($("$wasm_opt" --version); about 20 minutes on two cores)"
+    nice -n 19 "$wasm_opt" -Os \
+        --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        "$work/parlour_bg.wasm" -o "$work/parlour_bg.opt.wasm"
+    mv "$work/parlour_bg.opt.wasm" "$work/parlour_bg.wasm"
+else
+    say "no wasm-opt (--no-opt)"
+fi
 
 # --- the site -------------------------------------------------------------------
 rm -rf "$site"

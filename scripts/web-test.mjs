@@ -54,6 +54,7 @@ const TITLE_TIMEOUT = 180_000; // navigation to the first drawn title
 const SCREEN_TIMEOUT = 60_000; // one screen to the next after a tap
 const SETTLE_TIMEOUT = 90_000; // the bot's reply, the board at rest
 const FRAME = 120; // ms between touch events: a few frames at software speed
+const TAP_TIMEOUT = 20_000; // a tapped button's effect
 
 // --- colours (src/ui/theme.rs), each a predicate on [r, g, b] ------------------
 const near = (c, [r, g, b], t) => Math.abs(c[0] - r) <= t[0] && Math.abs(c[1] - g) <= t[1] && Math.abs(c[2] - b) <= t[2];
@@ -301,6 +302,21 @@ async function pass(width, height) {
   });
   const cdp = await context.newCDPSession(page);
   const finger = touch(cdp);
+  // Taps a button by touch and waits for `effect` (a reading of the screen).
+  // Should the touch do nothing, that fails, and a mouse click stands in so
+  // that the steps after it still run.
+  const tapFor = async (label, x, y, effect, timeout = SCREEN_TIMEOUT) => {
+    await finger.tap(x, y);
+    let r = await until(effect, TAP_TIMEOUT);
+    if (check(`${size}: a touch tap on ${label} works`, !!r.got, r.got ? "" : `no effect at (${Math.round(x)}, ${Math.round(y)}); clicking it with the mouse instead`)) return r;
+    await page.mouse.move(x, y);
+    await sleep(FRAME * 3);
+    await page.mouse.down();
+    await sleep(FRAME * 2);
+    await page.mouse.up();
+    r = await until(effect, timeout);
+    return r;
+  };
   const shot = async (name) => {
     const buffer = await page.screenshot({ path: path.join(OUT, `${name}-${size}.png`) });
     return decode(buffer);
@@ -351,19 +367,17 @@ async function pass(width, height) {
     let placedBoard = null, placedImg = null;
     const play = title.plays[0];
     if (check(`${size}: the Neighbours card has a Play button`, !!play, play ? `at (${Math.round(play.cx)}, ${Math.round(play.cy)})` : "")) {
-      await finger.tap(play.cx, play.cy);
-      const setup = await until((img) => {
+      const setup = await tapFor("Play", play.cx, play.cy, (img) => {
         const t = readTitle(img);
         return !titleShowsGames(t) && t.buttons.length > 0 && t.buttons.sort((a, b) => b.area - a.area)[0];
-      }, SCREEN_TIMEOUT);
+      });
       await shot("setup");
       if (check(`${size}: Play opens the set-up, with a Start button`, !!setup.got, setup.got ? `Start at (${Math.round(setup.got.cx)}, ${Math.round(setup.got.cy)})` : "")) {
-        await finger.tap(setup.got.cx, setup.got.cy);
-        const game = await until((img) => { const b = readBoard(img); return b && b.hand.length > 0 && b.occupied.length > 0 && b; }, SCREEN_TIMEOUT);
+        const game = await tapFor("Start", setup.got.cx, setup.got.cy, (img) => { const b = readBoard(img); return b && b.hand.length > 0 && b.occupied.length > 0 && b; });
         await shot("game");
         const board = game.got;
         if (check(`${size}: Start opens the Neighbours board`, !!board, board ? `${board.rows}×${board.cols} cells, ${board.hand.length} tokens in hand, occupied ${boardKey(board)}` : "")) {
-          const placed = await placeToken(page, finger, board, until);
+          const placed = await placeToken(page, finger, board, until, tapFor);
           await shot("placed");
           if (check(`${size}: a token dragged from the hand lands on the board`, !!placed, placed ? `at cell ${placed.cell}` : "no drag was taken")) {
             const rest = await settle(until);
@@ -387,8 +401,7 @@ async function pass(width, height) {
       check(`${size}: a second visit does not download the .wasm again`, server.fetched("parlour_bg.wasm") === wasmBefore && wasmResponses.at(-1)?.fromServiceWorker === true,
         `server sent it ${server.fetched("parlour_bg.wasm") - wasmBefore} more time(s); from the service worker: ${wasmResponses.at(-1)?.fromServiceWorker}`);
       if (check(`${size}: after a reload the title offers Continue`, !!back.got, back.got ? `at (${Math.round(back.got.continueButton.cx)}, ${Math.round(back.got.continueButton.cy)})` : "")) {
-        await finger.tap(back.got.continueButton.cx, back.got.continueButton.cy);
-        const restored = await until((img) => { const b = readBoard(img); return b && b.occupied.length > 0 && b; }, SCREEN_TIMEOUT);
+        const restored = await tapFor("Continue", back.got.continueButton.cx, back.got.continueButton.cy, (img) => { const b = readBoard(img); return b && b.occupied.length > 0 && b; });
         await sleep(2000);
         const img = await shot("restored");
         const board = readBoard(img);
@@ -447,13 +460,41 @@ async function pass(width, height) {
   }
 }
 
-// Drags a token from the hand to a cell where it may go. While a token is
-// held the game marks those cells (LEGAL); if none shows, each empty cell
-// beside a token is tried in turn. Returns { cell } or null.
-async function placeToken(page, finger, board, until) {
+// A button over the board (the game's "No move — you must pass" with its
+// Pass button), or null.
+function passButton(img, board) {
+  return regions(img, COLOURS.button, { step: 2, box: board.frame })
+    .filter((r) => r.w >= 80 && r.h >= 30 && r.fill >= 0.7 && r.w > 1.6 * r.h)[0] || null;
+}
+
+// Drags a token from the hand to a cell where it may go, passing first
+// when the game says there is no move (the bots then play until it is
+// this seat's turn again). Returns { cell } or null.
+async function placeToken(page, finger, board, until, tapFor) {
+  for (let round = 0; round < 6; round++) {
+    const img = decode(await page.screenshot());
+    const now = readBoard(img) || board;
+    const pass = passButton(img, now);
+    if (pass) {
+      await tapFor("Pass", pass.cx, pass.cy, (shot) => { const b = readBoard(shot); return b && !passButton(shot, b) && b; });
+      await settle(until);
+      continue;
+    }
+    const placed = await dragToken(page, finger, now, until);
+    if (placed) return placed;
+    const after = decode(await page.screenshot());
+    if (!passButton(after, readBoard(after) || now)) return null;
+  }
+  return null;
+}
+
+// One try with the hand as it is. While a token is held the game may mark
+// the cells where it can go (LEGAL); if none shows, each empty cell beside a
+// token is tried in turn.
+async function dragToken(page, finger, board, until) {
   const key = (c) => `${c.row},${c.col}`;
   const landed = async (cell) => {
-    const r = await until((img) => { const b = readBoard(img); return b && b.occupied.includes(key(cell)) && b; }, 8000, 500);
+    const r = await until((img) => { const b = readBoard(img); return b && b.occupied.includes(key(cell)) && b; }, 5000, 500);
     return !!r.got;
   };
   for (const token of board.hand) {
