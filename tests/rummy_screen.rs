@@ -402,3 +402,43 @@ fn the_bot_strength_setting_reaches_the_bots_in_play() {
     app.update();
     assert_eq!(limits(&app), vec![None, Some(DEFAULT_TIME)]);
 }
+
+// --- Keys that are not the table's ----------------------------------------------
+
+/// While the match menu is open the keys are the menu's: arrows, Enter and
+/// Space reach nothing on the table (no focus shown, no card picked up);
+/// once it closes, the first key shows the focus again.
+#[test]
+fn the_table_ignores_the_keys_while_the_match_menu_is_open() {
+    use parlour::session::MenuOpen;
+    use parlour::ui::keys::{KeyFocus, KeyInput};
+    let mut app = rummy_by_keys();
+    until_anna_plays(&mut app);
+    let mut cursor = app
+        .world()
+        .resource::<Messages<KeyInput>>()
+        .get_cursor_current();
+    app.world_mut().resource_mut::<MenuOpen>().0 = true;
+    for code in [
+        KeyCode::ArrowRight,
+        KeyCode::Enter,
+        KeyCode::ArrowDown,
+        KeyCode::Space,
+    ] {
+        key(&mut app, code);
+    }
+    let reached = cursor
+        .read(app.world().resource::<Messages<KeyInput>>())
+        .count();
+    assert_eq!(reached, 0, "no key reached the table");
+    assert!(!app.world().resource::<KeyFocus>().shown);
+    assert_eq!(*app.world().resource::<Grab>(), Grab::Empty);
+    app.world_mut().resource_mut::<MenuOpen>().0 = false;
+    key(&mut app, KeyCode::ArrowRight);
+    let reached: Vec<KeyInput> = cursor
+        .read(app.world().resource::<Messages<KeyInput>>())
+        .copied()
+        .collect();
+    assert_eq!(reached, [KeyInput::Show], "the table's again");
+    assert!(app.world().resource::<KeyFocus>().shown);
+}

@@ -45,10 +45,12 @@ fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = active.get();
-    if settings.reduce_motion {
-        // With Reduce motion the scores do not count up: they show what they are.
-        *shown_scores = game.scores().iter().map(|&s| s as f32).collect();
-    } else if count_scores(&mut shown_scores, &game.scores(), time.delta_secs()) {
+    if follow_scores(
+        &mut shown_scores,
+        &game.scores(),
+        time.delta_secs(),
+        settings.reduce_motion,
+    ) {
         ctx.request_repaint();
     }
     score_bar(ctx, game, &table, &shown_scores, &mut menu_open);
@@ -73,6 +75,17 @@ fn hud(
         _ => {}
     }
     Ok(())
+}
+
+/// The scores shown this frame: counting up (or down) towards the real
+/// ones, or, with Reduce motion, what they are at once. True while any is
+/// still on its way.
+fn follow_scores(shown: &mut Vec<f32>, scores: &[i64], dt: f32, reduce_motion: bool) -> bool {
+    if reduce_motion {
+        *shown = scores.iter().map(|&s| s as f32).collect();
+        return false;
+    }
+    count_scores(shown, scores, dt)
 }
 
 /// Moves the shown scores towards the real ones, so they count up (or
@@ -182,4 +195,28 @@ fn notice_card(ctx: &egui::Context, notice: &Notice) {
                     );
                 });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A placement worth 12 points: the score counts up over a few frames,
+    /// but with Reduce motion it shows 12 in the first.
+    #[test]
+    fn with_reduce_motion_the_score_shows_at_once_instead_of_counting_up() {
+        let frame = 1.0 / 60.0;
+        let mut counting = vec![0.0, 0.0];
+        assert!(follow_scores(&mut counting, &[12, 0], frame, false));
+        assert!(counting[0] > 0.0 && counting[0] < 12.0, "{counting:?}");
+        let mut frames = 1;
+        while follow_scores(&mut counting, &[12, 0], frame, false) {
+            frames += 1;
+            assert!(frames < 600, "it gets there");
+        }
+        assert_eq!(counting, [12.0, 0.0]);
+        let mut reduced = vec![0.0, 0.0];
+        assert!(!follow_scores(&mut reduced, &[12, 0], frame, true));
+        assert_eq!(reduced, [12.0, 0.0], "at once");
+    }
 }
