@@ -19,7 +19,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use clap::Args;
 
 use crate::catalog::GameCatalog;
-use crate::kiosk::Kiosk;
+use crate::kiosk::{Kiosk, PinRequired};
 use crate::saves::SaveSlot;
 use crate::session::attract::Demo;
 use crate::settings::{Settings, SettingsFile};
@@ -183,6 +183,9 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         active: kiosk,
         unlocked: false,
     });
+    if options.kiosk {
+        app.insert_resource(PinRequired);
+    }
     if options.demo {
         app.insert_resource(Demo::new(demo_games));
     }
