@@ -82,6 +82,8 @@ rummy-refused-swap-without-card = En joker kan kun tages fra bordet ved at lægg
 }
 rummy-refused-joker-changed-number = En joker på bordet, der erstattede et { $number }-tal, skal stadig erstatte et { $number }-tal: en flyttet joker beholder sit tal.
 rummy-refused-no-clock = Denne variant har ikke noget ur, så en tur kan ikke løbe ud.
+rummy-refused-clock-missing = Dette spil spilles i { $minutes } minutter: når runde { $round } slutter, skal reglerne have at vide, hvor meget af tiden der er brugt.
+rummy-refused-clock-back = Spillets ur kan ikke gå baglæns: runde { $round } sluttede med { $ended } sekunder brugt, og dette træk siger { $used }.
 rummy-refused-set-too-short = en kombination skal have mindst 3 kort, og denne har { $count }
 rummy-refused-set-too-long = en kombination har højst 13 kort (en serie fra 1 til 13), og denne har { $count }
 rummy-refused-set-group-too-long = en gruppe har højst 4 kort, ét i hver farve, og denne har { $count }

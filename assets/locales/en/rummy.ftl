@@ -82,6 +82,8 @@ rummy-refused-swap-without-card = A joker can only be taken from the table by la
 }
 rummy-refused-joker-changed-number = A joker on the table that stood for a { $number } must still stand for a { $number }: a moved joker keeps its number.
 rummy-refused-no-clock = This variant has no turn clock, so a turn cannot time out.
+rummy-refused-clock-missing = This match is played for { $minutes } minutes: when round { $round } ends, the rules must be told how much of the time has been used.
+rummy-refused-clock-back = The match's clock cannot go back: round { $round } ended with { $ended } seconds used, and this move says { $used }.
 rummy-refused-set-too-short = a set needs at least 3 cards, and this one has { $count }
 rummy-refused-set-too-long = a set has at most 13 cards (a run from 1 to 13), and this one has { $count }
 rummy-refused-set-group-too-long = a group has at most 4 cards, one of each colour, and this one has { $count }

@@ -82,6 +82,8 @@ rummy-refused-swap-without-card = Un joker ne peut être pris sur la table qu’
 }
 rummy-refused-joker-changed-number = Un joker de la table qui remplaçait un { $number } doit toujours remplacer un { $number } : un joker déplacé garde sa valeur.
 rummy-refused-no-clock = Cette variante n’a pas de minuterie : un tour ne peut pas expirer.
+rummy-refused-clock-missing = Cette partie se joue en { $minutes } minutes : à la fin de la manche { $round }, les règles doivent savoir combien de temps a été utilisé.
+rummy-refused-clock-back = L’horloge de la partie ne peut pas reculer : la manche { $round } s’est terminée à { $ended } secondes, et ce coup dit { $used }.
 rummy-refused-set-too-short = une combinaison demande au moins 3 cartes, et celle-ci en a { $count }
 rummy-refused-set-too-long = une combinaison a au plus 13 cartes (une suite de 1 à 13), et celle-ci en a { $count }
 rummy-refused-set-group-too-long = un groupe a au plus 4 cartes, une de chaque couleur, et celui-ci en a { $count }
