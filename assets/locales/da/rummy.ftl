@@ -4,6 +4,13 @@ rummy-seat-line = { $points } point · { $cards ->
    *[other] { $cards } kort
 }
 rummy-round-pile = Runde { $round }/{ $rounds } · bunke { $pile }
+rummy-round-time-left = Runde { $round } · { $time } tilbage · bunke { $pile }
+rummy-round-last = Runde { $round } · tiden er gået: sidste runde · bunke { $pile }
+rummy-round-time-up = Runde { $round } · tiden er gået
+rummy-time-up-summary = Tiden er gået: der begynder ingen ny runde.
+rummy-to-results = Se resultatet
+rummy-col-rounds-won = Vundne runder
+rummy-note-time-up = Spillet i { $minutes } minutter: tiden var gået, da runde { $rounds } sluttede, så der begyndte ingen ny runde.
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Farve
 rummy-sort-number = 1–13 Tal

@@ -4,6 +4,13 @@ rummy-seat-line = { $points } pts · { $cards ->
    *[other] { $cards } cards
 }
 rummy-round-pile = Round { $round }/{ $rounds } · pile { $pile }
+rummy-round-time-left = Round { $round } · { $time } left · pile { $pile }
+rummy-round-last = Round { $round } · time is up: last round · pile { $pile }
+rummy-round-time-up = Round { $round } · time is up
+rummy-time-up-summary = Time is up: no new round begins.
+rummy-to-results = See the results
+rummy-col-rounds-won = Rounds won
+rummy-note-time-up = Played for { $minutes } minutes: the time was up when round { $rounds } ended, so no new round began.
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Colour
 rummy-sort-number = 1–13 Number

@@ -4,6 +4,13 @@ rummy-seat-line = { $points } pts · { $cards ->
    *[other] { $cards } cartes
 }
 rummy-round-pile = Manche { $round }/{ $rounds } · pioche { $pile }
+rummy-round-time-left = Manche { $round } · reste { $time } · pioche { $pile }
+rummy-round-last = Manche { $round } · temps écoulé : dernière manche · pioche { $pile }
+rummy-round-time-up = Manche { $round } · temps écoulé
+rummy-time-up-summary = Le temps est écoulé : aucune nouvelle manche ne commence.
+rummy-to-results = Voir les résultats
+rummy-col-rounds-won = Manches gagnées
+rummy-note-time-up = Partie en { $minutes } minutes : le temps était écoulé à la fin de la manche { $rounds }, aucune nouvelle manche n’a donc commencé.
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Couleur
 rummy-sort-number = 1–13 Valeur
