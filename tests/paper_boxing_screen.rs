@@ -141,6 +141,20 @@ fn both_grids_their_names_and_the_band_fit_every_window() {
             "{window_z}: the grids overlap"
         );
         assert!(on_table(window, l.zoom, l.band));
+        let notice = l.notice_room();
+        for (what, r) in [
+            ("grid 0", boards[0]),
+            ("grid 1", boards[1]),
+            ("name 0", l.labels[0]),
+            ("name 1", l.labels[1]),
+            ("the set-up grid", square(l.setup_grid, 4.4 * l.setup_cell)),
+            ("the tray", l.tray),
+        ] {
+            assert!(
+                !overlap(notice, r),
+                "{window_z}: a notice would hide {what}"
+            );
+        }
         if SIZES.contains(&window) {
             assert_eq!(
                 l.stacked,

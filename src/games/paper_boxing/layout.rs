@@ -217,6 +217,12 @@ impl PbLayout {
         }
     }
 
+    /// Where a notice (a refusal) goes: over the band's news at the
+    /// bottom, never over a grid or the tray.
+    pub fn notice_room(&self) -> Rect {
+        self.band
+    }
+
     /// Play: a board's side, wood included.
     pub fn board_side(&self) -> f32 {
         BOARD * self.cell
