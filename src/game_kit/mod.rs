@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use parlour_core::engine::{Bot, BotError, Match, Seat};
 
 use crate::catalog::{GameCatalog, GameEntry, GameId};
-use crate::engine::{ActiveMatch, BotMaker, FrameStepped, MoveApplied, MoveRejected, RulesPlugin};
-use crate::session::{Notice, ResultsSheet, Shown, Table, TableSystems, flow};
+use crate::engine::{ActiveMatch, BotMaker, FrameStepped, MoveRejected, RulesPlugin};
+use crate::session::{Notice, ResultsSheet, Screen, Shown, Table, TableSystems, flow};
 use crate::settings::{BotStrength, Settings};
 use crate::sound::cues::Sounds;
 
@@ -71,9 +71,14 @@ impl AddGame for App {
             (
                 fill_results::<G>.run_if(resource_exists::<ActiveMatch<G>>),
                 show_refusals::<G>,
-                note_shown::<G>,
             )
                 .in_set(TableSystems::Show),
+        )
+        .add_systems(
+            Update,
+            note_shown::<G>
+                .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>))
+                .in_set(TableSystems::Draw),
         )
         .add_systems(Update, follow_bot_strength::<G>.in_set(TableSystems::Watch))
     }
@@ -128,12 +133,13 @@ fn fill_results<G: TableGame>(
     }
 }
 
-/// Counts the moves the table showed.
-fn note_shown<G: TableGame>(mut applied: MessageReader<MoveApplied<G>>, mut shown: ResMut<Shown>) {
-    for _ in applied.read() {
-        shown.game = Some(GameId::of::<G>());
-        shown.moves += 1;
-    }
+/// Notes the match the play screen draws this frame, and its moves played.
+fn note_shown<G: TableGame>(active: Res<ActiveMatch<G>>, mut shown: ResMut<Shown>) {
+    let now = Shown {
+        game: Some(GameId::of::<G>()),
+        moves: active.get().moves().len(),
+    };
+    shown.set_if_neq(now);
 }
 
 /// A refused move said on screen, in red.
