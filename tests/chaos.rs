@@ -24,6 +24,80 @@ fn a_minute_of_random_input_breaks_no_invariant() {
     }
 }
 
+/// Two people at Paper Boxing: while the hand-over screen asks for the
+/// device to be passed, the grid Anna has just written is not drawn under
+/// it, nor any number of the set-up.
+#[test]
+fn the_hand_over_screen_draws_no_hidden_grid_under_it() {
+    use bevy::prelude::*;
+    use parlour::engine::{ActiveMatch, Controller, MoveRequest};
+    use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+    use parlour_core::engine::Game;
+    use parlour_core::games::paper_boxing::PaperBoxing;
+
+    chaos::with_app(11, (1280, 800), |app| {
+        app.update();
+        let person = |name: &str| SeatChoice {
+            name: name.into(),
+            controller: Controller::Human,
+        };
+        *app.world_mut().resource_mut::<Table>() = Table {
+            game: parlour::catalog::GameId("paper-boxing"),
+            seats: vec![person("Anna"), person("Ben")],
+            ..Table::default()
+        };
+        app.world_mut().write_message(BeginMatch);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Play);
+        let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
+        let mut handed_over = 0;
+        let mut written = 0;
+        for _ in 0..400 {
+            app.update();
+            let seen = chaos::hidden_drawn(app.world_mut());
+            assert!(
+                seen.is_empty(),
+                "drawn under the hand-over screen: {seen:?}"
+            );
+            match screen(app) {
+                Screen::HandOver => {
+                    handed_over += 1;
+                    // Tapped through after a few frames, as a person would.
+                    if handed_over % 10 == 0 {
+                        let mut table = app.world_mut().resource_mut::<Table>();
+                        table.viewer = table.handing_to.take();
+                        app.world_mut()
+                            .resource_mut::<NextState<Screen>>()
+                            .set(Screen::Play);
+                    }
+                }
+                Screen::Play => {
+                    let active = app.world().resource::<ActiveMatch<PaperBoxing>>();
+                    let viewer = app.world().resource::<Table>().viewer;
+                    let Some(seat) = viewer.filter(|s| active.get().awaiting().contains(s)) else {
+                        continue;
+                    };
+                    if written >= 2 {
+                        break;
+                    }
+                    let mut bot = PaperBoxing::bot("random", seat as u64).expect("a bot");
+                    let mv = bot.choose(&active.get().view(seat));
+                    app.world_mut()
+                        .write_message(MoveRequest::<PaperBoxing> { seat, mv });
+                    written += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            handed_over >= 10,
+            "the hand-over screen came ({handed_over} frames)"
+        );
+        assert!(written >= 2, "both grids were written ({written})");
+    });
+}
+
 /// The long run: `CHAOS_SEEDS` (a list `1,2,3` or a range `1-20`, else 1)
 /// each for `CHAOS_STEPS` steps or until `CHAOS_MINUTES` in all are over.
 #[test]

@@ -46,6 +46,71 @@ use parlour_core::games::neighbours::Neighbours;
 use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::rummy::Rummy;
 
+/// While the hand-over screen shows: what is drawn on the table that a
+/// spectator may not see — a piece of a hand or the pile, a grid's number
+/// not yet revealed, a set-up number. Empty on any other screen.
+pub fn hidden_drawn(world: &mut World) -> Vec<String> {
+    let mut seen = Vec::new();
+    if *world.resource::<State<Screen>>().get() != Screen::HandOver {
+        return seen;
+    }
+    let mut pieces = world
+        .query_filtered::<(&PieceOf, &At, &InheritedVisibility), Or<(With<Sprite>, With<Text2d>)>>(
+        );
+    for (piece, at, visible) in pieces.iter(world) {
+        if visible.get() && at.0.zone != Zone::Board {
+            seen.push(format!(
+                "piece {} ({}) in {:?}",
+                piece.id, piece.label, at.0.zone
+            ));
+        }
+    }
+    if let Some(active) = world.get_resource::<ActiveMatch<PaperBoxing>>() {
+        let public = active.get().view(2);
+        let mut texts = world.query::<(&Text2d, &InheritedVisibility, Option<&ChildOf>)>();
+        let mut cells = world.query::<&CellOf>();
+        for (text, visible, parent) in texts.iter(world) {
+            let words = text.0.trim();
+            if !visible.get() || words.is_empty() || words == "D" {
+                continue;
+            }
+            let Ok(number) = words.parse::<u8>() else {
+                continue;
+            };
+            match parent.and_then(|p| cells.get(world, p.parent()).ok()) {
+                Some(cell) => {
+                    let seat = cell.owner.unwrap_or(0);
+                    let shown = public.grids[seat].map(|g| g[cell.index % 16]);
+                    if shown != Some(number) {
+                        seen.push(format!(
+                            "the {number} of seat {seat}'s grid, cell {}",
+                            cell.index % 16
+                        ));
+                    }
+                }
+                None => seen.push(format!("a set-up number {number}")),
+            }
+        }
+    }
+    seen
+}
+
+/// The whole app headless on a data folder of its own, stepped by `play`
+/// (a scripted run beside the random ones).
+pub fn with_app(seed: u64, size: (u32, u32), play: impl FnOnce(&mut App)) {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let folders = Folders::new(seed);
+    point_folders(&folders);
+    let options = WindowOptions {
+        window: Some(size),
+        ..WindowOptions::default()
+    };
+    let mut app = parlour::app::build_headless(&options).expect("the app");
+    app.insert_resource(FrameStepped::new(seed))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    play(&mut app);
+}
+
 /// One frame's time: the app sees 30 frames a second, whatever the machine.
 const FRAME: Duration = Duration::from_micros(33_333);
 
@@ -58,6 +123,54 @@ const SIZES: [(u32, u32); 7] = [
     (2560, 1440),
     (2732, 2048),
     (3840, 2160),
+];
+
+/// The words egui painted in the last frame, and where (in points).
+#[derive(Resource, Default)]
+struct Painted(Vec<(String, egui::Rect)>);
+
+/// Keeps the words of the frame's egui output before it is handed on.
+fn keep_words(
+    outputs: Query<&bevy_egui::EguiFullOutput, With<PrimaryEguiContext>>,
+    mut painted: ResMut<Painted>,
+) {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+        match shape {
+            egui::Shape::Text(text) => {
+                out.push((text.galley.text().to_owned(), shape.visual_bounding_rect()))
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let Ok(output) = outputs.single() else { return };
+    let Some(full) = output.0.as_ref() else {
+        return;
+    };
+    let mut out = Vec::new();
+    for clipped in &full.shapes {
+        if clipped
+            .clip_rect
+            .contains(clipped.shape.visual_bounding_rect().center())
+        {
+            walk(&clipped.shape, &mut out);
+        }
+    }
+    painted.0 = out;
+}
+
+/// Words worth a tap more often than the rest: the ways on to the set-up,
+/// a match, a second person, the history and a match watched again.
+const WORDS: [&str; 9] = [
+    "button-play",
+    "button-start",
+    "setup-person",
+    "setup-add-seat",
+    "continue",
+    "setup-replace-start",
+    "history",
+    "history-watch",
+    "results-play-again",
 ];
 
 /// What went wrong, and where.
@@ -372,7 +485,14 @@ impl<'f> Chaos<'f> {
         };
         let run_seed = self.rng.below(usize::MAX) as u64;
         app.insert_resource(FrameStepped::new(run_seed))
-            .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+            .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+            .init_resource::<Painted>()
+            .add_systems(
+                PostUpdate,
+                keep_words
+                    .after(bevy_egui::EguiPostUpdateSet::EndPass)
+                    .before(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+            );
         self.app = Some(app);
         self.fingers.clear();
         self.replayed.clear();
@@ -537,51 +657,10 @@ impl<'f> Chaos<'f> {
     }
 
     /// While the hand-over screen shows, nothing drawn on the table tells
-    /// a hidden piece: no piece of a hand or the pile is visible, no grid
-    /// number a spectator could not see, no set-up number.
+    /// a hidden piece ([`hidden_drawn`]).
     fn check_hand_over(&mut self) -> Result<(), Box<Failure>> {
         self.tally.checks += 1;
-        let world = self.app.as_mut().expect("open").world_mut();
-        if *world.resource::<State<Screen>>().get() != Screen::HandOver {
-            return Ok(());
-        }
-        let mut seen = Vec::new();
-        let mut pieces = world.query_filtered::<(&PieceOf, &At, &InheritedVisibility), Or<(With<Sprite>, With<Text2d>)>>();
-        for (piece, at, visible) in pieces.iter(world) {
-            if visible.get() && at.0.zone != Zone::Board {
-                seen.push(format!(
-                    "piece {} ({}) in {:?}",
-                    piece.id, piece.label, at.0.zone
-                ));
-            }
-        }
-        if let Some(active) = world.get_resource::<ActiveMatch<PaperBoxing>>() {
-            let public = active.get().view(2);
-            let mut texts = world.query::<(&Text2d, &InheritedVisibility, Option<&ChildOf>)>();
-            let mut cells = world.query::<&CellOf>();
-            for (text, visible, parent) in texts.iter(world) {
-                let words = text.0.trim();
-                if !visible.get() || words.is_empty() || words == "D" {
-                    continue;
-                }
-                let Ok(number) = words.parse::<u8>() else {
-                    continue;
-                };
-                match parent.and_then(|p| cells.get(world, p.parent()).ok()) {
-                    Some(cell) => {
-                        let seat = cell.owner.unwrap_or(0);
-                        let shown = public.grids[seat].map(|g| g[cell.index % 16]);
-                        if shown != Some(number) {
-                            seen.push(format!(
-                                "the {number} of seat {seat}'s grid, cell {}",
-                                cell.index % 16
-                            ));
-                        }
-                    }
-                    None => seen.push(format!("a set-up number {number}")),
-                }
-            }
-        }
+        let seen = hidden_drawn(self.app.as_mut().expect("open").world_mut());
         if seen.is_empty() {
             Ok(())
         } else {
@@ -637,8 +716,10 @@ impl<'f> Chaos<'f> {
     fn one_step(&mut self) -> Result<(), Box<Failure>> {
         let roll = self.rng.below(1000);
         match roll {
-            0..=279 => self.tap_widget(),
-            280..=429 => self.tap_anywhere(),
+            0..=149 => self.tap_widget(),
+            150..=239 => self.tap_word(),
+            240..=259 => self.set_table(),
+            260..=429 => self.tap_anywhere(),
             430..=579 => self.drag(),
             580..=619 => self.two_fingers(),
             620..=639 => self.long_press(),
@@ -842,6 +923,89 @@ impl<'f> Chaos<'f> {
         self.note(format!("tap the widget at {at:.0} (of {})", widgets.len()));
         self.gesture(at, at, 0, 0)?;
         self.frames(1)
+    }
+
+    /// A tap on words on screen: one of [`WORDS`] where it shows, else
+    /// any.
+    fn tap_word(&mut self) -> Result<(), Box<Failure>> {
+        let scale = {
+            let world = self.app().world_mut();
+            world
+                .query_filtered::<&mut EguiContext, With<PrimaryEguiContext>>()
+                .single_mut(world)
+                .map(|mut c| c.get_mut().pixels_per_point())
+                .unwrap_or(1.0)
+        };
+        let lang = self.app().world().resource::<Settings>().language;
+        let wanted: Vec<String> = WORDS
+            .iter()
+            .filter_map(|key| parlour::i18n::tr_in(lang, key))
+            .collect();
+        let painted = std::mem::take(&mut self.app().world_mut().resource_mut::<Painted>().0);
+        let favoured: Vec<&(String, egui::Rect)> =
+            painted.iter().filter(|(t, _)| wanted.contains(t)).collect();
+        let choice = if !favoured.is_empty() && self.rng.below(3) > 0 {
+            Some(favoured[self.rng.below(favoured.len())].clone())
+        } else if !painted.is_empty() {
+            Some(painted[self.rng.below(painted.len())].clone())
+        } else {
+            None
+        };
+        let Some((words, rect)) = choice else {
+            return self.tap_anywhere();
+        };
+        let at = Vec2::new(rect.center().x * scale, rect.center().y * scale);
+        self.note(format!("tap {words:?} at {at:.0}"));
+        self.gesture(at, at, 0, 0)?;
+        self.frames(1)
+    }
+
+    /// The set-up's table changed as its rows can change it: the game,
+    /// the variant, two to four seats, each a person or one of the game's
+    /// bots (so two people share the screen now and then).
+    fn set_table(&mut self) -> Result<(), Box<Failure>> {
+        let world = self.app.as_ref().expect("open").world();
+        if *world.resource::<State<Screen>>().get() != Screen::Setup {
+            return self.tap_word();
+        }
+        let catalog = world.resource::<parlour::catalog::GameCatalog>();
+        let entries: Vec<_> = catalog
+            .ids()
+            .filter_map(|id| catalog.get(id).cloned())
+            .collect();
+        let mut table = world.resource::<parlour::session::Table>().clone();
+        let entry = entries[self.rng.below(entries.len())].clone();
+        let (low, high) = (*entry.seats.start(), *entry.seats.end());
+        let seats = low + self.rng.below(high - low + 1);
+        table.game = entry.id;
+        table.variant = entry.variants[self.rng.below(entry.variants.len())].to_owned();
+        table.seats = (0..seats)
+            .map(|i| parlour::session::SeatChoice {
+                name: ["Anna", "Ben", "Cleo", "Dag"][i].to_owned(),
+                controller: if self.rng.below(2) == 0 || entry.bots.is_empty() {
+                    parlour::engine::Controller::Human
+                } else {
+                    parlour::engine::Controller::Bot(
+                        entry.bots[self.rng.below(entry.bots.len())].to_owned(),
+                    )
+                },
+            })
+            .collect();
+        self.note(format!(
+            "set the table: {} {} {:?}",
+            entry.id.name(),
+            table.variant,
+            table
+                .seats
+                .iter()
+                .map(|s| s.controller.clone())
+                .collect::<Vec<_>>()
+        ));
+        *self
+            .app()
+            .world_mut()
+            .resource_mut::<parlour::session::Table>() = table;
+        self.frame()
     }
 
     fn tap_anywhere(&mut self) -> Result<(), Box<Failure>> {
