@@ -15,8 +15,8 @@ use bevy::window::WindowResolution;
 use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
 use parlour::engine::{
-    BotExecution, Bots, Controller, Match, MoveApplied, MoveRejected, MoveRequest, Pacing, Proceed,
-    TurnPhase,
+    BotExecution, Bots, Controller, FrameStepped, Match, MoveApplied, MoveRejected, MoveRequest,
+    Pacing, Proceed, TurnPhase,
 };
 use parlour::games::neighbours::input::{Hold, handle_pointer};
 use parlour::games::neighbours::layout::BoardLayout;
@@ -178,6 +178,8 @@ fn rummy(variant: &str) -> (App, Entity) {
         handing_to: None,
     })
     .insert_resource(DealSeed(Some(5)))
+    // Stepped frame by frame: the bot answers within a frame.
+    .insert_resource(FrameStepped::new(5))
     // A second a frame: the clock runs out in a couple of hundred frames.
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
     app.update();

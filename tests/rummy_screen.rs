@@ -13,12 +13,13 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::WindowResolution;
 use parlour::catalog::GameId;
 use parlour::engine::replay::Headless;
-use parlour::engine::{Controller, MoveApplied};
+use parlour::engine::{Controller, FrameStepped, MoveApplied};
 use parlour::games::rummy::draft::{Draft, Spot, Target};
-use parlour::games::rummy::hint::SearchHint;
+use parlour::games::rummy::hint::{SearchHint, hint_seed};
 use parlour::games::rummy::input::Grab;
 use parlour::games::rummy::input::keys::{ActionPlaces, Place, focusables};
 use parlour::games::rummy::layout::RummyLayout;
+use parlour::games::rummy::strength;
 use parlour::games::rummy::turn::{TurnAction, TurnOnScreen, actions};
 use parlour::i18n::Lang;
 use parlour::session::flow::DealSeed;
@@ -104,6 +105,9 @@ fn rummy_by_keys() -> App {
         handing_to: None,
     })
     .insert_resource(DealSeed(Some(5)))
+    // Stepped frame by frame: the bot answers within the frame and the
+    // hint's search counts playouts, so the seed decides every move.
+    .insert_resource(FrameStepped::new(5))
     .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
     )));
@@ -245,18 +249,29 @@ fn turn_draft(app: &App) -> Draft {
         .expect("a turn on screen")
 }
 
-/// Runs frames until the search has answered (it thinks on the async pool,
-/// so the wait is bounded by the clock).
+/// Runs the frame that lays out the search's answer: stepped frame by
+/// frame, the search thinks within the frame it was asked in.
 fn until_the_search_answers(app: &mut App) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while app.world().resource::<SearchHint>().thinking() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the search never answered"
-        );
-        std::thread::sleep(Duration::from_millis(5));
+    for _ in 0..2 {
+        if !app.world().resource::<SearchHint>().thinking() {
+            return;
+        }
         app.update();
     }
+    panic!("the search never answered");
+}
+
+/// What the search itself answers for Anna's view on her turn, laid out
+/// on a turn as the screen starts it: the table the hint must show.
+fn the_searchs_own_answer(app: &App, order: &[parlour_core::games::rummy::Card]) -> Move {
+    let game = rummy_game(app);
+    let (view, turn) = (game.view(0), game.moves().len());
+    let strength = app.world().resource::<Settings>().bot_strength;
+    let mut expert = strength::expert(strength, true, hint_seed(0, turn));
+    let answer = expert.decide(&view);
+    let mut draft = Draft::new(&view, turn, order);
+    draft.lay_out(&view, answer.as_ref());
+    draft.to_move()
 }
 
 /// Anna asks for the hint with the keys, waits for the search, and ends
@@ -277,6 +292,8 @@ fn the_best_for_the_match_hint_is_laid_out_and_the_rules_accept_it() {
         }
         walk_to(&mut app, Place::Button(TurnAction::Hint));
         app.world_mut().resource_mut::<Notice>().text.clear();
+        let order = turn_draft(&app).hand.clone();
+        let expected = the_searchs_own_answer(&app, &order);
         key(&mut app, KeyCode::Enter);
         until_the_search_answers(&mut app);
         // A frame for the rules' verdict on the laid out turn.
@@ -284,6 +301,7 @@ fn the_best_for_the_match_hint_is_laid_out_and_the_rules_accept_it() {
         let laid = turn_draft(&app);
         let words = app.world().resource::<Notice>().text.clone();
         let mv = laid.to_move();
+        assert_eq!(mv, expected, "the hint lays out the search's own answer");
         if laid.changed() {
             assert!(matches!(mv, Move::Play(_)));
             assert!(words.contains("best for the match"), "{words}");
@@ -343,9 +361,9 @@ fn a_search_hint_answer_that_arrives_after_the_turn_changed_is_dropped() {
         !app.world().resource::<SearchHint>().thinking(),
         "the search for a turn that is gone is dropped"
     );
-    // Time enough for the search to have answered, had it been kept.
-    for _ in 0..20 {
-        std::thread::sleep(Duration::from_millis(10));
+    // Stepped, the search answered in the frame it was asked in: these
+    // frames would have laid that answer out, had it been kept.
+    for _ in 0..5 {
         app.update();
     }
     assert_eq!(

@@ -1,5 +1,8 @@
 //! The headless checks of the window: `--frames N` runs that many frames,
-//! `--screenshot FILE` saves the last, `--frame-stats` prints frame times.
+//! `--screenshot FILE` saves the last, `--frame-stats` prints frame times
+//! and what the screenshot's frame showed — the screen, the game on the
+//! table, its moves drawn, where its pieces were drawn and the felt's
+//! colour — for the GUI smoke check to hold the picture against.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,7 +15,9 @@ use bevy::app::AppExit;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use crate::session::Shown;
+use crate::engine::{CellOf, PieceOf};
+use crate::session::{Screen, Shown};
+use crate::ui::theme::colour::FELT;
 
 /// Run a fixed number of frames, maybe save a screenshot, maybe report frame times; then exit.
 #[derive(Resource, Clone, Debug)]
@@ -33,6 +38,20 @@ pub struct FrameBudget {
     pub first_frame: Option<Duration>,
     saved: Arc<AtomicBool>,
     requested: bool,
+    /// What the screenshot's frame showed.
+    drawn: Option<Drawn>,
+}
+
+/// What the frame of the screenshot showed.
+#[derive(Clone, Debug, serde::Serialize)]
+struct Drawn {
+    /// The screen.
+    screen: String,
+    /// The game the play screen drew, and its moves played then.
+    game: Option<&'static str>,
+    moves_shown: usize,
+    /// The middle of each piece and cell drawn, in the picture's pixels.
+    piece_centres: Vec<[u32; 2]>,
 }
 
 impl FrameBudget {
@@ -48,6 +67,7 @@ impl FrameBudget {
             first_frame: None,
             saved: Arc::new(AtomicBool::new(false)),
             requested: false,
+            drawn: None,
         }
     }
 }
@@ -57,10 +77,21 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
 }
 
+/// The pieces and cells drawn, and the window they are drawn in.
+type DrawnPieces<'w, 's> = Query<
+    'w,
+    's,
+    (&'static GlobalTransform, &'static ViewVisibility),
+    (With<Sprite>, Or<(With<PieceOf>, With<CellOf>)>),
+>;
+
 fn count_frames(
     mut commands: Commands,
     time: Res<Time>,
     shown: Res<Shown>,
+    screen: Option<Res<State<Screen>>>,
+    pieces: DrawnPieces,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut budget: ResMut<FrameBudget>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -72,6 +103,11 @@ fn count_frames(
     }
     if budget.count < budget.frames {
         return;
+    }
+    if budget.drawn.is_none() {
+        // The frame the screenshot is taken of.
+        let screen = screen.map_or(Screen::Title, |s| *s.get());
+        budget.drawn = Some(drawn(screen, &shown, &pieces, windows.single().ok()));
     }
     match budget.screenshot.clone() {
         Some(path) if !budget.requested => {
@@ -94,14 +130,44 @@ fn count_frames(
         }
         _ => {
             if budget.stats {
-                print_stats(&budget, &shown);
+                print_stats(&budget);
             }
             exit.write(AppExit::Success);
         }
     }
 }
 
-fn print_stats(budget: &FrameBudget, shown: &Shown) {
+/// What this frame shows: the screen, the game and its moves drawn, and
+/// where the visible pieces lie in the window's physical pixels (those of
+/// the screenshot).
+fn drawn(screen: Screen, shown: &Shown, pieces: &DrawnPieces, window: Option<&Window>) -> Drawn {
+    let piece_centres = window
+        .map(|w| {
+            let (size, scale) = (w.size(), w.scale_factor());
+            pieces
+                .iter()
+                .filter(|(_, seen)| seen.get())
+                .map(|(at, _)| {
+                    let p = at.translation();
+                    let x = (p.x + size.x / 2.0) * scale;
+                    let y = (size.y / 2.0 - p.y) * scale;
+                    (x, y)
+                })
+                .filter(|&(x, y)| x >= 0.0 && y >= 0.0 && x < size.x * scale && y < size.y * scale)
+                .map(|(x, y)| [x as u32, y as u32])
+                .collect()
+        })
+        .unwrap_or_default();
+    let on_table = screen == Screen::Play;
+    Drawn {
+        screen: format!("{screen:?}"),
+        game: shown.game.filter(|_| on_table).map(|g| g.name()),
+        moves_shown: if on_table { shown.moves } else { 0 },
+        piece_centres,
+    }
+}
+
+fn print_stats(budget: &FrameBudget) {
     let mut times: Vec<f32> = budget.times.iter().map(|t| t * 1000.0).collect();
     times.sort_by(f32::total_cmp);
     let mean = times.iter().sum::<f32>() / times.len().max(1) as f32;
@@ -117,14 +183,24 @@ fn print_stats(budget: &FrameBudget, shown: &Shown) {
         "frame_ms_median": median,
         "frame_ms_p95": p95,
         "peak_memory_mb": peak_memory_mb(),
-        // What was on the table: a check that a game, not the title, was drawn.
-        "game": shown.game.map(|g| g.name()),
-        "moves_shown": shown.moves,
+        // What the screenshot's frame showed: a check that a game, not the
+        // title or an empty table, was drawn.
+        "screen": budget.drawn.as_ref().map(|d| d.screen.clone()),
+        "game": budget.drawn.as_ref().and_then(|d| d.game),
+        "moves_shown": budget.drawn.as_ref().map_or(0, |d| d.moves_shown),
+        "piece_centres": budget.drawn.as_ref().map(|d| d.piece_centres.clone()),
+        "felt": felt_rgb(),
     });
     println!(
         "{}",
         serde_json::to_string_pretty(&stats).unwrap_or_default()
     );
+}
+
+/// The felt's colour, as the picture holds it (8-bit sRGB).
+fn felt_rgb() -> [u8; 3] {
+    let c = FELT.to_srgba();
+    [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as u8)
 }
 
 /// The process's peak resident memory, in MiB (Linux: VmHWM), if known.

@@ -115,18 +115,85 @@ pub fn variants_on_offer(sources: VariantSources) -> VariantRegistry {
 pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
     let files = Files::open(SystemTime::now());
     let kiosk = options.kiosk || files.settings.kiosk;
-    // The size asked for, else the size the window had last time.
-    let (width, height) = options
-        .window
-        .or(files.settings.window)
-        .unwrap_or((1280, 800));
     let mode = if (kiosk || options.fullscreen) && crate::platform::HAS_OWN_WINDOW {
         WindowMode::BorderlessFullscreen(MonitorSelection::Primary)
     } else {
         WindowMode::Windowed
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    app.add_plugins(DefaultPlugins.set(window_plugin(options, &files, mode, kiosk)))
+        .add_plugins((plugin, page::plugin));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(icon::plugin);
+    // Draw only when something changes or moves: an idle screen costs almost nothing.
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive(Duration::from_secs(5)),
+        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(30)),
+    });
+    if kiosk {
+        // Frames keep coming, slowly, so the idle timeout is kept on time.
+        app.insert_resource(WinitSettings {
+            focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
+            unfocused_mode: UpdateMode::reactive(Duration::from_secs(1)),
+        });
+    }
+    furnish(&mut app, options, files, kiosk)?;
+    if let Some(frames) = options.frames {
+        // A measured run draws every frame.
+        app.insert_resource(WinitSettings::game());
+        app.insert_resource(FrameBudget::new(
+            frames,
+            options.screenshot.clone(),
+            options.frame_stats,
+            started,
+        ));
+    }
+    Ok(app)
+}
+
+/// The whole app as [`build`] makes it, without a window system or a
+/// graphics adapter: its window is an entity whose messages — the pointer,
+/// touches, keys, resizes — the caller writes as the window system would,
+/// and it runs one `update` at a time (the chaos run). Its files are read
+/// from the data folder as at start-up.
+pub fn build_headless(options: &WindowOptions) -> Result<App, String> {
+    let files = Files::open(SystemTime::now());
+    let kiosk = options.kiosk || files.settings.kiosk;
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .build()
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::log::LogPlugin>()
+            .set(bevy::render::RenderPlugin {
+                render_creation: bevy::render::settings::WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
+            .set(window_plugin(options, &files, WindowMode::Windowed, kiosk)),
+    )
+    .add_plugins(plugin);
+    furnish(&mut app, options, files, kiosk)?;
+    app.finish();
+    app.cleanup();
+    Ok(app)
+}
+
+/// The primary window: the size asked for, else the size it had last time.
+fn window_plugin(
+    options: &WindowOptions,
+    files: &Files,
+    mode: WindowMode,
+    kiosk: bool,
+) -> WindowPlugin {
+    let (width, height) = options
+        .window
+        .or(files.settings.window)
+        .unwrap_or((1280, 800));
+    WindowPlugin {
         primary_window: Some(Window {
             title: "Parlour".into(),
             resolution: bevy::window::WindowResolution::new(width, height),
@@ -142,10 +209,17 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         // Closing is decided by the kiosk module: never from the screen in kiosk mode.
         close_when_requested: false,
         ..default()
-    }))
-    .add_plugins((plugin, page::plugin));
-    #[cfg(not(target_arch = "wasm32"))]
-    app.add_plugins(icon::plugin);
+    }
+}
+
+/// What every build of the app holds besides its plugins: the files read,
+/// the variants' folders, kiosk mode, attract mode.
+fn furnish(
+    app: &mut App,
+    options: &WindowOptions,
+    files: Files,
+    kiosk: bool,
+) -> Result<(), String> {
     let catalog = app.world().resource::<GameCatalog>();
     let demo_games = match &options.game {
         None => Vec::new(),
@@ -158,19 +232,7 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
                 .id,
         ],
     };
-    // Draw only when something changes or moves: an idle screen costs almost nothing.
-    app.insert_resource(WinitSettings {
-        focused_mode: UpdateMode::reactive(Duration::from_secs(5)),
-        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(30)),
-    });
-    if kiosk {
-        // Frames keep coming, slowly, so the idle timeout is kept on time.
-        app.insert_resource(WinitSettings {
-            focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
-            unfocused_mode: UpdateMode::reactive(Duration::from_secs(1)),
-        });
-    }
-    files.insert(&mut app);
+    files.insert(app);
     app.insert_resource(VariantSources::installed(crate::storage::home().as_deref()));
     app.insert_resource(crate::settings::RememberWindow(
         options.window.is_none()
@@ -189,17 +251,7 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
     if options.demo {
         app.insert_resource(Demo::new(demo_games));
     }
-    if let Some(frames) = options.frames {
-        // A measured run draws every frame.
-        app.insert_resource(WinitSettings::game());
-        app.insert_resource(FrameBudget::new(
-            frames,
-            options.screenshot.clone(),
-            options.frame_stats,
-            started,
-        ));
-    }
-    Ok(app)
+    Ok(())
 }
 
 /// What Parlour found in its files at start-up.

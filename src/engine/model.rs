@@ -132,6 +132,32 @@ pub struct Pacing {
     pub bot_delay: Duration,
 }
 
+/// Set by a test or the chaos run that steps the app frame by frame: bots
+/// on screen think within the frame, a search stops at a count of playouts
+/// rather than at a time, and a seed nobody fixed (a deal, the bots of a
+/// continued match, a shuffle) is drawn from here rather than from the
+/// clock — so one seed decides the whole run, on any machine.
+#[derive(Resource, Clone, Debug)]
+pub struct FrameStepped {
+    seeds: u64,
+}
+
+impl FrameStepped {
+    /// Seeds drawn in turn from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self { seeds: seed }
+    }
+
+    /// The next seed (splitmix64: every seed differs from the last).
+    pub fn seed(&mut self) -> u64 {
+        self.seeds = self.seeds.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.seeds;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
 /// Whether bots think on the frame's thread or on the async compute pool.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BotExecution {

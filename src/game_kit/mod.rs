@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use parlour_core::engine::{Bot, BotError, Match, Seat};
 
 use crate::catalog::{GameCatalog, GameEntry, GameId};
-use crate::engine::{ActiveMatch, BotMaker, MoveApplied, MoveRejected, RulesPlugin};
-use crate::session::{Notice, ResultsSheet, Shown, Table, TableSystems, flow};
+use crate::engine::{ActiveMatch, BotMaker, FrameStepped, MoveRejected, RulesPlugin};
+use crate::session::{Notice, ResultsSheet, Screen, Shown, Table, TableSystems, flow};
 use crate::settings::{BotStrength, Settings};
 use crate::sound::cues::Sounds;
 
@@ -30,13 +30,15 @@ pub trait TableGame: Sounds {
     }
 
     /// The bot called `name` at `strength` (how long a searching bot may
-    /// think), with its own seed. The records keep the name alone, so a
-    /// resumed match makes its bots at the strength chosen then. By
-    /// default the strength is ignored: the game's bots do not search on a
-    /// clock.
+    /// think), with its own seed; `stepped` in a run stepped frame by frame
+    /// ([`FrameStepped`]), where a search counts playouts, never time. The
+    /// records keep the name alone, so a resumed match makes its bots at the
+    /// strength chosen then. By default both are ignored: the game's bots
+    /// do not search on a clock.
     fn bot_at(
         name: &str,
         _strength: BotStrength,
+        _stepped: bool,
         seed: u64,
     ) -> Result<Box<dyn Bot<Self>>, BotError> {
         Self::bot(name, seed)
@@ -69,9 +71,14 @@ impl AddGame for App {
             (
                 fill_results::<G>.run_if(resource_exists::<ActiveMatch<G>>),
                 show_refusals::<G>,
-                note_shown::<G>,
             )
                 .in_set(TableSystems::Show),
+        )
+        .add_systems(
+            Update,
+            note_shown::<G>
+                .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>))
+                .in_set(TableSystems::Draw),
         )
         .add_systems(Update, follow_bot_strength::<G>.in_set(TableSystems::Watch))
     }
@@ -82,13 +89,15 @@ impl AddGame for App {
 /// frame has it; a change mid-match remakes the bots in play.
 fn follow_bot_strength<G: TableGame>(
     settings: Option<Res<Settings>>,
-    mut made_at: Local<Option<BotStrength>>,
+    stepped: Option<Res<FrameStepped>>,
+    mut made_at: Local<Option<(BotStrength, bool)>>,
     mut maker: ResMut<BotMaker<G>>,
 ) {
     let strength = settings.map_or_else(BotStrength::default, |s| s.bot_strength);
-    if *made_at != Some(strength) {
-        *made_at = Some(strength);
-        *maker = BotMaker::new(move |name, seed| G::bot_at(name, strength, seed));
+    let stepped = stepped.is_some();
+    if *made_at != Some((strength, stepped)) {
+        *made_at = Some((strength, stepped));
+        *maker = BotMaker::new(move |name, seed| G::bot_at(name, strength, stepped, seed));
     }
 }
 
@@ -124,12 +133,13 @@ fn fill_results<G: TableGame>(
     }
 }
 
-/// Counts the moves the table showed.
-fn note_shown<G: TableGame>(mut applied: MessageReader<MoveApplied<G>>, mut shown: ResMut<Shown>) {
-    for _ in applied.read() {
-        shown.game = Some(GameId::of::<G>());
-        shown.moves += 1;
-    }
+/// Notes the match the play screen draws this frame, and its moves played.
+fn note_shown<G: TableGame>(active: Res<ActiveMatch<G>>, mut shown: ResMut<Shown>) {
+    let now = Shown {
+        game: Some(GameId::of::<G>()),
+        moves: active.get().moves().len(),
+    };
+    shown.set_if_neq(now);
 }
 
 /// A refused move said on screen, in red.

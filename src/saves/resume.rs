@@ -9,7 +9,7 @@ use parlour_core::engine::{Game, Match};
 use super::{Replay, ResumeMatch, SaveSlot, WatchReplay, table_of};
 use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, Controller, MoveRejected, MoveRequest, StartMatch, TurnPhase};
-use crate::session::flow::{OnScreen, seed_now};
+use crate::session::flow::OnScreen;
 use crate::session::{Motion, Notice, Screen, Table};
 use crate::settings::Settings;
 use crate::storage::{FileWarning, FileWarnings, SaveProblem};
@@ -53,7 +53,7 @@ pub(super) fn resume<G: Game>(
     starts.write(StartMatch {
         controllers: table.seats.iter().map(|s| s.controller.clone()).collect(),
         game,
-        bot_seed: seed_now(),
+        bot_seed: screen.fresh_seed(),
     });
     next.set(Screen::Play);
 }

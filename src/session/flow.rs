@@ -11,8 +11,8 @@ use parlour_core::engine::{Game, Match};
 use super::{BeginMatch, Motion, Screen, Table, TableSystems};
 use crate::catalog::GameId;
 use crate::engine::{
-    ActiveMatch, BotExecution, ClockSettings, Controller, MoveApplied, Pacing, Proceed, StartMatch,
-    TurnPhase,
+    ActiveMatch, BotExecution, ClockSettings, Controller, FrameStepped, MoveApplied, Pacing,
+    Proceed, StartMatch, TurnPhase,
 };
 use crate::platform::THINKS_BESIDE_FRAMES;
 use crate::settings::Settings;
@@ -66,7 +66,7 @@ fn begin<G: Game>(
     if begins.read().last().is_none() {
         return;
     }
-    let seed = deal_seed.0.unwrap_or_else(seed_now);
+    let seed = deal_seed.0.unwrap_or_else(|| screen.fresh_seed());
     let config = match G::variant(&table.variant) {
         Ok(c) => c,
         Err(e) => {
@@ -91,7 +91,7 @@ fn begin<G: Game>(
     });
 }
 
-/// A seed from the clock, for a deal nobody fixed.
+/// A seed from the clock, for a deal nobody fixed (see [`fresh_seed`]).
 pub fn seed_now() -> u64 {
     crate::platform::time::SystemTime::now()
         .duration_since(crate::platform::time::UNIX_EPOCH)
@@ -112,6 +112,7 @@ pub struct OnScreen<'w> {
     execution: ResMut<'w, BotExecution>,
     clock: ResMut<'w, ClockSettings>,
     results: ResMut<'w, ResultsTimer>,
+    stepped: Option<ResMut<'w, FrameStepped>>,
 }
 
 impl OnScreen<'_> {
@@ -119,7 +120,9 @@ impl OnScreen<'_> {
     /// (a replay's time-outs are among its moves).
     pub fn prepare(&mut self, clock_on: bool) {
         *self.pacing = pacing_for(&self.settings);
-        *self.execution = if THINKS_BESIDE_FRAMES {
+        *self.execution = if self.stepped.is_some() {
+            BotExecution::Inline
+        } else if THINKS_BESIDE_FRAMES {
             BotExecution::Background
         } else {
             BotExecution::Sliced(THINKING_SLICE)
@@ -127,6 +130,18 @@ impl OnScreen<'_> {
         self.clock.enabled = clock_on;
         self.results.0 = None;
     }
+
+    /// A seed nobody fixed: the clock's, or the next of a run stepped
+    /// frame by frame.
+    pub fn fresh_seed(&mut self) -> u64 {
+        fresh_seed(self.stepped.as_deref_mut())
+    }
+}
+
+/// A seed nobody fixed: from the clock, or, in a run stepped frame by
+/// frame ([`FrameStepped`]), the run's next.
+pub fn fresh_seed(stepped: Option<&mut FrameStepped>) -> u64 {
+    stepped.map_or_else(seed_now, FrameStepped::seed)
 }
 
 /// On screen, each move is shown before the next, and bots take a moment.

@@ -34,14 +34,14 @@ pub enum TableSystems {
     Record,
 }
 
-/// What the table has shown since the start: the game of the last move
-/// and how many moves were applied — what a check of the window asks
-/// (`--frame-stats`), to know a game was really on screen.
+/// What the play screen last drew: the game on the table and how many of
+/// its moves had been played when it was drawn — what a check of the
+/// window asks (`--frame-stats`), to know a game was really on screen.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shown {
-    /// The game of the last move applied.
+    /// The game of the match last drawn on the play screen.
     pub game: Option<GameId>,
-    /// Moves applied, every game together.
+    /// Moves of that match played when it was drawn.
     pub moves: usize,
 }
 

@@ -10,7 +10,7 @@ use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::paper_boxing::rules::START;
 
 use crate::engine::{ActiveMatch, CellOf, MatchEntity, MoveApplied, MoveRejected, TurnPhase};
-use crate::session::{Table, TableSystems};
+use crate::session::{Screen, Table, TableSystems};
 use crate::ui::theme::{Look, colour};
 use crate::ui::tween::rising_points;
 
@@ -19,7 +19,7 @@ use super::input::PlayHold;
 use super::layout::PbLayout;
 use super::setup::{Draft, arranging};
 use super::view::{CellFace, CellNumber, SEAT, mix};
-use super::viewer::{legal_cells, viewer_view};
+use super::viewer::{drawn_for, legal_cells, viewer_view};
 
 /// D's cell: a darker card, apart from both seats' colours.
 const START_CELL: Color = Color::srgb(0.780, 0.737, 0.659);
@@ -31,13 +31,14 @@ fn paint_cells(
     layout: Option<Res<PbLayout>>,
     active: Res<ActiveMatch<PaperBoxing>>,
     table: Res<Table>,
+    screen: Res<State<Screen>>,
     phase: Res<State<TurnPhase>>,
     draft: Res<Draft>,
     mut cells: Query<(&CellOf, &mut Sprite, &Children), With<CellFace>>,
     mut numbers: Query<&mut Text2d, With<CellNumber>>,
 ) {
     let Some(layout) = layout else { return };
-    let view = viewer_view(active.get(), table.viewer);
+    let view = viewer_view(active.get(), drawn_for(&table, *screen.get()));
     let me = view.seat;
     let legal = if table.is_human(me) && *phase.get() == TurnPhase::AwaitingMove {
         legal_cells(&view)

@@ -12,14 +12,14 @@ use parlour_core::engine::{Phase, Seat};
 use parlour_core::games::paper_boxing::PaperBoxing;
 
 use crate::engine::{ActiveMatch, MatchEntity, StartMatch};
-use crate::session::{Table, TableSystems};
+use crate::session::{Screen, Table, TableSystems};
 use crate::ui::theme::{Look, colour};
 use crate::ui::tween::{Tween, move_to};
 
 use super::input::PlayHold;
 use super::layout::PbLayout;
 use super::view::{BASE, SEAT, mix};
-use super::viewer::{head, viewer_view};
+use super::viewer::{drawn_for, head, viewer_view};
 use super::{in_paper_boxing, match_arrived};
 
 /// The ring that marks the end of a path.
@@ -120,6 +120,7 @@ fn draw_paths(
     layout: Option<Res<PbLayout>>,
     active: Res<ActiveMatch<PaperBoxing>>,
     table: Res<Table>,
+    screen: Res<State<Screen>>,
     hold: Res<PlayHold>,
     mut kings: Query<(
         Entity,
@@ -132,7 +133,7 @@ fn draw_paths(
     mut strokes: Query<(&Stroke, &mut Sprite, &mut Transform, &mut Visibility), Without<King>>,
 ) {
     let Some(layout) = layout else { return };
-    let view = viewer_view(active.get(), table.viewer);
+    let view = viewer_view(active.get(), drawn_for(&table, *screen.get()));
     let shown = view.phase != Phase::SetUp;
     let glide = Duration::from_millis(520);
     let pitch = layout.cell;

@@ -10,8 +10,8 @@ use parlour_core::games::paper_boxing::rules::START;
 use parlour_core::games::paper_boxing::setup::suggestion;
 use parlour_core::games::paper_boxing::{Grid, Move, PaperBoxing, View, bots};
 
-use crate::engine::{ActiveMatch, MoveApplied, MoveRequest, StartMatch, TurnPhase};
-use crate::session::flow::seed_now;
+use crate::engine::{ActiveMatch, FrameStepped, MoveApplied, MoveRequest, StartMatch, TurnPhase};
+use crate::session::flow::fresh_seed;
 use crate::session::{Screen, Table, TableSystems};
 use crate::tr;
 use crate::ui::UiSystems;
@@ -159,14 +159,15 @@ impl Draft {
 }
 
 /// The set-up screen's own random source, for Shuffle and Use the bot's
-/// arrangement: seeded from the clock, apart from the table's seed (which
-/// seeds the bots), so what it proposes is drawn afresh at every press and
-/// tells nothing of a bot's grid.
+/// arrangement: seeded from the clock (or a run stepped frame by frame),
+/// apart from the table's seed (which seeds the bots), so what it proposes
+/// is drawn afresh at every press and tells nothing of a bot's grid.
 pub struct ScreenRng(pub GameRng);
 
-impl Default for ScreenRng {
-    fn default() -> Self {
-        Self(GameRng::seeded(seed_now()))
+impl ScreenRng {
+    /// A source seeded as no bot is.
+    pub fn new(stepped: Option<&mut FrameStepped>) -> Self {
+        Self(GameRng::seeded(fresh_seed(stepped)))
     }
 }
 
@@ -214,7 +215,8 @@ fn setup_words(
     table: Res<Table>,
     phase: Res<State<TurnPhase>>,
     mut draft: ResMut<Draft>,
-    mut rng: Local<ScreenRng>,
+    mut rng: Local<Option<ScreenRng>>,
+    mut stepped: Option<ResMut<FrameStepped>>,
     mut requests: MessageWriter<MoveRequest<PaperBoxing>>,
 ) -> Result {
     let Some(layout) = layout else { return Ok(()) };
@@ -234,6 +236,7 @@ fn setup_words(
             .color(ecolour::TEXT),
     );
     let may_submit = *phase.get() == TurnPhase::SetUp && view.awaiting.contains(&me);
+    let rng = rng.get_or_insert_with(|| ScreenRng::new(stepped.as_deref_mut()));
     let band = rect_to_screen(&layout, layout.band);
     egui::Area::new(egui::Id::new("pb-setup-buttons"))
         .fixed_pos(band.min)

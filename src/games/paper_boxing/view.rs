@@ -12,14 +12,14 @@ use parlour_core::games::paper_boxing::{PaperBoxing, View};
 
 use crate::engine::{ActiveMatch, CellOf, MatchEntity, StartMatch};
 use crate::game_kit::window_size;
-use crate::session::{Table, TableSystems};
+use crate::session::{Screen, Table, TableSystems};
 use crate::tr;
 use crate::ui::theme::{Look, Zoom, colour};
 use crate::ui::tween::{Tween, move_to};
 
 use super::layout::{BOARD, FACE, PbLayout, grid_cell_centre};
 use super::setup::{Draft, arranging};
-use super::viewer::viewer_view;
+use super::viewer::{drawn_for, viewer_view};
 use super::{in_paper_boxing, match_arrived};
 
 /// Cells and tokens are made at a fixed base size and scaled to the layout.
@@ -202,6 +202,7 @@ fn place_boards(
     layout: Option<Res<PbLayout>>,
     active: Res<ActiveMatch<PaperBoxing>>,
     table: Res<Table>,
+    screen: Res<State<Screen>>,
     mut decor: Query<
         (
             Entity,
@@ -225,7 +226,7 @@ fn place_boards(
     >,
 ) {
     let Some(layout) = layout else { return };
-    let view = viewer_view(active.get(), table.viewer);
+    let view = viewer_view(active.get(), drawn_for(&table, *screen.get()));
     let glide = Duration::from_millis(420);
     let place = |commands: &mut Commands,
                  entity: Entity,
@@ -305,6 +306,7 @@ fn place_tokens(
     layout: Option<Res<PbLayout>>,
     active: Res<ActiveMatch<PaperBoxing>>,
     table: Res<Table>,
+    screen: Res<State<Screen>>,
     draft: Res<Draft>,
     mut tokens: Query<(
         Entity,
@@ -316,7 +318,7 @@ fn place_tokens(
     )>,
 ) {
     let Some(layout) = layout else { return };
-    let view = viewer_view(active.get(), table.viewer);
+    let view = viewer_view(active.get(), drawn_for(&table, *screen.get()));
     let shown = arranging(&view, &table) && draft.seat == Some(view.seat);
     let glide = Duration::from_millis(220);
     let scale = layout.token() / TOKEN_BASE;

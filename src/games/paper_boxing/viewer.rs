@@ -7,12 +7,20 @@ use parlour_core::engine::{Match, Phase, Seat};
 use parlour_core::games::paper_boxing::rules::START;
 use parlour_core::games::paper_boxing::{Bouts, PaperBoxing, State as Position, View};
 
+use crate::session::{Screen, Table};
 use crate::tr;
 
 /// The viewer's view: the seat on screen, or a spectator's (what is public)
 /// when no seat is.
 pub fn viewer_view(game: &Match<PaperBoxing>, viewer: Option<Seat>) -> View {
     game.view(viewer.filter(|&s| s < 2).unwrap_or(2))
+}
+
+/// The seat whose secrets the table may draw: the viewer's on the play
+/// screen, nobody's on any other — the hand-over screen above all, where
+/// the seat that has just played must not leave its grid under the cover.
+pub fn drawn_for(table: &Table, screen: Screen) -> Option<Seat> {
+    table.viewer.filter(|_| screen == Screen::Play)
 }
 
 /// The legal steps of the view's seat, from its view alone.

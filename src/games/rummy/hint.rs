@@ -17,7 +17,7 @@ use parlour_core::games::rummy::{Card, Rummy, View};
 use super::draft::Draft;
 use super::strength;
 use super::turn::{TurnOnScreen, follow_turn};
-use crate::engine::ActiveMatch;
+use crate::engine::{ActiveMatch, FrameStepped};
 use crate::game_kit::viewer_view;
 use crate::platform::THINKS_BESIDE_FRAMES;
 use crate::platform::time::Instant;
@@ -40,6 +40,9 @@ enum Thinking {
     /// A slice a frame on the frame's own thread (a web page): the expert
     /// and the view it thinks about.
     Slices(Box<Expert>, Box<View>),
+    /// Thought over within the frame it was asked in, by playouts (a run
+    /// stepped frame by frame): the answer, laid out in the next frame.
+    Done(Option<Option<Solution>>),
 }
 
 impl Thinking {
@@ -51,8 +54,15 @@ impl Thinking {
             Thinking::Slices(expert, view) => {
                 expert.ponder(view, Some(Instant::now() + THINKING_SLICE))
             }
+            Thinking::Done(answer) => answer.take(),
         }
     }
+}
+
+/// The seed of the hint's search for `seat` on turn `turn`: the same
+/// question, the same search.
+pub fn hint_seed(seat: Seat, turn: usize) -> u64 {
+    ((turn as u64) << 8) | seat as u64
 }
 
 impl SearchHint {
@@ -105,6 +115,7 @@ fn search_hint(
     active: Res<ActiveMatch<Rummy>>,
     table: Res<Table>,
     settings: Res<Settings>,
+    stepped: Option<Res<FrameStepped>>,
     mut search: ResMut<SearchHint>,
     mut turn: ResMut<TurnOnScreen>,
     mut notice: ResMut<Notice>,
@@ -135,9 +146,12 @@ fn search_hint(
     {
         let mut expert = strength::expert(
             settings.bot_strength,
-            ((asked.turn as u64) << 8) | asked.seat as u64,
+            stepped.is_some(),
+            hint_seed(asked.seat, asked.turn),
         );
-        let thinking = if THINKS_BESIDE_FRAMES {
+        let thinking = if stepped.is_some() {
+            Thinking::Done(Some(expert.decide(&view)))
+        } else if THINKS_BESIDE_FRAMES {
             Thinking::Task(AsyncComputeTaskPool::get().spawn(async move { expert.decide(&view) }))
         } else {
             Thinking::Slices(Box::new(expert), Box::new(view))

@@ -59,9 +59,10 @@ impl TableGame for Rummy {
     fn bot_at(
         name: &str,
         strength: BotStrength,
+        stepped: bool,
         seed: u64,
     ) -> Result<Box<dyn Bot<Self>>, BotError> {
-        strength::bot_at(name, strength, seed)
+        strength::bot_at(name, strength, stepped, seed)
     }
 }
 

@@ -1,7 +1,9 @@
 //! How long Rummy's searching `expert` thinks at each bot strength of the
 //! settings: strong is the search's own default budget, quick about a
 //! quarter of it (what `expert:50ms` names). The bots and the "best for the
-//! match" hint share it, so a hint thinks as long as a bot would.
+//! match" hint share it, so a hint thinks as long as a bot would. In a run
+//! stepped frame by frame (tests, the chaos run) each strength is a count
+//! of playouts instead, so a seed fixes every move on any machine.
 
 use std::time::Duration;
 
@@ -14,18 +16,25 @@ use crate::settings::BotStrength;
 /// The quick strength's think time a move.
 pub const QUICK: Duration = Duration::from_millis(50);
 
-/// The search's budget a move at `strength`.
-pub fn expert_budget(strength: BotStrength) -> Budget {
-    match strength {
-        BotStrength::Quick => Budget::time(QUICK),
-        BotStrength::Strong => Budget::default(),
+/// The playouts a move at each strength (quick, strong) in a run stepped
+/// frame by frame: few, so a stepped run stays quick.
+pub const STEPPED_PLAYOUTS: [usize; 2] = [16, 64];
+
+/// The search's budget a move at `strength`; by playouts alone when
+/// `stepped`.
+pub fn expert_budget(strength: BotStrength, stepped: bool) -> Budget {
+    match (strength, stepped) {
+        (BotStrength::Quick, false) => Budget::time(QUICK),
+        (BotStrength::Strong, false) => Budget::default(),
+        (BotStrength::Quick, true) => Budget::playouts(STEPPED_PLAYOUTS[0]),
+        (BotStrength::Strong, true) => Budget::playouts(STEPPED_PLAYOUTS[1]),
     }
 }
 
 /// The searching expert at `strength`, with its own random source.
-pub fn expert(strength: BotStrength, seed: u64) -> Expert {
+pub fn expert(strength: BotStrength, stepped: bool, seed: u64) -> Expert {
     let settings = ExpertSettings {
-        budget: expert_budget(strength),
+        budget: expert_budget(strength, stepped),
         ..ExpertSettings::default()
     };
     Expert::new(settings, GameRng::seeded(seed))
@@ -38,10 +47,11 @@ pub fn expert(strength: BotStrength, seed: u64) -> Expert {
 pub fn bot_at(
     name: &str,
     strength: BotStrength,
+    stepped: bool,
     seed: u64,
 ) -> Result<Box<dyn Bot<Rummy>>, BotError> {
     match name {
-        "expert" => Ok(Box::new(expert(strength, seed))),
+        "expert" => Ok(Box::new(expert(strength, stepped, seed))),
         _ => Rummy::bot(name, seed),
     }
 }
@@ -54,9 +64,9 @@ mod tests {
 
     #[test]
     fn strong_gives_the_expert_the_searchs_default_budget() {
-        assert_eq!(expert_budget(BotStrength::Strong), Budget::default());
+        assert_eq!(expert_budget(BotStrength::Strong, false), Budget::default());
         assert_eq!(
-            expert_budget(BotStrength::Strong),
+            expert_budget(BotStrength::Strong, false),
             Budget {
                 playouts: DEFAULT_PLAYOUTS,
                 time: Some(DEFAULT_TIME)
@@ -67,7 +77,7 @@ mod tests {
     #[test]
     fn quick_gives_the_expert_fifty_milliseconds_a_move_as_expert_50ms_does() {
         assert_eq!(
-            expert_budget(BotStrength::Quick),
+            expert_budget(BotStrength::Quick, false),
             Budget::time(Duration::from_millis(50))
         );
     }
@@ -78,7 +88,7 @@ mod tests {
     #[test]
     fn the_expert_thinks_as_long_as_its_strength_says_and_keeps_its_name() {
         let limit = |strength| {
-            let bot = bot_at("expert", strength, 7).expect("the expert");
+            let bot = bot_at("expert", strength, false, 7).expect("the expert");
             assert_eq!(bot.name(), "expert");
             bot.time_limit()
         };
@@ -87,20 +97,32 @@ mod tests {
         assert!(QUICK < DEFAULT_TIME);
         // A name with its own budget keeps it at either strength.
         for strength in BotStrength::ALL {
-            let bot = bot_at("expert:300", strength, 7).expect("the expert");
+            let bot = bot_at("expert:300", strength, false, 7).expect("the expert");
             assert_eq!(bot.time_limit(), None, "{strength:?}");
-            let bot = bot_at("expert:80ms", strength, 7).expect("the expert");
+            let bot = bot_at("expert:80ms", strength, false, 7).expect("the expert");
             assert_eq!(bot.time_limit(), Some(Duration::from_millis(80)));
         }
+    }
+
+    /// Stepped frame by frame, the expert counts playouts at either
+    /// strength, on no clock: the same seed, the same move anywhere.
+    #[test]
+    fn stepped_the_expert_thinks_by_playouts_never_by_the_clock() {
+        for (strength, playouts) in BotStrength::ALL.into_iter().zip(STEPPED_PLAYOUTS) {
+            assert_eq!(expert_budget(strength, true), Budget::playouts(playouts));
+            let bot = bot_at("expert", strength, true, 7).expect("the expert");
+            assert_eq!(bot.time_limit(), None, "{strength:?}");
+        }
+        assert!(STEPPED_PLAYOUTS[0] < STEPPED_PLAYOUTS[1]);
     }
 
     #[test]
     fn other_bots_and_named_budgets_are_made_as_the_rules_core_makes_them() {
         for name in ["random", "greedy", "heuristic", "expert:300", "expert:80ms"] {
-            let bot = bot_at(name, BotStrength::Quick, 3).expect("a bot");
+            let bot = bot_at(name, BotStrength::Quick, false, 3).expect("a bot");
             let core = Rummy::bot(name, 3).expect("a bot");
             assert_eq!(bot.name(), core.name(), "{name}");
         }
-        assert!(bot_at("grandmaster", BotStrength::Quick, 3).is_err());
+        assert!(bot_at("grandmaster", BotStrength::Quick, false, 3).is_err());
     }
 }

@@ -1,0 +1,152 @@
+//! The whole app under a seeded stream of random input, headless, with its
+//! invariants checked every frame (see `monkey/mod.rs`, after Android's UI/Application Exerciser Monkey). A short run of a
+//! fixed seed here; `scripts/chaos.sh SEEDS MINUTES` runs as long as asked,
+//! through `chaos_from_the_environment`.
+
+mod monkey;
+use monkey as chaos;
+
+use std::time::{Duration, Instant};
+
+/// A fixed seed for about a minute: every screen reached by chance, and
+/// every invariant held after every frame.
+#[test]
+fn a_minute_of_random_input_breaks_no_invariant() {
+    let tally = chaos::run(1, 400, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    println!("{}", tally.report());
+    assert_eq!(tally.steps, 400);
+    for screen in ["Title", "Setup", "Play"] {
+        assert!(
+            tally.screens.get(screen).is_some_and(|&n| n > 0),
+            "the run never reached {screen}: {}",
+            tally.report()
+        );
+    }
+}
+
+/// Two people at Paper Boxing: while the hand-over screen asks for the
+/// device to be passed, the grid Anna has just written is not drawn under
+/// it, nor any number of the set-up.
+#[test]
+fn the_hand_over_screen_draws_no_hidden_grid_under_it() {
+    use bevy::prelude::*;
+    use parlour::engine::{ActiveMatch, Controller, MoveRequest};
+    use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+    use parlour_core::engine::Game;
+    use parlour_core::games::paper_boxing::PaperBoxing;
+
+    chaos::with_app(11, (1280, 800), |app| {
+        app.update();
+        let person = |name: &str| SeatChoice {
+            name: name.into(),
+            controller: Controller::Human,
+        };
+        *app.world_mut().resource_mut::<Table>() = Table {
+            game: parlour::catalog::GameId("paper-boxing"),
+            seats: vec![person("Anna"), person("Ben")],
+            ..Table::default()
+        };
+        app.world_mut().write_message(BeginMatch);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Play);
+        let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
+        let mut handed_over = 0;
+        let mut written = 0;
+        for _ in 0..400 {
+            app.update();
+            let seen = chaos::hidden_drawn(app.world_mut());
+            assert!(
+                seen.is_empty(),
+                "drawn under the hand-over screen: {seen:?}"
+            );
+            match screen(app) {
+                Screen::HandOver => {
+                    handed_over += 1;
+                    // Tapped through after a few frames, as a person would.
+                    if handed_over % 10 == 0 {
+                        let mut table = app.world_mut().resource_mut::<Table>();
+                        table.viewer = table.handing_to.take();
+                        app.world_mut()
+                            .resource_mut::<NextState<Screen>>()
+                            .set(Screen::Play);
+                    }
+                }
+                Screen::Play => {
+                    let active = app.world().resource::<ActiveMatch<PaperBoxing>>();
+                    let viewer = app.world().resource::<Table>().viewer;
+                    let Some(seat) = viewer.filter(|s| active.get().awaiting().contains(s)) else {
+                        continue;
+                    };
+                    if written >= 2 {
+                        break;
+                    }
+                    let mut bot = PaperBoxing::bot("random", seat as u64).expect("a bot");
+                    let mv = bot.choose(&active.get().view(seat));
+                    app.world_mut()
+                        .write_message(MoveRequest::<PaperBoxing> { seat, mv });
+                    written += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            handed_over >= 10,
+            "the hand-over screen came ({handed_over} frames)"
+        );
+        assert!(written >= 2, "both grids were written ({written})");
+    });
+}
+
+/// The long run: `CHAOS_SEEDS` (a list `1,2,3` or a range `1-20`, else 1)
+/// each for `CHAOS_STEPS` steps or until `CHAOS_MINUTES` in all are over.
+#[test]
+#[ignore = "the long run: scripts/chaos.sh"]
+fn chaos_from_the_environment() {
+    let seeds = seeds(&std::env::var("CHAOS_SEEDS").unwrap_or_else(|_| "1".into()));
+    let steps: usize = std::env::var("CHAOS_STEPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let minutes: f64 = std::env::var("CHAOS_MINUTES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if steps == usize::MAX { 1.0 } else { 1e6 });
+    let started = Instant::now();
+    let budget = Duration::from_secs_f64(minutes * 60.0);
+    let per_seed = budget / seeds.len().max(1) as u32;
+    let mut total = chaos::Tally::default();
+    let mut failures = Vec::new();
+    for seed in seeds {
+        let seed_start = Instant::now();
+        let result = chaos::run(seed, steps, |_| seed_start.elapsed() < per_seed);
+        match result {
+            Ok(tally) => {
+                println!("seed {seed}: {}", tally.report());
+                total.add(&tally);
+            }
+            Err(failure) => {
+                println!("{failure}");
+                failures.push(failure.to_string());
+            }
+        }
+    }
+    total.elapsed = started.elapsed();
+    println!("all seeds: {}", total.report());
+    assert!(
+        failures.is_empty(),
+        "{} seeds failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn seeds(text: &str) -> Vec<u64> {
+    if let Some((a, b)) = text.split_once('-') {
+        let (a, b): (u64, u64) = (a.trim().parse().unwrap_or(1), b.trim().parse().unwrap_or(1));
+        return (a..=b).collect();
+    }
+    text.split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect()
+}
