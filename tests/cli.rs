@@ -324,3 +324,60 @@ fn window_flags_are_checked_before_any_window_opens() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn replay_of_a_match_played_for_a_time_ends_where_its_clock_says() {
+    let out = parlour(&["replay", &fixture("rummy-fifteen-minutes.json")]);
+    assert!(out.status.success());
+    let result = json(&out);
+    assert_eq!(result["over"], true);
+    assert_eq!(result["minutes"], 15);
+    assert_eq!(result["time_is_up"], true);
+    let times: Vec<u64> = result["round_results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["clock"].as_u64().unwrap())
+        .collect();
+    assert_eq!(times, vec![262, 611, 905]);
+}
+
+#[test]
+fn a_bad_playing_time_is_refused_with_the_reason() {
+    for (minutes, says) in [
+        (
+            "0",
+            "minutes must be a whole number from 1 to 600, not \"0\"",
+        ),
+        ("-5", "not \"-5\""),
+        ("abc", "not \"abc\""),
+        ("100000", "not \"100000\""),
+    ] {
+        let text = format!(
+            r#"{{"format": "parlour-record/1", "game": "rummy", "variant": "standard,minutes={minutes}", "players": 2, "seed": 1, "moves": []}}"#
+        );
+        let out = parlour(&["replay", &temp_file(&format!("minutes-{minutes}"), &text)]);
+        assert_eq!(out.status.code(), Some(2));
+        let line = error_line(&out);
+        assert!(line.contains(says), "minutes={minutes}: {line}");
+    }
+    let text = r#"{"format": "parlour-record/1", "game": "rummy", "variant": "standard,rounds=3,minutes=30", "players": 2, "seed": 1, "moves": []}"#;
+    let out = parlour(&["replay", &temp_file("rounds-and-minutes", text)]);
+    assert!(!out.status.success());
+    assert!(error_line(&out).contains("not both (rounds=3 and minutes=30)"));
+    let out = parlour(&[
+        "selfplay",
+        "--game",
+        "rummy",
+        "--bots",
+        "greedy,greedy",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--variant",
+        "standard,minutes=15",
+    ]);
+    assert!(!out.status.success());
+    assert!(error_line(&out).contains("self-play has no clock"));
+}
