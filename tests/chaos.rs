@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 /// every invariant held after every frame.
 #[test]
 fn a_minute_of_random_input_breaks_no_invariant() {
-    let tally = chaos::run(1, 400, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    let tally = chaos::run(1, 600, |_| true).unwrap_or_else(|f| panic!("{f}"));
     println!("{}", tally.report());
-    assert_eq!(tally.steps, 400);
+    assert_eq!(tally.steps, 600);
     for screen in ["Title", "Setup", "Play"] {
         assert!(
             tally.screens.get(screen).is_some_and(|&n| n > 0),
@@ -22,6 +22,25 @@ fn a_minute_of_random_input_breaks_no_invariant() {
             tally.report()
         );
     }
+}
+
+/// A seed decides the whole run: played twice, the same events, frames,
+/// moves and screens — so a failure's seed and step count reproduce it.
+#[test]
+fn the_same_seed_plays_the_same_run() {
+    let once = chaos::run(2, 120, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    let again = chaos::run(2, 120, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    let sum = |t: &chaos::Tally| {
+        (
+            t.steps,
+            t.events,
+            t.frames,
+            t.restarts,
+            t.moves.clone(),
+            t.screens.clone(),
+        )
+    };
+    assert_eq!(sum(&once), sum(&again));
 }
 
 /// Two people at Paper Boxing: while the hand-over screen asks for the
