@@ -54,7 +54,6 @@ const TITLE_TIMEOUT = 180_000; // navigation to the first drawn title
 const SCREEN_TIMEOUT = 60_000; // one screen to the next after a tap
 const SETTLE_TIMEOUT = 90_000; // the bot's reply, the board at rest
 const FRAME = 120; // ms between touch events: a few frames at software speed
-const TAP_TIMEOUT = 20_000; // a tapped button's effect
 
 // --- colours (src/ui/theme.rs), each a predicate on [r, g, b] ------------------
 const near = (c, [r, g, b], t) => Math.abs(c[0] - r) <= t[0] && Math.abs(c[1] - g) <= t[1] && Math.abs(c[2] - b) <= t[2];
@@ -255,8 +254,9 @@ function touch(cdp) {
   const point = (x, y) => [{ x, y, id: 1, radiusX: 6, radiusY: 6, force: 1 }];
   const send = (type, x, y) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : point(x, y) });
   return {
+    // A finger's quick tap: down and up 50 ms apart.
     async tap(x, y) {
-      await send("touchStart", x, y); await sleep(FRAME);
+      await send("touchStart", x, y); await sleep(50);
       await send("touchEnd"); await sleep(FRAME);
     },
     async down(x, y) { await send("touchStart", x, y); await sleep(FRAME); },
@@ -303,18 +303,10 @@ async function pass(width, height) {
   const cdp = await context.newCDPSession(page);
   const finger = touch(cdp);
   // Taps a button by touch and waits for `effect` (a reading of the screen).
-  // Should the touch do nothing, that fails, and a mouse click stands in so
-  // that the steps after it still run.
   const tapFor = async (label, x, y, effect, timeout = SCREEN_TIMEOUT) => {
     await finger.tap(x, y);
-    let r = await until(effect, TAP_TIMEOUT);
-    if (check(`${size}: a touch tap on ${label} works`, !!r.got, r.got ? "" : `no effect at (${Math.round(x)}, ${Math.round(y)}); clicking it with the mouse instead`)) return r;
-    await page.mouse.move(x, y);
-    await sleep(FRAME * 3);
-    await page.mouse.down();
-    await sleep(FRAME * 2);
-    await page.mouse.up();
-    r = await until(effect, timeout);
+    const r = await until(effect, timeout);
+    check(`${size}: a touch tap on ${label} works`, !!r.got, r.got ? "" : `no effect at (${Math.round(x)}, ${Math.round(y)})`);
     return r;
   };
   const shot = async (name) => {

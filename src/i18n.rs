@@ -249,6 +249,38 @@ pub fn tr_in(lang: Lang, key: &str) -> Option<String> {
     CATALOGUE.as_ref()?.message(lang, key, None)
 }
 
+/// The seat number (from 1) a default seat name stands for — "Player 2",
+/// "Joueur 2", "Spiller 2": in any language, as the set-up fills an empty
+/// name. A default name is not a name: it is shown in the language on
+/// screen and never counted as a person's.
+pub fn default_name_number(name: &str) -> Option<usize> {
+    let catalogue = CATALOGUE.as_ref()?;
+    let name = name.trim();
+    (1..=8).find(|&number| {
+        let mut args = FluentArgs::new();
+        args.set("number", number);
+        Lang::ALL.into_iter().any(|lang| {
+            catalogue
+                .message(lang, "setup-default-name", Some(&args))
+                .as_deref()
+                == Some(name)
+        })
+    })
+}
+
+/// A seat's name as shown: a default name ("Joueur 2") in the language on
+/// screen ("Player 2"), any other as it is.
+pub fn shown_name(name: &str) -> String {
+    match default_name_number(name) {
+        Some(number) => {
+            let mut args = FluentArgs::new();
+            args.set("number", number);
+            tr_args("setup-default-name", Some(&args))
+        }
+        None => name.to_owned(),
+    }
+}
+
 /// The text of `key` in the language on screen, or `None` when no
 /// catalogue has it (for names that may or may not have a translation).
 pub fn tr_opt(key: &str) -> Option<String> {

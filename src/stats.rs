@@ -73,7 +73,9 @@ impl Statistics {
     pub fn count_match(&mut self, game: &str, seats: &[Finisher]) {
         for seat in seats.iter().filter(|s| s.person) {
             let name = seat.name.trim();
-            if name.is_empty() {
+            // "Player 1" is nobody's name: counting it would add up
+            // strangers (and give one person a name per language).
+            if name.is_empty() || crate::i18n::default_name_number(name).is_some() {
                 continue;
             }
             let tally = self

@@ -22,9 +22,10 @@ use parlour::i18n::{Lang, refusal, set_language};
 use parlour::session::flow::DealSeed;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::settings::Settings;
+use parlour::settings::TextSize;
 use parlour::ui::input::PointerInput;
 use parlour::ui::keys::Focus;
-use parlour::ui::theme::size;
+use parlour::ui::theme::{Zoom, size};
 use parlour_core::engine::{Explain, Game, Match};
 use parlour_core::games::paper_boxing::bots::transpose;
 use parlour_core::games::paper_boxing::setup::mix_for;
@@ -61,13 +62,45 @@ fn square(centre: Vec2, side: f32) -> Rect {
     Rect::from_center_size(centre, Vec2::splat(side))
 }
 
-/// Whether `inner` lies in the window, below the HUD.
-fn on_table(window: Vec2, inner: Rect) -> bool {
+/// The smallest panel and a 4K screen, the two ends of the zoom the app
+/// lays out at (0.85 and 2.5), and a portrait panel.
+const EDGE_SIZES: [Vec2; 3] = [
+    Vec2::new(1024.0, 600.0),
+    Vec2::new(600.0, 1024.0),
+    Vec2::new(3840.0, 2160.0),
+];
+
+/// The layout of every window size above at every zoom the app gives it:
+/// the window's own, times each text size of the settings.
+fn layouts() -> Vec<(Vec2, PbLayout)> {
+    let mut out = Vec::new();
+    for window in SIZES.into_iter().chain(MORE_SIZES).chain(EDGE_SIZES) {
+        let mut zooms: Vec<f32> = TextSize::ALL
+            .iter()
+            .map(|t| Zoom::for_window(window, t.factor()).0)
+            .collect();
+        zooms.dedup();
+        out.extend(
+            zooms
+                .into_iter()
+                .map(|z| (window, PbLayout::zoomed(window, z))),
+        );
+    }
+    assert!(
+        out.iter().any(|(_, l)| l.zoom == 0.85) && out.iter().any(|(_, l)| l.zoom >= 2.5),
+        "both ends of the zoom"
+    );
+    out
+}
+
+/// Whether `inner` lies in the window, below the HUD (as tall as the zoom
+/// makes it).
+fn on_table(window: Vec2, zoom: f32, inner: Rect) -> bool {
     let half = window / 2.0;
     inner.min.x >= -half.x
         && inner.max.x <= half.x
         && inner.min.y >= -half.y
-        && inner.max.y <= half.y - size::HUD
+        && inner.max.y <= half.y - size::HUD * zoom
 }
 
 fn overlap(a: Rect, b: Rect) -> bool {
@@ -78,41 +111,55 @@ fn overlap(a: Rect, b: Rect) -> bool {
 
 #[test]
 fn both_grids_their_names_and_the_band_fit_every_window() {
-    for window in SIZES.into_iter().chain(MORE_SIZES) {
-        let l = PbLayout::new(window);
+    for (window, l) in layouts() {
+        let window_z = format!("{window} at {}", l.zoom);
         let boards = [0, 1].map(|s| square(l.grids[s], l.board_side()));
         for s in 0..2 {
             assert!(
-                on_table(window, boards[s]),
-                "{window}: grid {s} off the table"
+                on_table(window, l.zoom, boards[s]),
+                "{window_z}: grid {s} off the table"
             );
             assert!(
-                on_table(window, l.labels[s]),
-                "{window}: name {s} off the table"
+                on_table(window, l.zoom, l.labels[s]),
+                "{window_z}: name {s} off the table"
             );
             assert!(
                 !overlap(boards[s], l.band),
-                "{window}: grid {s} under the band"
+                "{window_z}: grid {s} under the band"
             );
             assert!(!overlap(l.labels[s], l.band));
             for (b, &board) in boards.iter().enumerate() {
                 assert!(
                     !overlap(l.labels[s], board),
-                    "{window}: name {s} over grid {b}"
+                    "{window_z}: name {s} over grid {b}"
                 );
             }
             assert!((l.labels[s].height() - l.label_h()).abs() < 0.01);
         }
         assert!(
             !overlap(boards[0], boards[1]),
-            "{window}: the grids overlap"
+            "{window_z}: the grids overlap"
         );
-        assert!(on_table(window, l.band));
+        assert!(on_table(window, l.zoom, l.band));
+        let notice = l.notice_room();
+        for (what, r) in [
+            ("grid 0", boards[0]),
+            ("grid 1", boards[1]),
+            ("name 0", l.labels[0]),
+            ("name 1", l.labels[1]),
+            ("the set-up grid", square(l.setup_grid, 4.4 * l.setup_cell)),
+            ("the tray", l.tray),
+        ] {
+            assert!(
+                !overlap(notice, r),
+                "{window_z}: a notice would hide {what}"
+            );
+        }
         if SIZES.contains(&window) {
             assert_eq!(
                 l.stacked,
                 window.y > window.x,
-                "{window}: stacked in portrait"
+                "{window_z}: stacked in portrait"
             );
         }
         if l.stacked {
@@ -127,27 +174,27 @@ fn both_grids_their_names_and_the_band_fit_every_window() {
 
 #[test]
 fn cells_do_not_overlap_and_are_big_enough_to_tap() {
-    for window in SIZES {
-        let l = PbLayout::new(window);
+    for (window, l) in layouts() {
+        let window_z = format!("{window} at {}", l.zoom);
         assert!(l.face() < l.cell, "faces leave a gap between cells");
-        assert!(l.cell >= size::TOUCH, "{window}: cells of {} px", l.cell);
+        assert!(l.cell >= size::TOUCH, "{window_z}: cells of {} px", l.cell);
         assert!(l.setup_cell >= size::TOUCH);
         assert!(
             l.token() >= size::TOUCH,
-            "{window}: tokens of {} px",
+            "{window_z}: tokens of {} px",
             l.token()
         );
         assert!(l.token() < l.setup_cell, "a token sits inside its cell");
         for s in 0..2 {
             for c in 0..16u8 {
                 let p = l.cell_centre(s, c);
-                assert_eq!(l.cell_at(p), Some((s, c)), "{window}: cell {s}/{c}");
-                assert!(on_table(window, square(p, l.face())));
+                assert_eq!(l.cell_at(p), Some((s, c)), "{window_z}: cell {s}/{c}");
+                assert!(on_table(window, l.zoom, square(p, l.face())), "{window_z}");
                 for d in 0..c {
                     let q = l.cell_centre(s, d);
                     assert!(
                         !overlap(square(p, l.face()), square(q, l.face())),
-                        "{window}: cells {d} and {c} overlap"
+                        "{window_z}: cells {d} and {c} overlap"
                     );
                 }
             }
@@ -157,18 +204,21 @@ fn cells_do_not_overlap_and_are_big_enough_to_tap() {
 
 #[test]
 fn the_set_up_grid_and_tray_fit_every_window() {
-    for window in SIZES.into_iter().chain(MORE_SIZES) {
-        let l = PbLayout::new(window);
+    for (window, l) in layouts() {
+        let window_z = format!("{window} at {}", l.zoom);
         let board = square(l.setup_grid, 4.4 * l.setup_cell);
         assert!(
-            on_table(window, board),
-            "{window}: set-up grid off the table"
+            on_table(window, l.zoom, board),
+            "{window_z}: set-up grid off the table"
         );
-        assert!(on_table(window, l.tray), "{window}: tray off the table");
-        assert!(on_table(window, l.setup_label));
+        assert!(
+            on_table(window, l.zoom, l.tray),
+            "{window_z}: tray off the table"
+        );
+        assert!(on_table(window, l.zoom, l.setup_label));
         assert!(
             !overlap(board, l.tray),
-            "{window}: the tray covers the grid"
+            "{window_z}: the tray covers the grid"
         );
         assert!(!overlap(board, l.band) && !overlap(l.tray, l.band));
         assert!(!overlap(l.setup_label, board) && !overlap(l.setup_label, l.tray));
@@ -177,7 +227,7 @@ fn the_set_up_grid_and_tray_fit_every_window() {
         }
         for n in 1..=15u8 {
             let slot = l.tray_slot(n);
-            assert_eq!(l.tray_slot_at(slot), Some(n), "{window}: slot {n}");
+            assert_eq!(l.tray_slot_at(slot), Some(n), "{window_z}: slot {n}");
             assert!(l.tray.contains(slot + Vec2::splat(l.token() / 2.0)));
             assert!(l.tray.contains(slot - Vec2::splat(l.token() / 2.0)));
         }

@@ -326,8 +326,11 @@ fn a_finished_match_is_watched_again_from_the_history() {
     assert!(m.shows("No finished matches yet."));
     m.tap("Back");
 
-    // Two bots play a match to its end.
+    // Two bots play a match to its end (the set-up lays the person's
+    // table; the seats are set as they would be chosen there).
     m.tap_nth("Play", 0);
+    m.app.world_mut().resource_mut::<Table>().seats = table(&[bot(), bot()]).seats;
+    m.frames(1);
     m.tap("Start");
     let mut frames = 0;
     while m.screen() != Screen::Results {

@@ -46,7 +46,9 @@ fn advance_with<G: Game>(
         }
         let seat = m.awaiting()[0];
         let mv = bots[seat].choose(&m.view(seat));
-        m.submit(seat, mv).unwrap();
+        // A minute a move, for a match played for a time (the rest pay it no heed).
+        let used = 60 * m.moves().len() as u64;
+        m.submit_at(seat, mv, used).unwrap();
     }
 }
 
@@ -217,6 +219,16 @@ proptest! {
 
 // --- Rummy -----------------------------------------------------------------------
 
+/// The built-in variants, and matches of several rounds and for a time.
+const RUMMY_VARIANTS: &[&str] = &[
+    "standard",
+    "classic",
+    "relaxed",
+    "standard,rounds=3",
+    "standard,minutes=15",
+    "classic,minutes=60",
+];
+
 /// The faces of a dealt Rummy match as an explicit deal.
 fn deal_of(state: &rummy::State) -> rummy::Deal {
     rummy::Deal {
@@ -309,7 +321,7 @@ proptest! {
     /// the seed of later deals are changed.
     #[test]
     fn a_rummy_view_is_the_same_whatever_the_other_hands_and_the_pile_hold(
-        variant in prop::sample::select(Rummy::variants()),
+        variant in prop::sample::select(RUMMY_VARIANTS),
         players in 2..=4usize,
         seed in any::<u64>(),
         moves in 0..120usize,
@@ -336,6 +348,40 @@ proptest! {
             prop_assert_ne!(other_hands(m.state()), other_hands(t.state()), "a hand card was swapped");
         }
         prop_assert_eq!(m.view(watcher), t.view(watcher));
+    }
+}
+
+/// A match played for a time whose round ends with the time used up deals
+/// no next round: with the same deal and moves but another seed (the seed
+/// of later deals), every seat's view is the same, the time used in it too.
+/// Had the next round been dealt, the seeds would deal it differently.
+#[test]
+fn a_match_whose_time_is_up_shows_nothing_of_a_deal_that_never_came() {
+    let dealt = Match::<Rummy>::seeded("standard,minutes=15", 3, 21).unwrap();
+    let deal = deal_of(dealt.state());
+    let played = |seed: u64| {
+        let config = Rummy::variant("standard,minutes=15").unwrap();
+        let mut m = Match::<Rummy>::new("standard,minutes=15", config, 3, seed, Some(deal.clone()))
+            .unwrap();
+        let mut bots: Vec<_> = (0..3).map(|s| Rummy::bot("greedy", s).unwrap()).collect();
+        while !m.is_over() {
+            let seat = m.awaiting()[0];
+            let mv = bots[seat].choose(&m.view(seat));
+            m.submit_at(seat, mv, 15 * 60).unwrap();
+        }
+        m
+    };
+    let (a, b) = (played(1), played(2));
+    assert_eq!(a.state().rounds().len(), 1, "the first round was the last");
+    for seat in 0..3 {
+        let view = a.view(seat);
+        assert_eq!(
+            view.rounds[0].clock,
+            Some(15 * 60),
+            "the time used is public"
+        );
+        assert!(view.over);
+        assert_eq!(view, b.view(seat), "seat {seat}");
     }
 }
 

@@ -19,7 +19,7 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use clap::Args;
 
 use crate::catalog::GameCatalog;
-use crate::kiosk::Kiosk;
+use crate::kiosk::{Kiosk, PinRequired};
 use crate::saves::SaveSlot;
 use crate::session::attract::Demo;
 use crate::settings::{Settings, SettingsFile};
@@ -245,6 +245,9 @@ fn furnish(
         active: kiosk,
         unlocked: false,
     });
+    if options.kiosk {
+        app.insert_resource(PinRequired);
+    }
     if options.demo {
         app.insert_resource(Demo::new(demo_games));
     }

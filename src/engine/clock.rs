@@ -102,3 +102,56 @@ pub(super) fn tick_clock<G: Game>(
         }
     }
 }
+
+/// The match's clock, for a match played for an agreed time: how much of
+/// the time has been used. It counts while a round is played on screen
+/// (a move awaited or shown) and the clock runs — not while something
+/// covers the table, not between rounds, not in a replay (whose times are
+/// the record's) — and the rules are told it with every move.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct MatchClock {
+    /// The agreed time, if the match in play is played for a time.
+    pub limit: Option<Duration>,
+    /// The time used so far.
+    pub used: Duration,
+}
+
+impl MatchClock {
+    /// The clock of `game` as it starts or is taken up: the time its
+    /// record says was used.
+    pub fn of<G: Game>(game: &Match<G>) -> Self {
+        Self {
+            limit: G::playing_time(game.config()),
+            used: Duration::from_secs(game.time_used()),
+        }
+    }
+
+    /// Time left, for a match played for a time (none left once used up).
+    pub fn remaining(&self) -> Option<Duration> {
+        self.limit.map(|l| l.saturating_sub(self.used))
+    }
+
+    /// The whole seconds used, as the rules are told them.
+    pub fn seconds(&self) -> u64 {
+        self.used.as_secs()
+    }
+
+    /// Whether the agreed time is used up (the round in play is the last).
+    pub fn is_up(&self) -> bool {
+        self.remaining() == Some(Duration::ZERO)
+    }
+}
+
+/// Counts the match's time while a round is played on screen (see
+/// [`MatchClock`]); real time, as the turn clock.
+pub(super) fn tick_match_clock<G: Game>(
+    time: Res<Time<Real>>,
+    settings: Res<ClockSettings>,
+    active: Res<ActiveMatch<G>>,
+    mut clock: ResMut<MatchClock>,
+) {
+    if clock.limit.is_none() || !settings.enabled || settings.paused || active.get().is_over() {
+        return;
+    }
+    clock.used += time.delta();
+}

@@ -8,7 +8,7 @@ pub mod plugin;
 pub mod replay;
 
 pub use bots::{BotMaker, Bots};
-pub use clock::{ClockSettings, TurnClock, TurnDraft};
+pub use clock::{ClockSettings, MatchClock, TurnClock, TurnDraft};
 pub use model::{
     ActiveMatch, At, BotExecution, CellOf, Controller, EndMatch, FrameStepped, HandSize,
     MatchEntity, MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesSystems,

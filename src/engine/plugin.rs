@@ -10,7 +10,9 @@
 use std::marker::PhantomData;
 
 use super::bots::{BotMaker, Bots, drive_bots};
-use super::clock::{ClockSettings, TurnClock, TurnDraft, new_turn_clock, tick_clock};
+use super::clock::{
+    ClockSettings, MatchClock, TurnClock, TurnDraft, new_turn_clock, tick_clock, tick_match_clock,
+};
 use super::model::*;
 use bevy::prelude::*;
 use parlour_core::engine::{Explain, Game, Match, Phase, Phrase, Seat};
@@ -34,6 +36,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<BotExecution>()
         .init_resource::<ClockSettings>()
         .init_resource::<TurnClock>()
+        .init_resource::<MatchClock>()
         .add_message::<EndMatch>()
         .add_message::<Proceed>()
         .configure_sets(
@@ -66,6 +69,12 @@ impl<G: Game> Plugin for RulesPlugin<G> {
                         resource_exists::<ActiveMatch<G>>
                             .and_then(in_state(TurnPhase::AwaitingMove)),
                     ),
+                    tick_match_clock::<G>.in_set(RulesSystems::Clock).run_if(
+                        resource_exists::<ActiveMatch<G>>.and_then(
+                            in_state(TurnPhase::AwaitingMove)
+                                .or_else(in_state(TurnPhase::Animating)),
+                        ),
+                    ),
                     drive_bots::<G>
                         .in_set(RulesSystems::Bots)
                         .run_if(resource_exists::<ActiveMatch<G>>),
@@ -90,6 +99,7 @@ fn start_match<G: Game>(
     existing: Query<Entity, With<MatchEntity>>,
     mut next: ResMut<NextState<TurnPhase>>,
     mut clock: ResMut<TurnClock>,
+    mut match_clock: ResMut<MatchClock>,
     clock_settings: Res<ClockSettings>,
     maker: Res<BotMaker<G>>,
 ) {
@@ -149,6 +159,7 @@ fn start_match<G: Game>(
     }
     let bots = Bots::<G>::seated(&game, &start.controllers, start.bot_seed, &maker);
     *clock = new_turn_clock::<G>(&game, &clock, &clock_settings);
+    *match_clock = MatchClock::of(&game);
     next.set(phase_of(&game));
     commands.insert_resource(bots);
     commands.insert_resource(ActiveMatch {
@@ -208,6 +219,7 @@ fn apply_moves<G: Game>(
     pacing: Res<Pacing>,
     clock_settings: Res<ClockSettings>,
     mut clock: ResMut<TurnClock>,
+    mut match_clock: ResMut<MatchClock>,
     mut applied: MessageWriter<MoveApplied<G>>,
     mut rejected: MessageWriter<MoveRejected<G>>,
     mut seats: Query<(&SeatOf, &mut Score, &mut HandSize)>,
@@ -253,7 +265,14 @@ fn apply_moves<G: Game>(
             });
             continue;
         }
-        match game.submit(request.seat, request.mv.clone()) {
+        // A match played for a time is told the time its clock has used;
+        // with the clock off (a replay) the record's times are played.
+        let submitted = if clock_settings.enabled && match_clock.limit.is_some() {
+            game.submit_at(request.seat, request.mv.clone(), match_clock.seconds())
+        } else {
+            game.submit(request.seat, request.mv.clone())
+        };
+        match submitted {
             Ok(outcome) => {
                 changed = true;
                 let ends_round = G::ends_round(&outcome);
@@ -286,6 +305,13 @@ fn apply_moves<G: Game>(
         return;
     }
     *clock = new_turn_clock::<G>(game, &clock, &clock_settings);
+    // A replay's clock stands at the time its record gives the last round's end.
+    if let Some(&ended) = game.clock().last() {
+        let ended = std::time::Duration::from_secs(ended);
+        if match_clock.used < ended {
+            match_clock.used = ended;
+        }
+    }
     if current != *phase.get() {
         next.set(current);
     }

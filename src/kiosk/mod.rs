@@ -37,6 +37,13 @@ pub struct Kiosk {
     pub unlocked: bool,
 }
 
+/// A kiosk started as one (`--kiosk`, a page's `?kiosk`) must have a PIN,
+/// or any visitor could close it. On Linux the kiosk's launcher refuses to
+/// start without one; a page has no launcher, so the PIN pad asks for one
+/// before anything else, and leaving is never offered without it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PinRequired;
+
 /// How long nobody has touched the screen, and whether attract mode is on
 /// because of it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,7 +179,7 @@ pub fn idle_plugin(app: &mut App) {
         .add_message::<Activity>()
         .add_systems(
             Update,
-            (follow_kiosk_setting, watch_idle)
+            (follow_kiosk_setting, watch_idle, ask_for_a_pin)
                 .chain()
                 .in_set(TableSystems::Watch),
         );
@@ -201,6 +208,23 @@ fn follow_kiosk_setting(settings: Res<Settings>, mut kiosk: ResMut<Kiosk>) {
     let active = kiosk.forced || settings.kiosk;
     if kiosk.active != active {
         kiosk.active = active;
+    }
+}
+
+/// Opens the pad to choose a PIN while a kiosk that needs one has none
+/// (in place of the pad to leave, which would open with an empty PIN).
+fn ask_for_a_pin(
+    required: Option<Res<PinRequired>>,
+    kiosk: Res<Kiosk>,
+    settings: Res<Settings>,
+    mut pad: ResMut<PinPad>,
+) {
+    if required.is_some()
+        && kiosk.active
+        && settings.kiosk_pin.is_empty()
+        && pad.open != Some(PinPurpose::Choose)
+    {
+        pad.ask(PinPurpose::Choose);
     }
 }
 
@@ -407,6 +431,50 @@ mod tests {
         pad.ask(purpose);
         typed.chars().for_each(|d| pad.press(d));
         pad
+    }
+
+    /// The pad after one pass of `ask_for_a_pin` over `pad`.
+    fn after_asking(required: bool, pin: &str, pad: PinPad) -> PinPad {
+        let mut world = World::new();
+        world.insert_resource(Kiosk {
+            forced: true,
+            active: true,
+            unlocked: false,
+        });
+        world.insert_resource(Settings {
+            kiosk_pin: pin.to_owned(),
+            ..Settings::default()
+        });
+        world.insert_resource(pad);
+        if required {
+            world.insert_resource(PinRequired);
+        }
+        world
+            .run_system_cached(ask_for_a_pin)
+            .expect("the system runs");
+        world.resource::<PinPad>().clone()
+    }
+
+    #[test]
+    fn a_kiosk_that_needs_a_pin_asks_for_one_before_anything_else() {
+        let asked = after_asking(true, "", PinPad::default());
+        assert_eq!(asked.open, Some(PinPurpose::Choose));
+        // The pad to leave, opened without a PIN, becomes the pad to choose one.
+        let leaving = after_asking(true, "", pad_for(PinPurpose::Leave, ""));
+        assert_eq!(leaving.open, Some(PinPurpose::Choose));
+        // Cancelled, or an empty PIN chosen: asked again.
+        let mut pin = String::new();
+        let mut pad = asked.clone();
+        assert_eq!(pad.submit(&mut pin), PinAnswer::Chosen);
+        assert_eq!(after_asking(true, &pin, pad).open, Some(PinPurpose::Choose));
+    }
+
+    #[test]
+    fn a_kiosk_with_a_pin_or_not_needing_one_is_not_asked() {
+        assert_eq!(after_asking(true, "2468", PinPad::default()).open, None);
+        assert_eq!(after_asking(false, "", PinPad::default()).open, None);
+        let leaving = after_asking(true, "2468", pad_for(PinPurpose::Leave, ""));
+        assert_eq!(leaving.open, Some(PinPurpose::Leave));
     }
 
     #[test]

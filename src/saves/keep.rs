@@ -1,6 +1,8 @@
 //! After every move: the match in progress written to the save slot; once
 //! over, filed in the history instead, and counted. A save that cannot be
-//! written is said once to the person, and the match plays on.
+//! written is said once to the person, and the match plays on. A match
+//! played for a time is written again every few seconds of its clock too,
+//! so the time it had used survives the app being closed however it is.
 
 use crate::platform::time::SystemTime;
 
@@ -8,16 +10,22 @@ use bevy::prelude::*;
 use parlour_core::engine::Game;
 
 use super::{Replay, SaveSlot, seats_of};
-use crate::engine::{ActiveMatch, Controller, MoveApplied, StartMatch};
+use crate::engine::{ActiveMatch, Controller, MatchClock, MoveApplied, StartMatch};
 use crate::session::attract::Demo;
 use crate::session::{Notice, Table};
 use crate::stats::{Finisher, Statistics, StatisticsFile};
 use crate::storage::{FileWarning, FileWarnings, file_finished, write_atomic};
 
+/// Seconds of a match's clock between two saves when no move is played.
+const SAVE_CLOCK_EVERY: u64 = 5;
+
 /// After every move: the match in progress is written to the save slot;
 /// once it is over it is filed in the history instead, and counted.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn keep<G: Game>(
     active: Res<ActiveMatch<G>>,
+    clock: Res<MatchClock>,
+    mut clock_saved: Local<u64>,
     table: Res<Table>,
     demo: Option<Res<Demo>>,
     replay: Option<Res<Replay>>,
@@ -33,10 +41,13 @@ pub(super) fn keep<G: Game>(
     // Read the messages every frame, so none is taken for new after a pause.
     let moved = applied.read().count() > 0;
     let fresh = started.read().count() > 0;
+    let timed = clock.limit.is_some() && !active.get().is_over();
+    let ticked = timed && clock.seconds() >= *clock_saved + SAVE_CLOCK_EVERY;
     // Attract mode's bot matches and replays are nobody's match to keep.
-    if !(moved || fresh) || demo.is_some() || replay.is_some() {
+    if !(moved || fresh || ticked) || demo.is_some() || replay.is_some() {
         return;
     }
+    *clock_saved = clock.seconds();
     if fresh {
         // Each match says once that it cannot be saved.
         *unsaved_told = false;
@@ -47,6 +58,9 @@ pub(super) fn keep<G: Game>(
         record.seats = seats_of(&table);
     }
     if !game.is_over() {
+        if timed {
+            record.time_used = Some(clock.seconds());
+        }
         if let Some(path) = &slot.current {
             match write_atomic(path, &record.to_json()) {
                 Ok(()) => *unsaved_told = false,

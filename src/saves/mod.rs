@@ -98,11 +98,12 @@ pub fn table_of(record: &Record, game: GameId) -> Table {
     let seats = (0..record.players)
         .map(|i| match record.seats.get(i) {
             Some(s) => SeatChoice {
-                name: s.name.clone(),
+                // A default name follows the language on screen.
+                name: crate::i18n::shown_name(&s.name),
                 controller: s.bot.clone().map_or(Controller::Human, Controller::Bot),
             },
             None => SeatChoice {
-                name: crate::tr!("seat-default-name", number = i + 1),
+                name: crate::tr!("setup-default-name", number = i + 1),
                 controller: Controller::Human,
             },
         })

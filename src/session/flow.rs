@@ -177,7 +177,9 @@ fn pace<G: Game>(
             .get(s)
             .is_some_and(|c| c.controller != Controller::Human)
     });
-    if bot_to_move || G::turn_limit(active.get().state()).is_some() {
+    let clocked = G::turn_limit(active.get().state()).is_some()
+        || (G::playing_time(active.get().config()).is_some() && !active.get().is_over());
+    if bot_to_move || clocked {
         redraw.write(RequestRedraw);
     }
     if *phase.get() != TurnPhase::Animating {

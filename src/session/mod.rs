@@ -143,6 +143,76 @@ impl Default for Table {
 }
 
 impl Table {
+    /// The table the set-up offers for `game`: the last one a person set
+    /// for it (remembered in the settings), else the first table — never
+    /// one attract mode, Watch or a lesson laid. Default names come in the
+    /// language on screen.
+    pub fn for_setup(game: &crate::catalog::GameEntry, settings: &Settings) -> Table {
+        let seats = game.seats.clone();
+        let remembered = settings
+            .tables
+            .get(game.id.name())
+            .filter(|t| seats.contains(&t.seats.len()));
+        let Some(remembered) = remembered else {
+            let mut table = Table {
+                game: game.id,
+                ..Table::default()
+            };
+            table.seats.truncate(*seats.end());
+            return table;
+        };
+        Table {
+            game: game.id,
+            variant: if remembered.variant.trim().is_empty() {
+                "standard".into()
+            } else {
+                remembered.variant.clone()
+            },
+            seats: remembered
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatChoice {
+                    name: match s.name.trim() {
+                        "" => crate::tr!("setup-default-name", number = i + 1),
+                        name => crate::i18n::shown_name(&name.chars().take(16).collect::<String>()),
+                    },
+                    controller: s.bot.clone().map_or(Controller::Human, Controller::Bot),
+                })
+                .collect(),
+            viewer: Some(0),
+            handing_to: None,
+        }
+    }
+
+    /// What the settings keep of this table for its game's next set-up:
+    /// default names as none (they follow the language), and — `forget_names`,
+    /// a kiosk's visitors — no person's name at all.
+    pub fn remembered(&self, forget_names: bool) -> crate::settings::SetupTable {
+        crate::settings::SetupTable {
+            variant: self.variant.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| {
+                    let person = s.controller == Controller::Human;
+                    let default = crate::i18n::default_name_number(&s.name).is_some();
+                    crate::settings::SetupSeat {
+                        name: if default || (person && forget_names) {
+                            String::new()
+                        } else {
+                            s.name.trim().to_owned()
+                        },
+                        bot: match &s.controller {
+                            Controller::Human => None,
+                            Controller::Bot(b) => Some(b.clone()),
+                        },
+                    }
+                })
+                .collect(),
+        }
+    }
+
     /// The seats people play.
     pub fn humans(&self) -> Vec<Seat> {
         (0..self.seats.len())
@@ -259,17 +329,14 @@ fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
         crate::i18n::set_language(settings.language);
     }
     let Some(mut table) = table else { return };
-    let default_name = crate::tr!("setup-you");
-    let is_default = |name: &str| {
-        crate::i18n::Lang::ALL
-            .into_iter()
-            .any(|lang| crate::i18n::tr_in(lang, "setup-you").as_deref() == Some(name))
-    };
-    let stale: Vec<usize> = (0..table.seats.len())
-        .filter(|&i| table.seats[i].name != default_name && is_default(&table.seats[i].name))
+    let stale: Vec<(usize, String)> = (0..table.seats.len())
+        .filter_map(|i| {
+            let shown = crate::i18n::shown_name(&table.seats[i].name);
+            (shown != table.seats[i].name).then_some((i, shown))
+        })
         .collect();
-    for i in stale {
-        table.seats[i].name = default_name.clone();
+    for (i, shown) in stale {
+        table.seats[i].name = shown;
     }
 }
 

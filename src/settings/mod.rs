@@ -103,6 +103,49 @@ where
     Ok(T::deserialize(value).unwrap_or_default())
 }
 
+/// A seat of a table a person set, as the settings file keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SetupSeat {
+    /// The name typed; empty for a default name ("Player 2", in the
+    /// language on screen when the set-up is shown).
+    pub name: String,
+    /// The bot playing it, by name; none for a person.
+    pub bot: Option<String>,
+}
+
+/// The last table a person set for a game: what its set-up offers next.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SetupTable {
+    /// The variant's name.
+    pub variant: String,
+    /// One per seat.
+    pub seats: Vec<SetupSeat>,
+}
+
+/// The remembered tables, read one game at a time: a game's entry that
+/// does not read is left out, the others and the rest of the file kept.
+fn lenient_tables<'de, D>(
+    deserializer: D,
+) -> Result<std::collections::BTreeMap<String, SetupTable>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    use serde::Deserialize;
+    let value = serde_json::Value::deserialize(deserializer)?;
+    let serde_json::Value::Object(games) = value else {
+        return Ok(Default::default());
+    };
+    Ok(games
+        .into_iter()
+        .filter_map(|(game, table)| {
+            let table = SetupTable::deserialize(table).ok()?;
+            (!table.seats.is_empty()).then_some((game, table))
+        })
+        .collect())
+}
+
 /// Preferences, kept in the settings file.
 ///
 /// Read leniently: a field left out takes its default, a field this version
@@ -139,6 +182,10 @@ pub struct Settings {
     pub kiosk_pin: String,
     /// The window's size when it was last closed, in logical pixels.
     pub window: Option<(u32, u32)>,
+    /// Per game (by its record name), the last table a person set: the
+    /// set-up offers it again, after a restart and after attract mode.
+    #[serde(deserialize_with = "lenient_tables")]
+    pub tables: std::collections::BTreeMap<String, SetupTable>,
 }
 
 impl Default for Settings {
@@ -157,6 +204,7 @@ impl Default for Settings {
             idle_timeout_secs: Settings::IDLE_DEFAULT,
             kiosk_pin: String::new(),
             window: None,
+            tables: Default::default(),
         }
     }
 }
@@ -357,6 +405,17 @@ mod tests {
             idle_timeout_secs: 300,
             kiosk_pin: "2468".into(),
             window: Some((1024, 768)),
+            tables: [(
+                "rummy".to_owned(),
+                SetupTable {
+                    variant: "classic".into(),
+                    seats: vec![SetupSeat {
+                        name: "Tess".into(),
+                        bot: None,
+                    }],
+                },
+            )]
+            .into(),
         };
         save(&path, &settings).unwrap();
         let (back, warning) = load(&path, SystemTime::now());

@@ -140,10 +140,20 @@ fn spawn_camera(mut commands: Commands) {
 
 fn style_egui_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if !*done {
-        theme::egui_style(contexts.ctx_mut()?);
+        let ctx = contexts.ctx_mut()?;
+        theme::egui_style(ctx);
+        taps_of_any_length(ctx);
         *done = true;
     }
     Ok(())
+}
+
+/// A press released where it began is a tap however long it lasted. egui
+/// turns a press held over 0.8 s into a long-touch, not a click; Parlour has
+/// no long-touch menus, and on a slow tablet or a page drawn without a GPU a
+/// quick tap can span two long frames and be lost.
+pub fn taps_of_any_length(ctx: &bevy_egui::egui::Context) {
+    ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
 }
 
 /// Fits egui's zoom to the window and the text size chosen.
@@ -168,5 +178,58 @@ fn fit_zoom(
 fn follow_goto(mut goto: ResMut<GoTo>, mut next: ResMut<NextState<Screen>>) {
     if let Some(screen) = goto.0.take() {
         next.set(screen);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::taps_of_any_length;
+    use bevy_egui::egui::{self, Event, PointerButton, Pos2, RawInput, Rect, Vec2};
+
+    /// One frame of a window holding a Start button: where the button is
+    /// and whether it saw a click.
+    fn frame(ctx: &egui::Context, time: f64, events: Vec<Event>) -> (Rect, bool) {
+        let input = RawInput {
+            time: Some(time),
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::new(400.0, 300.0))),
+            events,
+            ..Default::default()
+        };
+        let mut seen = (Rect::NOTHING, false);
+        let mut output = ctx.run_ui(input, |ui| {
+            let r = ui.button("Start");
+            seen = (r.rect, r.clicked());
+        });
+        // Nothing draws the fonts' texture here.
+        output.textures_delta.clear();
+        seen
+    }
+
+    /// Presses the button and releases it `held` seconds later, a frame
+    /// each, in a new context (`lifted`: with Parlour's taps): whether it saw
+    /// a click.
+    fn tap_held(lifted: bool, held: f64) -> bool {
+        let ctx = &egui::Context::default();
+        if lifted {
+            taps_of_any_length(ctx);
+        }
+        let at = frame(ctx, 0.0, vec![]).0.center();
+        let button = |pressed| Event::PointerButton {
+            pos: at,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        let pressed = frame(ctx, 0.1, vec![Event::PointerMoved(at), button(true)]).1;
+        let released = frame(ctx, 0.1 + held, vec![button(false)]).1;
+        pressed || released
+    }
+
+    #[test]
+    fn a_tap_spanning_slow_frames_is_still_a_tap() {
+        assert!(tap_held(true, 0.05), "a quick tap");
+        assert!(tap_held(true, 1.6), "a tap across two 0.8 s frames");
+        // egui's own rule, which the setting lifts.
+        assert!(tap_held(false, 0.05) && !tap_held(false, 1.6));
     }
 }

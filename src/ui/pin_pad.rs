@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{ecolour, size};
-use crate::kiosk::{Kiosk, PinAnswer, PinPad, PinPurpose};
+use crate::kiosk::{Kiosk, PinAnswer, PinPad, PinPurpose, PinRequired};
 use crate::settings::Settings;
 use crate::tr;
 
@@ -24,6 +24,7 @@ fn pin_pad(
     mut pad: ResMut<PinPad>,
     mut kiosk: ResMut<Kiosk>,
     mut settings: ResMut<Settings>,
+    required: Option<Res<PinRequired>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let Some(purpose) = pad.open else {
@@ -31,6 +32,8 @@ fn pin_pad(
     };
     let ctx = contexts.ctx_mut()?;
     let pin_set = !settings.kiosk_pin.is_empty();
+    // A kiosk that must have a PIN has no way round choosing one.
+    let may_cancel = pin_set || required.is_none();
     let mut cancel = false;
     let mut submit = false;
     egui::Modal::new(egui::Id::new("pin-pad"))
@@ -44,14 +47,17 @@ fn pin_pad(
             ui.set_width(3.0 * KEY.x + 2.0 * 10.0);
             heading(ui, purpose, &pad, pin_set);
             submit = keys(ui, &mut pad);
-            ui.add_space(10.0);
-            ui.vertical_centered_justified(|ui| {
-                cancel = ui
-                    .add(
-                        egui::Button::new(tr!("pin-cancel")).min_size(egui::vec2(0.0, size::TOUCH)),
-                    )
-                    .clicked();
-            });
+            if may_cancel {
+                ui.add_space(10.0);
+                ui.vertical_centered_justified(|ui| {
+                    cancel = ui
+                        .add(
+                            egui::Button::new(tr!("pin-cancel"))
+                                .min_size(egui::vec2(0.0, size::TOUCH)),
+                        )
+                        .clicked();
+                });
+            }
         });
     if submit {
         match pad.submit(&mut settings.kiosk_pin) {
@@ -87,6 +93,8 @@ fn heading(ui: &mut egui::Ui, purpose: PinPurpose, pad: &PinPad, pin_set: bool) 
             egui::RichText::new(tr!("pin-wrong")).color(ecolour::WARN)
         } else if purpose != PinPurpose::Choose && !pin_set {
             egui::RichText::new(tr!("pin-none-set")).color(ecolour::TEXT_DIM)
+        } else if purpose == PinPurpose::Choose && !pin_set {
+            egui::RichText::new(tr!("pin-kiosk-needs-one")).color(ecolour::TEXT_DIM)
         } else {
             egui::RichText::new(" ")
         };

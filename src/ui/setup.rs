@@ -15,6 +15,7 @@ use crate::i18n::bot_name;
 use crate::kiosk::Kiosk;
 use crate::saves::{ResumeMatch, SaveSlot, table_of};
 use crate::session::{BeginMatch, PointerDevice, Screen, SeatChoice, Table};
+use crate::settings::Settings;
 use crate::stats::Statistics;
 use crate::tr;
 use crate::variants::VariantRegistry;
@@ -38,19 +39,26 @@ const NAME_LIMIT: usize = 16;
 #[derive(SystemParam)]
 struct Start<'w> {
     slot: Option<Res<'w, SaveSlot>>,
+    settings: ResMut<'w, Settings>,
+    kiosk: Option<Res<'w, Kiosk>>,
     begin: MessageWriter<'w, BeginMatch>,
     resume: MessageWriter<'w, ResumeMatch>,
     next: ResMut<'w, NextState<Screen>>,
 }
 
 impl Start<'_> {
-    /// Starts the table's match.
+    /// Starts the table's match, and remembers the table for the game's
+    /// next set-up (a kiosk's visitors' names excepted).
     fn begin(&mut self, table: &mut Table) {
         for (i, seat) in table.seats.iter_mut().enumerate() {
             if seat.name.trim().is_empty() {
                 seat.name = tr!("setup-default-name", number = i + 1);
             }
         }
+        let kiosk = self.kiosk.as_ref().is_some_and(|k| k.active);
+        self.settings
+            .tables
+            .insert(table.game.name().to_owned(), table.remembered(kiosk));
         table.viewer = None;
         self.begin.write(BeginMatch);
         self.next.set(Screen::Play);
@@ -68,7 +76,6 @@ fn setup(
     mut table: ResMut<Table>,
     registry: Option<Res<VariantRegistry>>,
     device: Res<PointerDevice>,
-    kiosk: Option<Res<Kiosk>>,
     statistics: Option<Res<Statistics>>,
     mut typing: Local<Option<(usize, bool)>>,
     mut replacing: Local<bool>,
@@ -103,8 +110,8 @@ fn setup(
                 ui.set_max_width(width);
                 let seats = game.seats.clone();
                 // No keyboard to hand: a tap on a name opens the one on screen.
-                let on_screen_keys =
-                    *device == PointerDevice::Touch || kiosk.as_ref().is_some_and(|k| k.active);
+                let on_screen_keys = *device == PointerDevice::Touch
+                    || start.kiosk.as_ref().is_some_and(|k| k.active);
                 let (remove, tapped) =
                     seat_rows(ui, &mut table, *seats.start(), bots, on_screen_keys);
                 if let Some(seat) = tapped {
@@ -243,6 +250,7 @@ fn known_names(statistics: Option<&Statistics>, table: &Table) -> Vec<String> {
         .into_iter()
         .flat_map(|s| s.players.iter())
         .filter(|(name, _)| !table.seats.iter().any(|s| &s.name == *name))
+        .filter(|(name, _)| crate::i18n::default_name_number(name).is_none())
         .map(|(name, games)| (games.values().map(|t| t.played).sum(), name))
         .collect();
     names.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));

@@ -12,6 +12,7 @@ use super::{GoTo, HowToGame, ReturnTo, UiSystems};
 use crate::catalog::{GameCatalog, GameEntry};
 use crate::saves::{ResumeMatch, SaveSlot, table_of};
 use crate::session::{Screen, Table};
+use crate::settings::Settings;
 use crate::storage::FileWarnings;
 use crate::tr;
 
@@ -33,6 +34,7 @@ pub struct TitleExtras<'w> {
     warnings: ResMut<'w, FileWarnings>,
     resume: MessageWriter<'w, ResumeMatch>,
     goto: ResMut<'w, GoTo>,
+    settings: Res<'w, Settings>,
 }
 
 impl TitleExtras<'_> {
@@ -240,11 +242,9 @@ fn title(
                 next.set(Screen::Settings);
             }
             if let Some(game) = clicked {
-                if table.game != game.id {
-                    table.game = game.id;
-                    table.variant = "standard".into();
-                    table.seats.truncate(*game.seats.end());
-                }
+                // The last table a person set for this game: never the one
+                // attract mode or a replay left.
+                *table = Table::for_setup(game, &extras.settings);
                 next.set(Screen::Setup);
             } else if let Some(game) = how {
                 how_to.0 = game;

@@ -99,6 +99,38 @@ pub fn notice_banner_at(
         });
 }
 
+/// [`notice_banner`] in the middle of `room` (egui's points), wrapped to
+/// its width: where a table keeps felt free for it.
+pub fn notice_banner_in(ctx: &egui::Context, id: &str, notice: &Notice, room: egui::Rect) {
+    egui::Area::new(egui::Id::new(id))
+        .pivot(egui::Align2::CENTER_CENTER)
+        .fixed_pos(room.center())
+        .interactable(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            let (fill, ink) = if notice.warning {
+                (ecolour::WARN, egui::Color32::WHITE)
+            } else {
+                (ecolour::CARD, ecolour::INK)
+            };
+            egui::Frame::new()
+                .fill(fill)
+                .corner_radius(12)
+                .inner_margin(12)
+                .show(ui, |ui| {
+                    ui.set_max_width(room.width() - 24.0);
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(&notice.text)
+                                .color(ink)
+                                .size(size::TEXT),
+                        )
+                        .wrap(),
+                    );
+                });
+        });
+}
+
 /// A finger-sized choice button: filled with the accent when chosen.
 pub fn choice(ui: &mut egui::Ui, chosen: bool, label: &str, width: f32) -> bool {
     let text = if chosen {

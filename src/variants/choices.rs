@@ -50,12 +50,15 @@ pub fn choices(registry: Option<&VariantRegistry>, entry: &GameEntry) -> Vec<Cho
     names.chain(plugins).collect()
 }
 
-/// The rules without a `rounds=` agreement (the number of rounds a table
-/// agrees to play, which a game with rounds sets on a set-up row of its own).
+/// The rules without the match's length — a `rounds=` or `minutes=`
+/// agreement, which a game with rounds sets on a set-up row of its own.
 pub fn without_rounds(rules: &str) -> String {
     rules
         .split(',')
-        .filter(|part| !part.trim_start().starts_with("rounds="))
+        .filter(|part| {
+            let part = part.trim_start();
+            !(part.starts_with("rounds=") || part.starts_with("minutes="))
+        })
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -69,13 +72,39 @@ pub fn rounds(rules: &str) -> usize {
         .unwrap_or(1)
 }
 
-/// The rules with `n` rounds agreed (none written for 1).
+/// The rules with `n` rounds agreed (none written for 1), in place of any
+/// playing time.
 pub fn with_rounds(rules: &str, n: usize) -> String {
     let base = without_rounds(rules);
     if n == 1 {
         base
     } else {
         format!("{base},rounds={n}")
+    }
+}
+
+/// The minutes of playing time the rules agree on, if they agree on a time.
+pub fn minutes(rules: &str) -> Option<u32> {
+    rules
+        .split(',')
+        .filter_map(|part| part.trim().strip_prefix("minutes="))
+        .find_map(|n| n.parse().ok())
+}
+
+/// The rules with `n` minutes of playing time agreed, in place of rounds.
+pub fn with_minutes(rules: &str, n: u32) -> String {
+    format!("{},minutes={n}", without_rounds(rules))
+}
+
+/// The table's variant once another is picked: the length already agreed
+/// (rounds or a time) stays unless the new rules set their own.
+fn keep_length(rules: &str, current: &str) -> String {
+    if rules.contains("rounds=") || rules.contains("minutes=") {
+        return rules.to_owned();
+    }
+    match minutes(current) {
+        Some(m) => with_minutes(rules, m),
+        None => with_rounds(rules, rounds(current)),
     }
 }
 
@@ -87,15 +116,10 @@ pub fn chosen(choices: &[Choice], variant: &str) -> Option<usize> {
         .position(|c| without_rounds(&c.rules) == variant)
 }
 
-/// The table's variant once `choice` is picked: the rounds already agreed
-/// stay unless the choice sets its own.
+/// The table's variant once `choice` is picked: the rounds or the time
+/// already agreed stay unless the choice sets its own.
 pub fn pick(choice: &Choice, current: &str) -> String {
-    let agreed = rounds(current);
-    if agreed > 1 && !choice.rules.contains("rounds=") {
-        with_rounds(&choice.rules, agreed)
-    } else {
-        choice.rules.clone()
-    }
+    keep_length(&choice.rules, current)
 }
 
 /// How the set-up screen names a variant that is none of the choices (a
@@ -146,5 +170,33 @@ mod tests {
             "standard,jokers=2"
         );
         assert_eq!(rounds("classic,rounds=4,jokers=0"), 4);
+    }
+
+    #[test]
+    fn an_agreed_time_replaces_the_rounds_and_stays_apart_from_the_variant() {
+        let offered = vec![
+            Choice {
+                rules: "standard".into(),
+                title: "Standard".into(),
+                description: String::new(),
+            },
+            Choice {
+                rules: "classic".into(),
+                title: "Classic".into(),
+                description: String::new(),
+            },
+        ];
+        assert_eq!(with_minutes("standard,rounds=3", 30), "standard,minutes=30");
+        assert_eq!(with_rounds("standard,minutes=30", 2), "standard,rounds=2");
+        assert_eq!(with_rounds("standard,minutes=30", 1), "standard");
+        assert_eq!(with_minutes("classic,minutes=15", 45), "classic,minutes=45");
+        assert_eq!(minutes("classic,minutes=15,jokers=2"), Some(15));
+        assert_eq!(minutes("classic,rounds=2"), None);
+        assert_eq!(chosen(&offered, "classic,minutes=20"), Some(1));
+        assert_eq!(
+            pick(&offered[1], "standard,minutes=20"),
+            "classic,minutes=20"
+        );
+        assert_eq!(pick(&offered[0], "classic,rounds=4"), "standard,rounds=4");
     }
 }

@@ -75,7 +75,10 @@ settings-bot-strength-quick = Hurtig
 settings-bot-strength-strong = Stærk
 settings-bot-strength-about = Hvor længe computerne tænker: hurtig ≈ 0,05 s pr. træk, stærk ≈ 0,2 s.
 settings-language = Sprog
-setup-rounds = Runder
+setup-play-for = Spil i
+setup-rounds-unit = runder
+setup-play-for-or = eller
+setup-minutes-unit = minutter
 
 ## Spilleregler: hvert spils side, afsnit for afsnit
 

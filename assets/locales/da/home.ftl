@@ -95,6 +95,7 @@ pin-unlock = Lås kioskindstillingerne op
 pin-choose = Vælg en ny pinkode
 pin-wrong = Forkert pinkode — prøv igen.
 pin-none-set = Der er ingen pinkode: tryk OK.
+pin-kiosk-needs-one = Personalet taster den for at lukke kiosken.
 pin-clear = Ryd
 pin-ok = OK
 pin-cancel = Annuller

@@ -4,6 +4,13 @@ rummy-seat-line = { $points } point · { $cards ->
    *[other] { $cards } kort
 }
 rummy-round-pile = Runde { $round }/{ $rounds } · bunke { $pile }
+rummy-round-time-left = Runde { $round } · { $time } tilbage · bunke { $pile }
+rummy-round-last = Runde { $round } · tiden er gået: sidste runde · bunke { $pile }
+rummy-round-time-up = Runde { $round } · tiden er gået
+rummy-time-up-summary = Tiden er gået: der begynder ingen ny runde.
+rummy-to-results = Se resultatet
+rummy-col-rounds-won = Vundne runder
+rummy-note-time-up = Spillet i { $minutes } minutter: tiden var gået, da runde { $rounds } sluttede, så der begyndte ingen ny runde.
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Farve
 rummy-sort-number = 1–13 Tal
@@ -82,6 +89,8 @@ rummy-refused-swap-without-card = En joker kan kun tages fra bordet ved at lægg
 }
 rummy-refused-joker-changed-number = En joker på bordet, der erstattede et { $number }-tal, skal stadig erstatte et { $number }-tal: en flyttet joker beholder sit tal.
 rummy-refused-no-clock = Denne variant har ikke noget ur, så en tur kan ikke løbe ud.
+rummy-refused-clock-missing = Dette spil spilles i { $minutes } minutter: når runde { $round } slutter, skal reglerne have at vide, hvor meget af tiden der er brugt.
+rummy-refused-clock-back = Spillets ur kan ikke gå baglæns: runde { $round } sluttede med { $ended } sekunder brugt, og dette træk siger { $used }.
 rummy-refused-set-too-short = en kombination skal have mindst 3 kort, og denne har { $count }
 rummy-refused-set-too-long = en kombination har højst 13 kort (en serie fra 1 til 13), og denne har { $count }
 rummy-refused-set-group-too-long = en gruppe har højst 4 kort, ét i hver farve, og denne har { $count }

@@ -84,7 +84,10 @@ settings-bot-strength-quick = Quick
 settings-bot-strength-strong = Strong
 settings-bot-strength-about = How long the bots think: quick ≈ 0.05 s a move, strong ≈ 0.2 s.
 settings-language = Language
-setup-rounds = Rounds
+setup-play-for = Play for
+setup-rounds-unit = rounds
+setup-play-for-or = or
+setup-minutes-unit = minutes
 
 ## How to play: each game's page, section by section
 

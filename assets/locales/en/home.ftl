@@ -95,6 +95,7 @@ pin-unlock = Unlock the kiosk settings
 pin-choose = Choose a new PIN
 pin-wrong = Wrong PIN — try again.
 pin-none-set = No PIN is set: tap OK.
+pin-kiosk-needs-one = Staff type it to close the kiosk.
 pin-clear = Clear
 pin-ok = OK
 pin-cancel = Cancel

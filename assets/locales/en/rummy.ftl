@@ -4,6 +4,13 @@ rummy-seat-line = { $points } pts · { $cards ->
    *[other] { $cards } cards
 }
 rummy-round-pile = Round { $round }/{ $rounds } · pile { $pile }
+rummy-round-time-left = Round { $round } · { $time } left · pile { $pile }
+rummy-round-last = Round { $round } · time is up: last round · pile { $pile }
+rummy-round-time-up = Round { $round } · time is up
+rummy-time-up-summary = Time is up: no new round begins.
+rummy-to-results = See the results
+rummy-col-rounds-won = Rounds won
+rummy-note-time-up = Played for { $minutes } minutes: the time was up when round { $rounds } ended, so no new round began.
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Colour
 rummy-sort-number = 1–13 Number
@@ -82,6 +89,8 @@ rummy-refused-swap-without-card = A joker can only be taken from the table by la
 }
 rummy-refused-joker-changed-number = A joker on the table that stood for a { $number } must still stand for a { $number }: a moved joker keeps its number.
 rummy-refused-no-clock = This variant has no turn clock, so a turn cannot time out.
+rummy-refused-clock-missing = This match is played for { $minutes } minutes: when round { $round } ends, the rules must be told how much of the time has been used.
+rummy-refused-clock-back = The match's clock cannot go back: round { $round } ended with { $ended } seconds used, and this move says { $used }.
 rummy-refused-set-too-short = a set needs at least 3 cards, and this one has { $count }
 rummy-refused-set-too-long = a set has at most 13 cards (a run from 1 to 13), and this one has { $count }
 rummy-refused-set-group-too-long = a group has at most 4 cards, one of each colour, and this one has { $count }

@@ -75,7 +75,10 @@ settings-bot-strength-quick = Rapide
 settings-bot-strength-strong = Forte
 settings-bot-strength-about = Temps de réflexion des IA : rapide ≈ 0,05 s par coup, forte ≈ 0,2 s.
 settings-language = Langue
-setup-rounds = Manches
+setup-play-for = Jouer en
+setup-rounds-unit = manches
+setup-play-for-or = ou
+setup-minutes-unit = minutes
 
 ## Règles du jeu : la page de chaque jeu, section par section
 

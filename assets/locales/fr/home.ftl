@@ -95,6 +95,7 @@ pin-unlock = Déverrouiller les réglages du kiosque
 pin-choose = Choisir un nouveau code
 pin-wrong = Code erroné — réessayez.
 pin-none-set = Aucun code n’est défini : touchez OK.
+pin-kiosk-needs-one = Le personnel le tape pour fermer le kiosque.
 pin-clear = Effacer
 pin-ok = OK
 pin-cancel = Annuler

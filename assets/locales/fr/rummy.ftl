@@ -4,6 +4,13 @@ rummy-seat-line = { $points } pts · { $cards ->
    *[other] { $cards } cartes
 }
 rummy-round-pile = Manche { $round }/{ $rounds } · pioche { $pile }
+rummy-round-time-left = Manche { $round } · reste { $time } · pioche { $pile }
+rummy-round-last = Manche { $round } · temps écoulé : dernière manche · pioche { $pile }
+rummy-round-time-up = Manche { $round } · temps écoulé
+rummy-time-up-summary = Le temps est écoulé : aucune nouvelle manche ne commence.
+rummy-to-results = Voir les résultats
+rummy-col-rounds-won = Manches gagnées
+rummy-note-time-up = Partie en { $minutes } minutes : le temps était écoulé à la fin de la manche { $rounds }, aucune nouvelle manche n’a donc commencé.
 rummy-joker = joker
 rummy-sort-colour = ▲◆ Couleur
 rummy-sort-number = 1–13 Valeur
@@ -82,6 +89,8 @@ rummy-refused-swap-without-card = Un joker ne peut être pris sur la table qu’
 }
 rummy-refused-joker-changed-number = Un joker de la table qui remplaçait un { $number } doit toujours remplacer un { $number } : un joker déplacé garde sa valeur.
 rummy-refused-no-clock = Cette variante n’a pas de minuterie : un tour ne peut pas expirer.
+rummy-refused-clock-missing = Cette partie se joue en { $minutes } minutes : à la fin de la manche { $round }, les règles doivent savoir combien de temps a été utilisé.
+rummy-refused-clock-back = L’horloge de la partie ne peut pas reculer : la manche { $round } s’est terminée à { $ended } secondes, et ce coup dit { $used }.
 rummy-refused-set-too-short = une combinaison demande au moins 3 cartes, et celle-ci en a { $count }
 rummy-refused-set-too-long = une combinaison a au plus 13 cartes (une suite de 1 à 13), et celle-ci en a { $count }
 rummy-refused-set-group-too-long = un groupe a au plus 4 cartes, une de chaque couleur, et celui-ci en a { $count }

@@ -195,6 +195,25 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn ends_round(_outcome: &Self::Outcome) -> bool {
         false
     }
+    /// The time a match of this variant is played for, if it is played for
+    /// an agreed time rather than to an end of its own.
+    fn playing_time(_config: &Self::Config) -> Option<Duration> {
+        None
+    }
+    /// [`Game::apply`], told the whole seconds of the agreed playing time
+    /// used when the move is played. The rules never read a clock: a game
+    /// played for a time is told the time, by the screen's clock or by a
+    /// record, and reads it where its rules need it (Rummy, when a round
+    /// ends). Any other game plays the move as [`Game::apply`] does.
+    fn apply_at(
+        state: &mut Self::State,
+        seat: Seat,
+        mv: &Self::Move,
+        used: u64,
+    ) -> Result<Self::Outcome, Self::Error> {
+        let _ = used;
+        Self::apply(state, seat, mv)
+    }
     /// The time allowed for the current turn, if the variant has a clock.
     fn turn_limit(_state: &Self::State) -> Option<Duration> {
         None

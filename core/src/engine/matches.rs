@@ -20,6 +20,13 @@ pub struct Match<G: Game> {
     deal: Option<G::Deal>,
     state: G::State,
     moves: Vec<(Seat, G::Move)>,
+    /// Played for a time: the seconds used when each round ended.
+    clock: Vec<u64>,
+    /// Played for a time: the seconds used, as last told.
+    time_used: u64,
+    /// The round ends' times a record gave, for [`Match::submit`] to play
+    /// them at.
+    script: Vec<u64>,
 }
 
 // Written out because a derive would ask for `G: Clone`, which the marker types need not be.
@@ -34,6 +41,9 @@ impl<G: Game> Clone for Match<G> {
             deal: self.deal.clone(),
             state: self.state.clone(),
             moves: self.moves.clone(),
+            clock: self.clock.clone(),
+            time_used: self.time_used,
+            script: self.script.clone(),
         }
     }
 }
@@ -57,6 +67,9 @@ impl<G: Game> Match<G> {
             deal,
             state,
             moves: Vec::new(),
+            clock: Vec::new(),
+            time_used: 0,
+            script: Vec::new(),
         })
     }
 
@@ -68,10 +81,37 @@ impl<G: Game> Match<G> {
     }
 
     /// Plays `mv` for `seat` if the rules allow it; otherwise returns their
-    /// reason and changes nothing.
+    /// reason and changes nothing. In a match played for a time and set up
+    /// from a record, a round ends at the time the record gives for it;
+    /// otherwise a round's end needs [`Match::submit_at`].
     pub fn submit(&mut self, seat: Seat, mv: G::Move) -> Result<G::Outcome, G::Error> {
-        let outcome = G::apply(&mut self.state, seat, &mv)?;
+        match self.script.get(self.clock.len()) {
+            Some(&used) => self.submit_at(seat, mv, used),
+            None => {
+                let outcome = G::apply(&mut self.state, seat, &mv)?;
+                self.moves.push((seat, mv));
+                Ok(outcome)
+            }
+        }
+    }
+
+    /// [`Match::submit`], `used` whole seconds into the agreed playing time
+    /// of a match played for a time (see [`Game::apply_at`]); the time of
+    /// each round's end is kept for the record.
+    pub fn submit_at(
+        &mut self,
+        seat: Seat,
+        mv: G::Move,
+        used: u64,
+    ) -> Result<G::Outcome, G::Error> {
+        let outcome = G::apply_at(&mut self.state, seat, &mv, used)?;
         self.moves.push((seat, mv));
+        if self.is_timed() {
+            self.time_used = self.time_used.max(used);
+            if G::ends_round(&outcome) {
+                self.clock.push(used);
+            }
+        }
         Ok(outcome)
     }
 
@@ -103,6 +143,19 @@ impl<G: Game> Match<G> {
     /// The explicit deal, if the match started from one.
     pub fn deal(&self) -> Option<&G::Deal> {
         self.deal.as_ref()
+    }
+    /// Whether the match is played for an agreed time.
+    pub fn is_timed(&self) -> bool {
+        G::playing_time(&self.config).is_some()
+    }
+    /// Played for a time: the whole seconds used when each round ended.
+    pub fn clock(&self) -> &[u64] {
+        &self.clock
+    }
+    /// Played for a time: the whole seconds used, as last told (by a move
+    /// or by the record it was read from).
+    pub fn time_used(&self) -> u64 {
+        self.time_used
     }
     /// Every move played so far, in order.
     pub fn moves(&self) -> &[(Seat, G::Move)] {
@@ -154,6 +207,8 @@ impl<G: Game> Match<G> {
                 })
                 .collect(),
             seats: Vec::new(),
+            clock: self.clock.clone(),
+            time_used: (self.is_timed() && !self.is_over()).then_some(self.time_used),
         }
     }
 
@@ -171,6 +226,22 @@ impl<G: Game> Match<G> {
                 seat,
                 reason: e.to_string(),
             })?;
+        }
+        if m.script.len() > m.clock.len() {
+            return Err(RecordError::Clock(format!(
+                "it gives {} times, but {} rounds ended",
+                m.script.len(),
+                m.clock.len()
+            )));
+        }
+        if let Some(used) = record.time_used {
+            let ended = m.clock.last().copied().unwrap_or(0);
+            if used < ended {
+                return Err(RecordError::Clock(format!(
+                    "\"time_used\" is {used} seconds, less than the {ended} seconds used when the last round ended"
+                )));
+            }
+            m.time_used = used;
         }
         Ok(m)
     }
@@ -206,6 +277,19 @@ impl<G: Game> Match<G> {
         let mut m = Self::new(&record.variant, config, record.players, seed, deal)
             .map_err(|e| RecordError::Setup(e.to_string()))?;
         m.seeded = record.seed.is_some();
+        if !m.is_timed() && (!record.clock.is_empty() || record.time_used.is_some()) {
+            return Err(RecordError::Clock(
+                "\"clock\" and \"time_used\" belong to a match played for a time (minutes=N)"
+                    .into(),
+            ));
+        }
+        if let Some(w) = record.clock.windows(2).find(|w| w[1] < w[0]) {
+            return Err(RecordError::Clock(format!(
+                "its times go back, from {} to {} seconds",
+                w[0], w[1]
+            )));
+        }
+        m.script = record.clock.clone();
         Ok(m)
     }
 

@@ -1,10 +1,12 @@
 //! The game-agnostic part: the [`Game`] contract, matches, records, bots and
 //! headless self-play.
 
+pub mod analysis;
 pub mod game;
 pub mod matches;
 pub mod phrase;
 pub mod record;
+pub mod review;
 pub mod rng;
 pub mod seat;
 pub mod selfplay;

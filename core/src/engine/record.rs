@@ -39,6 +39,16 @@ pub struct Record {
     /// rules never read it; left out, the seats are just numbered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seats: Vec<SeatRecord>,
+    /// A match played for a time: the whole seconds of the agreed time used
+    /// when each round ended — the time the next round began with. The
+    /// rules read them where rounds end, so a replay ends where the match
+    /// on screen did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock: Vec<u64>,
+    /// A match played for a time and saved unfinished: the whole seconds
+    /// of the agreed time used so far, for Continue to take up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_used: Option<u64>,
 }
 
 /// One seat of a record's table: a name, and the bot that played it, if one did.
@@ -90,6 +100,9 @@ pub enum RecordError {
         /// What is wrong with it.
         reason: String,
     },
+    /// Times of a match played for a time that cannot be its times.
+    #[error("the record's clock is not valid: {0}")]
+    Clock(String),
     /// A move the rules refuse.
     #[error("move {index} by seat {seat} is illegal: {reason}")]
     Illegal {
@@ -146,6 +159,15 @@ impl Record {
                 "seats",
                 serde_json::to_string(&self.seats).unwrap_or_default(),
             );
+        }
+        if !self.clock.is_empty() {
+            field(
+                "clock",
+                serde_json::to_string(&self.clock).unwrap_or_default(),
+            );
+        }
+        if let Some(used) = self.time_used {
+            field("time_used", used.to_string());
         }
         if self.moves.is_empty() {
             out.push_str("  \"moves\": []\n}\n");
@@ -209,6 +231,8 @@ fn explain(text: &str, error: serde_json::Error) -> String {
             "deal" => true,
             "moves" => fits::<Vec<Value>>(value),
             "seats" => fits::<Vec<SeatRecord>>(value),
+            "clock" => fits::<Vec<u64>>(value),
+            "time_used" => fits::<Option<u64>>(value),
             // serde names an unknown field itself.
             _ => true,
         };

@@ -266,6 +266,13 @@ pub fn mean_think_ms<G: Game>(
 /// Plays a tournament and sums it up.
 pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
     let config = G::variant(&options.variant).map_err(|e| SelfplayError::Options(e.to_string()))?;
+    if let Some(time) = G::playing_time(&config) {
+        return Err(SelfplayError::Options(format!(
+            "variant {:?} is played for {} minutes, and self-play has no clock to end it: agree on a number of rounds instead",
+            options.variant,
+            time.as_secs() / 60
+        )));
+    }
     let players = options.players.unwrap_or(options.bots.len());
     let seats = G::seats(&config);
     if !seats.contains(&players) {

@@ -1,14 +1,14 @@
 //! The Neighbours HUD, one function per region: the score bar along the
 //! top (every seat's name, score and tokens, whose turn it is, the menu
 //! button), the pass offer above the tray when the viewer cannot place, and
-//! the notice under the bar.
+//! the notice on the felt beside or above the board.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::Match;
 use parlour_core::games::neighbours::{Move, Neighbours, View};
 
-use super::layout::tray_height;
+use super::layout::BoardLayout;
 use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, MoveRequest, TurnPhase};
 use crate::game_kit::{on_table, viewer_view};
@@ -17,8 +17,8 @@ use crate::settings::Settings;
 use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
-use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::{SeatChip, big_button, menu_button, seat_chip, top_bar};
+use crate::ui::theme::{Zoom, ecolour, size};
+use crate::ui::widgets::{SeatChip, big_button, menu_button, notice_banner_in, seat_chip, top_bar};
 
 /// The HUD over the Neighbours table.
 pub(super) fn plugin(app: &mut App) {
@@ -38,6 +38,7 @@ fn hud(
     time: Res<Time>,
     settings: Res<Settings>,
     phase: Res<State<TurnPhase>>,
+    layout: Option<Res<BoardLayout>>,
     mut shown_scores: Local<Vec<f32>>,
     mut menu_open: Local<bool>,
     mut requests: MessageWriter<MoveRequest<Neighbours>>,
@@ -69,9 +70,9 @@ fn hud(
                 && table.humans().contains(&view.seat())
                 && view.placements().is_empty() =>
         {
-            pass_offer(ctx, &view, &mut requests);
+            pass_offer(ctx, layout.as_deref(), &view, &mut requests);
         }
-        _ if notice.remaining > 0.0 => notice_card(ctx, &notice),
+        _ if notice.remaining > 0.0 => notice_card(ctx, layout.as_deref(), &notice),
         _ => {}
     }
     Ok(())
@@ -136,65 +137,72 @@ fn score_bar(
     });
 }
 
-/// Above the tray: "you cannot place a token" and the pass button.
+/// A world rectangle of the table in egui's points.
+fn to_points(layout: &BoardLayout, zoom: f32, r: Rect) -> egui::Rect {
+    let z = Zoom(zoom);
+    egui::Rect::from_two_pos(
+        z.to_points(layout.window, r.min),
+        z.to_points(layout.window, r.max),
+    )
+}
+
+/// Above the tray: "you cannot place a token" and the pass button. With
+/// the tray in a column, over the hand in it (none of it can be placed).
 fn pass_offer(
     ctx: &egui::Context,
+    layout: Option<&BoardLayout>,
     view: &View,
     requests: &mut MessageWriter<MoveRequest<Neighbours>>,
 ) {
-    // Just above the tray, whose height follows the window's in logical
-    // pixels (see the layout); egui's points are those over its zoom.
-    let zoom = ctx.zoom_factor();
-    let tray = tray_height(ctx.content_rect().height() * zoom, zoom.max(1.0));
-    let above_tray = tray / zoom + 12.0;
-    egui::Area::new(egui::Id::new("pass"))
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -above_tray))
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(ecolour::CARD)
-                .corner_radius(14)
-                .inner_margin(14)
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(tr!("neighbours-must-pass"))
-                                .color(ecolour::INK)
-                                .size(size::TEXT),
-                        );
-                        if big_button(ui, &tr!("neighbours-pass"), true).clicked() {
-                            requests.write(MoveRequest {
-                                seat: view.seat(),
-                                mv: Move::Pass,
-                            });
-                        }
+    let Some(layout) = layout else { return };
+    let tray = to_points(layout, ctx.zoom_factor(), layout.tray);
+    let area = egui::Area::new(egui::Id::new("pass"));
+    let area = if layout.side {
+        area.pivot(egui::Align2::CENTER_CENTER)
+            .fixed_pos(tray.center())
+    } else {
+        area.pivot(egui::Align2::CENTER_BOTTOM)
+            .fixed_pos(egui::pos2(tray.center().x, tray.min.y - 12.0))
+    };
+    area.show(ctx, |ui| {
+        egui::Frame::new()
+            .fill(ecolour::CARD)
+            .corner_radius(14)
+            .inner_margin(14)
+            .show(ui, |ui| {
+                let words = egui::RichText::new(tr!("neighbours-must-pass"))
+                    .color(ecolour::INK)
+                    .size(size::TEXT);
+                let mut pass = |ui: &mut egui::Ui| {
+                    if big_button(ui, &tr!("neighbours-pass"), true).clicked() {
+                        requests.write(MoveRequest {
+                            seat: view.seat(),
+                            mv: Move::Pass,
+                        });
+                    }
+                };
+                if layout.side {
+                    ui.set_max_width(tray.width() * 1.6);
+                    ui.vertical_centered(|ui| {
+                        ui.add(egui::Label::new(words).wrap());
+                        pass(ui);
                     });
-                });
-        });
+                } else {
+                    ui.horizontal(|ui| {
+                        ui.label(words);
+                        pass(ui);
+                    });
+                }
+            });
+    });
 }
 
-/// The notice under the bar: a bot's pass, a refusal (in red).
-fn notice_card(ctx: &egui::Context, notice: &Notice) {
-    let (fill, ink) = if notice.warning {
-        (ecolour::WARN, egui::Color32::WHITE)
-    } else {
-        (ecolour::CARD, ecolour::INK)
-    };
-    egui::Area::new(egui::Id::new("notice"))
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, size::HUD + 10.0))
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(fill)
-                .corner_radius(12)
-                .inner_margin(12)
-                .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(&notice.text)
-                            .color(ink)
-                            .size(size::TEXT),
-                    );
-                });
-        });
+/// The notice (a bot's pass, a refusal in red) on the felt beside or
+/// above the board, where it hides no cell, token or score.
+fn notice_card(ctx: &egui::Context, layout: Option<&BoardLayout>, notice: &Notice) {
+    let Some(layout) = layout else { return };
+    let room = to_points(layout, ctx.zoom_factor(), layout.notice_room());
+    notice_banner_in(ctx, "notice", notice, room);
 }
 
 #[cfg(test)]

@@ -6,8 +6,10 @@ use bevy::prelude::*;
 use crate::ui::theme::size;
 
 /// Where everything goes, from the window's size: the board above, the
-/// hand tray below, the HUD on top. World coordinates: origin at the
-/// window's centre, y up, one unit a logical pixel.
+/// hand tray below, the HUD on top — or, on a window too short for a
+/// finger-sized board above a tray (a tall board on a small landscape
+/// panel), the tray as a column at the right. World coordinates: origin
+/// at the window's centre, y up, one unit a logical pixel.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct BoardLayout {
     /// Board rows.
@@ -20,10 +22,10 @@ pub struct BoardLayout {
     pub centre: Vec2,
     /// A token's diameter in the hand.
     pub token: f32,
-    /// The hand tray's centre line.
-    pub tray_y: f32,
-    /// The tray's height.
-    pub tray_h: f32,
+    /// The hand tray.
+    pub tray: Rect,
+    /// The tray is a column at the right (the hand one above the other).
+    pub side: bool,
     /// The bag's centre.
     pub bag: Vec2,
     /// The legend's centre.
@@ -40,6 +42,18 @@ pub fn tray_height(height: f32, grow: f32) -> f32 {
     (height * 0.16).clamp(96.0, 150.0 * grow)
 }
 
+/// A column tray's height, in tokens: the legend's two chips, five tokens
+/// and the bag.
+const COLUMN: f32 = 5.0 * 1.18 + 4.0;
+
+/// The largest cell of a `rows` × `cols` board (a fifth of a cell of wood
+/// each side) in `area`, capped at `cap`.
+fn cell_in(area: Vec2, rows: u8, cols: u8, cap: f32) -> f32 {
+    (area.x / (cols as f32 + 0.4))
+        .min(area.y / (rows as f32 + 0.4))
+        .clamp(8.0, cap)
+}
+
 impl BoardLayout {
     /// The layout for a window of `window` logical pixels and a `rows` × `cols`
     /// board, under a HUD of its usual height.
@@ -50,6 +64,20 @@ impl BoardLayout {
     /// The layout under a HUD `hud` pixels high (the HUD grows with the
     /// window and the text size).
     pub fn under_hud(window: Vec2, rows: u8, cols: u8, hud: f32) -> Self {
+        let below = Self::tray_below(window, rows, cols, hud);
+        if below.cell >= size::TOUCH || window.x <= window.y {
+            return below;
+        }
+        let beside = Self::tray_beside(window, rows, cols, hud);
+        if beside.cell > below.cell {
+            beside
+        } else {
+            below
+        }
+    }
+
+    /// The tray along the bottom, the board above it.
+    fn tray_below(window: Vec2, rows: u8, cols: u8, hud: f32) -> Self {
         let margin = size::MARGIN;
         // The caps on sizes grow as the HUD does, so a 4K kiosk's board
         // fills its table rather than staying at full-HD size.
@@ -58,30 +86,107 @@ impl BoardLayout {
         let top = window.y / 2.0 - hud - margin;
         let bottom = -window.y / 2.0 + tray_h + margin;
         let area = Vec2::new(window.x - 2.0 * margin, (top - bottom).max(10.0));
-        // The wood around the board takes a fifth of a cell on each side.
-        let cell = (area.x / (cols as f32 + 0.4))
-            .min(area.y / (rows as f32 + 0.4))
-            .clamp(8.0, 110.0 * grow);
+        let cell = cell_in(area, rows, cols, 110.0 * grow);
         // The tray holds the legend, five tokens and the bag side by side.
         let tray_fit = (window.x - 2.0 * margin) / (5.0 * 1.18 + 4.2);
+        // The bag, 1.25 tokens tall, stays inside the tray's felt.
         let token = (tray_h * 0.72)
+            .min((tray_h - 12.0) / 1.3)
             .min(cell * 1.3)
             .min(96.0 * grow)
             .min(tray_fit)
             .max(size::TOUCH);
         let tray_y = -window.y / 2.0 + tray_h / 2.0;
+        let tray = Rect::from_center_size(
+            Vec2::new(0.0, tray_y),
+            Vec2::new(window.x - 2.0 * margin, tray_h - 12.0),
+        );
         Self {
             rows,
             cols,
             cell,
             centre: Vec2::new(0.0, (top + bottom) / 2.0),
             token,
-            tray_y,
-            tray_h,
+            tray,
+            side: false,
             bag: Vec2::new(window.x / 2.0 - margin - token * 0.85, tray_y),
             legend: Vec2::new(-window.x / 2.0 + margin + token * 1.05, tray_y),
             window,
             hud,
+        }
+    }
+
+    /// The tray as a column at the right, the board beside it.
+    fn tray_beside(window: Vec2, rows: u8, cols: u8, hud: f32) -> Self {
+        let margin = size::MARGIN;
+        let grow = (hud / size::HUD).max(1.0);
+        let top = window.y / 2.0 - hud - margin;
+        let bottom = -window.y / 2.0 + margin;
+        let token = ((top - bottom) / COLUMN).min(96.0 * grow).max(size::TOUCH);
+        // The legend's chips are 1.9 tokens wide.
+        let column_w = token * 2.2;
+        let tray = Rect::new(
+            window.x / 2.0 - margin - column_w,
+            bottom,
+            window.x / 2.0 - margin,
+            top,
+        );
+        let area = Vec2::new(
+            tray.min.x - margin - (-window.x / 2.0 + margin),
+            top - bottom,
+        );
+        let cell = cell_in(area, rows, cols, 110.0 * grow);
+        let x = tray.center().x;
+        Self {
+            rows,
+            cols,
+            cell,
+            centre: Vec2::new(
+                (-window.x / 2.0 + margin + tray.min.x - margin) / 2.0,
+                (top + bottom) / 2.0,
+            ),
+            token,
+            tray,
+            side: true,
+            bag: Vec2::new(x, tray.min.y + token * 0.8),
+            legend: Vec2::new(x, tray.max.y - token * 0.65),
+            window,
+            hud,
+        }
+    }
+
+    /// The board with its wood (a fifth of a cell each side).
+    pub fn board(&self) -> Rect {
+        Rect::from_center_size(
+            self.centre,
+            Vec2::new(self.cols as f32 + 0.4, self.rows as f32 + 0.4) * self.cell,
+        )
+    }
+
+    /// Where a notice (a refusal, a bot's pass) goes so that it hides no
+    /// cell, token or score: the felt left of the board when it is wide
+    /// enough to read in, else the felt above the board, else the wider.
+    pub fn notice_room(&self) -> Rect {
+        let m = size::MARGIN;
+        let board = self.board();
+        let half = self.window / 2.0;
+        let left = Rect::new(-half.x + m, board.min.y, board.min.x - m, board.max.y);
+        let right_edge = if self.side {
+            self.tray.min.x - m
+        } else {
+            half.x - m
+        };
+        let above = Rect::new(
+            -half.x + m,
+            board.max.y + m / 2.0,
+            right_edge,
+            half.y - self.hud - m / 2.0,
+        );
+        let grow = (self.hud / size::HUD).max(1.0);
+        if left.width() >= 170.0 * grow || above.height() < left.width() * 0.4 {
+            left
+        } else {
+            above
         }
     }
 
@@ -107,10 +212,16 @@ impl BoardLayout {
         self.token * 1.18
     }
 
-    /// The centre of slot `i` of a hand of `n`.
+    /// The centre of slot `i` of a hand of `n`: left to right along the
+    /// tray, or top to bottom down the column between the legend and the bag.
     pub fn hand_slot(&self, i: usize, n: usize) -> Vec2 {
-        let x = (i as f32 - (n as f32 - 1.0) / 2.0) * self.hand_pitch();
-        Vec2::new(x, self.tray_y)
+        let along = (i as f32 - (n as f32 - 1.0) / 2.0) * self.hand_pitch();
+        if self.side {
+            let middle = (self.legend.y - 0.6 * self.token + self.bag.y + 0.7 * self.token) / 2.0;
+            Vec2::new(self.tray.center().x, middle - along)
+        } else {
+            Vec2::new(along, self.tray.center().y)
+        }
     }
 
     /// The hand slot under a point, if any.
@@ -122,6 +233,8 @@ impl BoardLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::TextSize;
+    use crate::ui::theme::Zoom;
 
     #[test]
     fn every_cell_and_hand_slot_is_found_again_under_its_centre() {
@@ -140,39 +253,108 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_board_and_hand_fit_the_window_with_touch_sized_targets() {
-        for size in [
+    /// Every window the table is tested at (the usual three, the smallest
+    /// panel and a 4K screen, portrait and landscape), each under the HUD
+    /// of every zoom the app gives it: the window's own times each text size.
+    fn windows_and_huds() -> Vec<(Vec2, f32)> {
+        let mut out = Vec::new();
+        for window in [
             Vec2::new(1280.0, 800.0),
             Vec2::new(1920.0, 1080.0),
             Vec2::new(800.0, 1280.0),
+            Vec2::new(1024.0, 600.0),
+            Vec2::new(600.0, 1024.0),
+            Vec2::new(1366.0, 768.0),
+            Vec2::new(1080.0, 1920.0),
+            Vec2::new(3840.0, 2160.0),
+            Vec2::new(2160.0, 3840.0),
         ] {
-            let l = BoardLayout::new(size, 7, 11);
-            let half = size / 2.0;
-            for c in [0, 10, 66, 76] {
-                let p = l.cell_centre(c);
-                assert!(
-                    p.x.abs() + l.cell / 2.0 <= half.x && p.y.abs() + l.cell / 2.0 <= half.y,
-                    "{size}: cell {c} off screen"
-                );
+            for text in TextSize::ALL {
+                out.push((window, Zoom::for_window(window, text.factor()).hud()));
             }
-            assert!(
-                l.cell >= 48.0,
-                "{size}: cells of {} px are too small to tap",
-                l.cell
-            );
-            assert!(l.token >= 48.0);
-            let right = l.hand_slot(4, 5).x + l.token / 2.0;
-            let left = l.hand_slot(0, 5).x - l.token / 2.0;
-            // The bag is 1.5 tokens wide, a legend chip 1.9 (scaled with the token).
-            assert!(
-                right < l.bag.x - 0.75 * l.token,
-                "{size}: the hand runs into the bag"
-            );
-            assert!(
-                left > l.legend.x + 0.95 * l.token,
-                "{size}: the hand runs into the legend"
-            );
+        }
+        out
+    }
+
+    #[test]
+    fn the_board_and_hand_fit_the_window_with_touch_sized_targets() {
+        // The source's board and the diamond variant's.
+        for (rows, cols) in [(7, 11), (9, 9)] {
+            for (size, hud) in windows_and_huds() {
+                let at = format!("{size} under a HUD of {hud}, {rows} × {cols}");
+                let l = BoardLayout::under_hud(size, rows, cols, hud);
+                let half = size / 2.0;
+                let n = rows as usize * cols as usize;
+                // The board's wood, a fifth of a cell each side.
+                let board = l.board();
+                assert!(
+                    board.min.x >= -half.x && board.max.x <= half.x,
+                    "{at}: the board is wider than the window"
+                );
+                assert!(
+                    board.max.y <= half.y - hud,
+                    "{at}: the board is under the HUD"
+                );
+                assert!(
+                    board.intersect(l.tray).is_empty(),
+                    "{at}: the board is under the tray"
+                );
+                for i in 0..5 {
+                    let token = Rect::from_center_size(l.hand_slot(i, 5), Vec2::splat(l.token));
+                    assert!(
+                        l.tray.contains(token.min) && l.tray.contains(token.max),
+                        "{at}: token {i} off the tray"
+                    );
+                }
+                for c in [0, cols as usize - 1, n - cols as usize, n - 1] {
+                    let p = l.cell_centre(c);
+                    assert!(board.contains(p), "{at}: cell {c} off the board");
+                }
+                assert!(
+                    l.cell >= size::TOUCH,
+                    "{at}: cells of {} px are too small to tap",
+                    l.cell
+                );
+                assert!(l.token >= size::TOUCH);
+                // The bag is 1.5 × 1.25 tokens, the legend's two chips
+                // 1.9 × 0.5 a token apart (scaled with the token).
+                let bag = Rect::from_center_size(l.bag, Vec2::new(1.5, 1.25) * l.token);
+                let legend = Rect::from_center_size(l.legend, Vec2::new(1.9, 1.1) * l.token);
+                for (what, r) in [("bag", bag), ("legend", legend)] {
+                    assert!(
+                        l.tray.contains(r.min) && l.tray.contains(r.max),
+                        "{at}: the {what} off the tray"
+                    );
+                }
+                let room = l.notice_room();
+                assert!(
+                    room.intersect(board).is_empty(),
+                    "{at}: a notice would hide the board"
+                );
+                assert!(
+                    room.intersect(l.tray).is_empty(),
+                    "{at}: a notice would hide the hand"
+                );
+                assert!(
+                    room.max.y <= half.y - hud && room.min.x >= -half.x,
+                    "{at}: {room:?}"
+                );
+                assert!(
+                    room.width() >= 150.0 && room.height() >= 60.0,
+                    "{at}: a notice of {room:?} is too small to read"
+                );
+                for i in 0..5 {
+                    let token = Rect::from_center_size(l.hand_slot(i, 5), Vec2::splat(l.token));
+                    assert!(
+                        token.intersect(bag).is_empty(),
+                        "{at}: the hand runs into the bag"
+                    );
+                    assert!(
+                        token.intersect(legend).is_empty(),
+                        "{at}: the hand runs into the legend"
+                    );
+                }
+            }
         }
     }
 }

@@ -190,11 +190,8 @@ fn update_layout(
                 transform.translation = layout.centre.extend(0.0);
             }
             Decor::Tray => {
-                sprite.custom_size = Some(Vec2::new(
-                    layout.window.x - 2.0 * size::MARGIN,
-                    layout.tray_h - 12.0,
-                ));
-                transform.translation = Vec2::new(0.0, layout.tray_y).extend(0.5);
+                sprite.custom_size = Some(layout.tray.size());
+                transform.translation = layout.tray.center().extend(0.5);
             }
             Decor::Bag => {
                 transform.translation = layout.bag.extend(2.0);

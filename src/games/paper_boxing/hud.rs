@@ -17,7 +17,9 @@ use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::{SeatChip, big_button, menu_button, notice_banner, seat_chip, top_bar};
+use crate::ui::widgets::{
+    SeatChip, big_button, menu_button, notice_banner, notice_banner_in, seat_chip, top_bar,
+};
 
 use super::in_paper_boxing;
 use super::layout::{PbLayout, rect_to_screen};
@@ -38,6 +40,7 @@ pub(super) fn hud(
     notice: Res<Notice>,
     settings: Res<Settings>,
     mut oracle: ResMut<Oracle>,
+    layout: Option<Res<PbLayout>>,
     mut menu_open: Local<bool>,
     mut nav: MenuNav,
 ) -> Result {
@@ -59,8 +62,18 @@ pub(super) fn hud(
             }
         },
     );
+    // In the band at the bottom, over the news it adds to: never over the
+    // grids, whose cells a refusal is about.
     if notice.remaining > 0.0 {
-        notice_banner(ctx, "pb-notice", &notice, width * 0.8);
+        match layout {
+            Some(l) => notice_banner_in(
+                ctx,
+                "pb-notice",
+                &notice,
+                rect_to_screen(&l, l.notice_room()),
+            ),
+            None => notice_banner(ctx, "pb-notice", &notice, width * 0.8),
+        }
     }
     Ok(())
 }

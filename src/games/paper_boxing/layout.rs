@@ -21,6 +21,9 @@ pub(super) const BOARD: f32 = 4.0 + 2.0 * WOOD;
 pub(super) const FACE: f32 = 0.92;
 /// The line above each grid for its player's name (or the set-up's words).
 const LABEL_H: f32 = 48.0;
+/// The space between a name (or the set-up's words) and the grid under
+/// it: were they to share an edge, rounding puts the name over the wood.
+const LABEL_GAP: f32 = 4.0;
 /// The least space between the two grids, or a grid and the tray.
 const GAP: f32 = 24.0;
 /// The largest cell: beyond it the grids only grow emptier.
@@ -90,6 +93,11 @@ impl PbLayout {
         LABEL_H * self.zoom.max(1.0)
     }
 
+    /// The space between a name and the grid under it.
+    pub fn label_gap(&self) -> f32 {
+        LABEL_GAP * self.zoom.max(1.0)
+    }
+
     /// The layout for a window of `window` logical pixels, menus at their
     /// usual size.
     pub fn new(window: Vec2) -> Self {
@@ -105,6 +113,8 @@ impl PbLayout {
         let grow = zoom.max(1.0);
         let max_cell = MAX_CELL * grow;
         let label_h = LABEL_H * grow;
+        // A name and the space under it.
+        let head = label_h + LABEL_GAP * grow;
         let band_h = (window.y * 0.17).clamp(124.0, 170.0 * grow);
         let band = Rect::new(
             -window.x / 2.0 + m,
@@ -120,22 +130,26 @@ impl PbLayout {
         let middle = (top + floor) / 2.0;
 
         // Play: stacked or side by side, whichever gives larger cells.
-        let stacked_cell = ((height - 2.0 * label_h - GAP) / (2.0 * BOARD)).min(width / BOARD);
-        let side_cell = ((height - label_h) / BOARD).min((width - GAP) / (2.0 * BOARD));
-        let stacked = stacked_cell > side_cell;
+        let stacked_cell = ((height - 2.0 * head - GAP) / (2.0 * BOARD)).min(width / BOARD);
+        let side_cell = ((height - head) / BOARD).min((width - GAP) / (2.0 * BOARD));
+        // A tall window keeps them stacked unless side by side is clearly
+        // larger: else a hair's difference (a larger text size) leaves the
+        // lower half of a portrait screen empty.
+        let bias = if window.y > window.x { 1.05 } else { 1.0 };
+        let stacked = stacked_cell * bias > side_cell;
         let (cell, grids, labels) = if stacked {
             let cell = stacked_cell.clamp(8.0, max_cell);
             let side = BOARD * cell;
-            let block = 2.0 * (label_h + side) + GAP;
+            let block = 2.0 * (head + side) + GAP;
             let gap = GAP + (height - block).max(0.0) / 3.0;
-            let block = 2.0 * (label_h + side) + gap;
+            let block = 2.0 * (head + side) + gap;
             let block_top = middle + block / 2.0;
             let mut grids = [Vec2::ZERO; 2];
             let mut labels = [Rect::default(); 2];
             for (s, (grid, label)) in grids.iter_mut().zip(labels.iter_mut()).enumerate() {
-                let label_top = block_top - s as f32 * (label_h + side + gap);
+                let label_top = block_top - s as f32 * (head + side + gap);
                 *label = Rect::new(-side / 2.0, label_top - label_h, side / 2.0, label_top);
-                *grid = Vec2::new(0.0, label_top - label_h - side / 2.0);
+                *grid = Vec2::new(0.0, label_top - head - side / 2.0);
             }
             (cell, grids, labels)
         } else {
@@ -143,13 +157,13 @@ impl PbLayout {
             let side = BOARD * cell;
             let gap = ((width - 2.0 * side) / 3.0).clamp(GAP, cell * 1.5);
             let x = side / 2.0 + gap / 2.0;
-            let y = middle - label_h / 2.0;
+            let y = middle - head / 2.0;
             let label = |cx: f32| {
                 Rect::new(
                     cx - side / 2.0,
-                    y + side / 2.0,
+                    y + side / 2.0 + head - label_h,
                     cx + side / 2.0,
-                    y + side / 2.0 + label_h,
+                    y + side / 2.0 + head,
                 )
             };
             (
@@ -160,15 +174,15 @@ impl PbLayout {
         };
 
         // Set-up: the tray under the grid or beside it, the same way.
-        let under = ((height - label_h - GAP) / (BOARD + TRAY.y)).min(width / TRAY.x.max(BOARD));
-        let beside = ((height - label_h) / BOARD.max(TRAY.y)).min((width - GAP) / (BOARD + TRAY.x));
+        let under = ((height - head - GAP) / (BOARD + TRAY.y)).min(width / TRAY.x.max(BOARD));
+        let beside = ((height - head) / BOARD.max(TRAY.y)).min((width - GAP) / (BOARD + TRAY.x));
         let (setup_cell, setup_grid, setup_label, tray) = if under > beside {
             let sc = under.clamp(8.0, max_cell);
-            let block = label_h + BOARD * sc + GAP + TRAY.y * sc;
+            let block = head + BOARD * sc + GAP + TRAY.y * sc;
             let block_top = middle + block / 2.0;
             let label = Rect::new(-width / 2.0, block_top - label_h, width / 2.0, block_top);
-            let grid = Vec2::new(0.0, block_top - label_h - BOARD * sc / 2.0);
-            let tray_top = block_top - label_h - BOARD * sc - GAP;
+            let grid = Vec2::new(0.0, block_top - head - BOARD * sc / 2.0);
+            let tray_top = block_top - head - BOARD * sc - GAP;
             let tray =
                 Rect::from_center_size(Vec2::new(0.0, tray_top - TRAY.y * sc / 2.0), TRAY * sc);
             (sc, grid, label, tray)
@@ -177,14 +191,14 @@ impl PbLayout {
             let gap = ((width - (BOARD + TRAY.x) * sc) / 3.0).clamp(GAP, sc * 1.2);
             let total = (BOARD + TRAY.x) * sc + gap;
             let left = -total / 2.0;
-            let y = middle - label_h / 2.0;
+            let y = middle - head / 2.0;
             let grid = Vec2::new(left + BOARD * sc / 2.0, y);
             let tray = Rect::from_center_size(
                 Vec2::new(left + BOARD * sc + gap + TRAY.x * sc / 2.0, y),
                 TRAY * sc,
             );
-            let label_y = y + BOARD * sc / 2.0;
-            let label = Rect::new(left, label_y, left + total, label_y + label_h);
+            let label_y = y + BOARD * sc / 2.0 + head;
+            let label = Rect::new(left, label_y - label_h, left + total, label_y);
             (sc, grid, label, tray)
         };
 
@@ -201,6 +215,12 @@ impl PbLayout {
             setup_label,
             tray,
         }
+    }
+
+    /// Where a notice (a refusal) goes: over the band's news at the
+    /// bottom, never over a grid or the tray.
+    pub fn notice_room(&self) -> Rect {
+        self.band
     }
 
     /// Play: a board's side, wood included.

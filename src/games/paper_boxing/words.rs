@@ -277,7 +277,7 @@ fn names_over_grids(ctx: &egui::Context, layout: &PbLayout, view: &View, table: 
         let Some((centre, pitch)) = grid_place(layout, view, s) else {
             continue;
         };
-        let top = centre.y + BOARD * pitch / 2.0;
+        let top = centre.y + BOARD * pitch / 2.0 + layout.label_gap();
         let rect = Rect::new(
             centre.x - BOARD * pitch / 2.0,
             top,

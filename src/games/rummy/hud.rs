@@ -19,7 +19,7 @@ use super::layout::RummyLayout;
 use super::turn::{TurnAction, TurnOnScreen, actions};
 use super::{feedback, results};
 use crate::catalog::GameId;
-use crate::engine::{ActiveMatch, MoveRequest, Proceed, TurnClock, TurnPhase};
+use crate::engine::{ActiveMatch, MatchClock, MoveRequest, Proceed, TurnClock, TurnPhase};
 use crate::game_kit::viewer_view;
 use crate::session::{Notice, Screen, Table};
 use crate::settings::Settings;
@@ -42,6 +42,7 @@ struct Hud<'w> {
     settings: Res<'w, Settings>,
     notice: ResMut<'w, Notice>,
     clock: Res<'w, TurnClock>,
+    match_clock: Res<'w, MatchClock>,
     phase: Res<'w, State<TurnPhase>>,
     layout: Option<Res<'w, RummyLayout>>,
     turn: ResMut<'w, TurnOnScreen>,
@@ -103,7 +104,8 @@ fn hud(
 fn score_bar(ctx: &egui::Context, hud: &Hud, menu_open: &mut bool) {
     top_bar(ctx, "rummy-hud", |ui| {
         seat_chips(ui, hud.active.get(), &hud.table);
-        if menu_button(ui, |ui| clock_and_round(ui, hud.active.get(), &hud.clock)) {
+        let clocks = (&*hud.clock, &*hud.match_clock);
+        if menu_button(ui, |ui| clock_and_round(ui, hud.active.get(), clocks)) {
             *menu_open = !*menu_open;
         }
     });
@@ -136,8 +138,14 @@ fn seat_chips(ui: &mut egui::Ui, game: &Match<Rummy>, table: &Table) {
 }
 
 /// The turn's clock while the match runs (in the warning colour for the
-/// last 20 seconds), and under it the round and the cards left in the pile.
-fn clock_and_round(ui: &mut egui::Ui, game: &Match<Rummy>, clock: &TurnClock) {
+/// last 20 seconds), and under it the round — with the match's time left,
+/// or that the round is the last, in a match played for a time — and the
+/// cards left in the pile.
+fn clock_and_round(
+    ui: &mut egui::Ui,
+    game: &Match<Rummy>,
+    (clock, time): (&TurnClock, &MatchClock),
+) {
     let state = game.state();
     ui.vertical(|ui| {
         ui.spacing_mut().item_spacing.y = 0.0;
@@ -150,17 +158,47 @@ fn clock_and_round(ui: &mut egui::Ui, game: &Match<Rummy>, clock: &TurnClock) {
                     .color(if urgent { ecolour::WARN } else { ecolour::TEXT }),
             );
         }
+        let (line, warn) = round_line(state, time);
         ui.label(
-            egui::RichText::new(tr!(
-                "rummy-round-pile",
-                round = state.round().min(state.config().rounds),
-                rounds = state.config().rounds,
-                pile = state.pile_len()
-            ))
-            .size(size::TEXT - 6.0)
-            .color(ecolour::TEXT_DIM),
+            egui::RichText::new(line)
+                .size(size::TEXT - 6.0)
+                .color(if warn {
+                    ecolour::WARN
+                } else {
+                    ecolour::TEXT_DIM
+                }),
         );
     });
+}
+
+/// The round and the pile; in a match played for a time, the time left
+/// beside the round, or — once it is used up — that this round is the
+/// last (the ruling). Whether it warns.
+fn round_line(state: &parlour_core::games::rummy::State, time: &MatchClock) -> (String, bool) {
+    let round = state.round();
+    let pile = state.pile_len();
+    match time.remaining() {
+        None => (
+            tr!(
+                "rummy-round-pile",
+                round = round.min(state.config().rounds),
+                rounds = state.config().rounds,
+                pile = pile
+            ),
+            false,
+        ),
+        Some(_) if state.time_is_up() => (tr!("rummy-round-time-up", round = round), true),
+        Some(_) if time.is_up() => (tr!("rummy-round-last", round = round, pile = pile), true),
+        Some(left) => (
+            tr!(
+                "rummy-round-time-left",
+                round = round,
+                time = clock_text(left),
+                pile = pile
+            ),
+            left < Duration::from_secs(60),
+        ),
+    }
 }
 
 /// Time left as minutes and seconds, rounded up.

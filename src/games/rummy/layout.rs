@@ -223,6 +223,8 @@ fn place_sets(table: Rect, tw: f32, set_lens: &[usize]) -> (Vec<Vec<Vec2>>, Vec2
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::TextSize;
+    use crate::ui::theme::Zoom;
 
     fn sizes() -> [Vec2; 3] {
         [
@@ -230,6 +232,26 @@ mod tests {
             Vec2::new(1920.0, 1080.0),
             Vec2::new(800.0, 1280.0),
         ]
+    }
+
+    /// Every window the table is tested at (the usual three, the smallest
+    /// panel and a 4K screen, portrait and landscape), each at every zoom
+    /// the app gives it: the window's own times each text size.
+    fn windows_and_zooms() -> Vec<(Vec2, f32)> {
+        let mut out = Vec::new();
+        for window in sizes().into_iter().chain([
+            Vec2::new(1024.0, 600.0),
+            Vec2::new(600.0, 1024.0),
+            Vec2::new(1366.0, 768.0),
+            Vec2::new(1080.0, 1920.0),
+            Vec2::new(3840.0, 2160.0),
+            Vec2::new(2160.0, 3840.0),
+        ]) {
+            for text in TextSize::ALL {
+                out.push((window, Zoom::for_window(window, text.factor()).0));
+            }
+        }
+        out
     }
 
     fn inside(window: Vec2, centre: Vec2, card: Vec2) -> bool {
@@ -242,32 +264,38 @@ mod tests {
     fn a_crowded_table_and_a_long_hand_fit_every_window() {
         // 20 sets of 3 to 6 cards and 30 cards in hand: a late, busy round.
         let sets: Vec<usize> = (0..20).map(|i| 3 + i % 4).collect();
-        for window in sizes() {
-            let l = RummyLayout::new(window, &sets, 30);
+        for (window, zoom) in windows_and_zooms() {
+            let at = format!("{window} at {zoom}");
+            let l = RummyLayout::zoomed(window, &sets, 30, zoom);
+            let below_hud = window.y / 2.0 - size::HUD * zoom;
+            assert!(
+                l.table.max.y <= below_hud,
+                "{at}: the table is under the HUD"
+            );
+            assert!(
+                l.table.min.y >= l.tray.max.y,
+                "{at}: the table is under the tray"
+            );
             for set in &l.sets {
                 for &c in set {
-                    assert!(
-                        inside(window, c, l.table_card),
-                        "{window}: table card at {c}"
-                    );
-                    assert!(c.y - l.table_card.y / 2.0 >= l.table.min.y - 0.5);
+                    assert!(inside(window, c, l.table_card), "{at}: table card at {c}");
+                    let card = Rect::from_center_size(c, l.table_card);
+                    assert!(card.min.y >= l.table.min.y - 0.5, "{at}: a set on the bar");
+                    assert!(card.max.y <= below_hud + 0.5, "{at}: a set under the HUD");
                 }
             }
             for &c in &l.hand {
-                assert!(inside(window, c, l.hand_card), "{window}: hand card at {c}");
+                assert!(inside(window, c, l.hand_card), "{at}: hand card at {c}");
             }
-            assert!(
-                l.hand_card.x >= 46.0,
-                "{window}: hand cards stay finger-sized"
-            );
+            assert!(l.hand_card.x >= 46.0, "{at}: hand cards stay finger-sized");
         }
     }
 
     #[test]
     fn cards_never_overlap() {
         let sets = [3, 4, 5, 13, 3, 3];
-        for window in sizes() {
-            let l = RummyLayout::new(window, &sets, 14);
+        for (window, zoom) in windows_and_zooms() {
+            let l = RummyLayout::zoomed(window, &sets, 14, zoom);
             let mut rects: Vec<Rect> = l
                 .sets
                 .iter()

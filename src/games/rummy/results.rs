@@ -9,7 +9,7 @@ use parlour_core::games::rummy::{Ending, Rummy};
 use crate::engine::{Proceed, TurnPhase};
 use crate::session::{ResultsSheet, Table};
 use crate::tr;
-use crate::ui::theme::size;
+use crate::ui::theme::{ecolour, size};
 use crate::ui::widgets::big_button;
 
 /// A round is over: how it ended, each seat's hand, round score and total,
@@ -43,6 +43,15 @@ pub(super) fn round_summary(
                 })
                 .size(size::TEXT),
             );
+            if state.time_is_up() {
+                // The ruling at the end of the time, as it happens.
+                ui.label(
+                    egui::RichText::new(tr!("rummy-time-up-summary"))
+                        .size(size::TEXT)
+                        .strong()
+                        .color(ecolour::WARN),
+                );
+            }
             ui.add_space(8.0);
             egui::Grid::new("round-scores")
                 .num_columns(4)
@@ -78,52 +87,83 @@ pub(super) fn round_summary(
                     }
                 });
             ui.add_space(12.0);
-            if !table.humans().is_empty()
-                && big_button(ui, &tr!("rummy-next-round"), true).clicked()
-            {
+            let next = if game.is_over() {
+                tr!("rummy-to-results")
+            } else {
+                tr!("rummy-next-round")
+            };
+            if !table.humans().is_empty() && big_button(ui, &next, true).clicked() {
                 proceed.write(Proceed);
             }
         });
     true
 }
 
+/// Rounds shown one column each on the results sheet; a longer match (one
+/// played for a time) shows the rounds each seat won instead.
+const ROUND_COLUMNS: usize = 6;
+
 /// The final scores, round by round, and how each round ended: the
-/// results sheet filled when the match ends.
+/// results sheet filled when the match ends. A match played for a time
+/// says how it ended.
 pub fn results_sheet(game: &Match<Rummy>, table: &Table) -> ResultsSheet {
     let state = game.state();
     let winners = game.winners();
     let rounds = state.rounds();
-    let mut columns: Vec<String> = rounds
-        .iter()
-        .map(|r| tr!("rummy-col-round-n", round = r.round))
-        .collect();
+    let by_round = rounds.len() <= ROUND_COLUMNS;
+    let mut columns: Vec<String> = if by_round {
+        rounds
+            .iter()
+            .map(|r| tr!("rummy-col-round-n", round = r.round))
+            .collect()
+    } else {
+        vec![tr!("rummy-col-rounds-won")]
+    };
     columns.push(tr!("rummy-col-total"));
-    ResultsSheet {
-        columns,
-        rows: (0..game.players())
-            .map(|s| {
-                let mut cells: Vec<String> = rounds
+    let rows = (0..game.players())
+        .map(|s| {
+            let mut cells: Vec<String> = if by_round {
+                rounds
                     .iter()
                     .map(|r| format!("{:+}", r.scores[s]))
-                    .collect();
-                cells.push(state.totals()[s].to_string());
-                (table.name(s).to_owned(), cells, winners.contains(&s))
-            })
-            .collect(),
-        notes: rounds
-            .iter()
-            .map(|r| match r.ending {
-                Ending::WentOut(s) => tr!(
-                    "rummy-note-went-out",
-                    round = r.round,
-                    name = table.name(s).to_owned()
-                ),
-                Ending::Blocked => tr!("rummy-note-blocked", round = r.round),
-            })
-            .chain([tr!(
-                "rummy-note-scoring",
-                joker = state.config().joker_penalty
-            )])
-            .collect(),
+                    .collect()
+            } else {
+                let won = rounds.iter().filter(|r| r.winners.contains(&s)).count();
+                vec![format!("{won} / {}", rounds.len())]
+            };
+            cells.push(state.totals()[s].to_string());
+            (table.name(s).to_owned(), cells, winners.contains(&s))
+        })
+        .collect();
+    let endings = rounds.iter().map(|r| match r.ending {
+        Ending::WentOut(s) => tr!(
+            "rummy-note-went-out",
+            round = r.round,
+            name = table.name(s).to_owned()
+        ),
+        Ending::Blocked => tr!("rummy-note-blocked", round = r.round),
+    });
+    let mut notes: Vec<String> = if by_round {
+        endings.collect()
+    } else {
+        Vec::new()
+    };
+    if let (true, Some(minutes), Some(last)) =
+        (state.time_is_up(), state.config().minutes, rounds.last())
+    {
+        notes.push(tr!(
+            "rummy-note-time-up",
+            minutes = minutes,
+            rounds = last.round
+        ));
+    }
+    notes.push(tr!(
+        "rummy-note-scoring",
+        joker = state.config().joker_penalty
+    ));
+    ResultsSheet {
+        columns,
+        rows,
+        notes,
     }
 }

@@ -1,6 +1,7 @@
 //! Paper Boxing: two secret 4 × 4 grids of the numbers 1 to 15, king-move
 //! paths from the D corner, fifteen bouts of the higher number.
 
+pub mod analysis;
 pub mod bots;
 pub mod duel;
 pub mod matrix;

@@ -204,6 +204,8 @@ impl Table {
 const RACE: u64 = 1 << 41;
 /// The gain that stands for a KO: beyond any tally.
 const KO_GAIN: i32 = 100;
+/// What a KO adds to a lead in [`Solver::lead_after`].
+pub const KO: i32 = KO_GAIN;
 
 /// A searcher for one pair of grids. Keep it for a whole match: its table
 /// stays valid while the grids do.
@@ -528,6 +530,60 @@ impl Solver {
         fw != 0
     }
 
+    /// Seat 0's final lead in bouts (its bouts won less seat 1's, a KO
+    /// counting ±[`KO`] on top) once the seat to move has stepped to `cell`
+    /// and both play on perfectly for the lead. Seat 0 wins the match
+    /// exactly when this reaches 0 (1 if seat 1 led the first bout), so the
+    /// one number tells the result and by how much. `None` when `state` is
+    /// not a match of led bouts for these grids in play.
+    pub fn lead_after(&mut self, state: &State, cell: u8) -> Option<i32> {
+        if !state.revealed()
+            || state.over
+            || state.config.bouts != Bouts::Led
+            || state.grids != self.grids
+        {
+            return None;
+        }
+        let s = state.to_move();
+        let ld = state.leader as usize;
+        let fw = 1 - ld;
+        let tally = state.wins[0] as i32 - state.wins[1] as i32;
+        let p = Position {
+            at: [state.at(0), state.at(1)],
+            used: state.used,
+            leader: state.leader,
+        };
+        if NEIGHBOURS[p.at[s] as usize] & !p.used[s] & (1 << cell) == 0 {
+            return None;
+        }
+        if s != ld {
+            let na = self.grids[ld][p.at[ld] as usize];
+            let nb = self.grids[s][cell as usize];
+            let (gain, next) = self.close(p.step(s, cell), ld, na, nb);
+            return Some(tally + gain + self.gain(next));
+        }
+        let after = p.step(ld, cell);
+        let free = NEIGHBOURS[after.at[fw] as usize] & !after.used[fw];
+        if free == 0 {
+            // The follower is KO'd as it is due to answer.
+            return Some(tally + if ld == 0 { KO_GAIN } else { -KO_GAIN });
+        }
+        let na = self.grids[ld][cell as usize];
+        let mut answer: Option<i32> = None;
+        for &b in moves(free, &self.grids[fw], true).as_slice() {
+            let nb = self.grids[fw][b as usize];
+            let (gain, next) = self.close(after.step(fw, b), ld, na, nb);
+            let v = gain + self.gain(next);
+            // The follower answers for its own lead.
+            answer = Some(match answer {
+                None => v,
+                Some(a) if fw == 0 => a.max(v),
+                Some(a) => a.min(v),
+            });
+        }
+        answer.map(|a| tally + a)
+    }
+
     /// For a lost position: the step after which the seat to move keeps the
     /// best final margin against perfect play.
     fn most_resistant(&mut self, state: &State, options: &Moves) -> u8 {
@@ -848,7 +904,6 @@ impl Simultaneous {
         }
         let at = [state.at(0), state.at(1)];
         let used = state.used;
-        let tally = state.wins[0] as i32 - state.wins[1] as i32;
         let free = [
             NEIGHBOURS[at[0] as usize] & !used[0],
             NEIGHBOURS[at[1] as usize] & !used[1],
@@ -875,20 +930,7 @@ impl Simultaneous {
         for &a in &row_list {
             let mut row = Vec::new();
             for &b in &col_list {
-                let n0 = a.map_or(0, |c| self.grids[0][c as usize]);
-                let n1 = b.map_or(0, |c| self.grids[1][c as usize]);
-                let gain = (n0 > n1) as i32 - (n1 > n0) as i32;
-                let next_at = [a.unwrap_or(at[0]), b.unwrap_or(at[1])];
-                let next_used = [
-                    used[0] | a.map_or(0, |c| 1 << c),
-                    used[1] | b.map_or(0, |c| 1 << c),
-                ];
-                let v = if exact {
-                    self.value(next_at, next_used, state.bouts + 1, tally + gain)
-                } else {
-                    self.estimate(next_at, next_used, tally + gain)
-                };
-                row.push(v);
+                row.push(self.entry(state, a, b, exact));
             }
             payoff.push(row);
         }
@@ -907,6 +949,66 @@ impl Simultaneous {
             value: sol.value,
             exact,
         })
+    }
+}
+
+impl Simultaneous {
+    /// Seat 0's chance to win once seat 0 steps to `a` and seat 1 to `b`
+    /// in this bout (`None`: a stuck seat, playing 0), exactly or estimated.
+    fn entry(&mut self, state: &State, a: Option<u8>, b: Option<u8>, exact: bool) -> f64 {
+        let at = [state.at(0), state.at(1)];
+        let used = state.used;
+        let tally = state.wins[0] as i32 - state.wins[1] as i32;
+        let n0 = a.map_or(0, |c| self.grids[0][c as usize]);
+        let n1 = b.map_or(0, |c| self.grids[1][c as usize]);
+        let gain = (n0 > n1) as i32 - (n1 > n0) as i32;
+        let next_at = [a.unwrap_or(at[0]), b.unwrap_or(at[1])];
+        let next_used = [
+            used[0] | a.map_or(0, |c| 1 << c),
+            used[1] | b.map_or(0, |c| 1 << c),
+        ];
+        if exact {
+            self.value(next_at, next_used, state.bouts + 1, tally + gain)
+        } else {
+            self.estimate(next_at, next_used, tally + gain)
+        }
+    }
+
+    /// Each legal step of `seat` in this bout with its chance to win (for
+    /// `seat`) when the other seat plays its equilibrium mix, and whether
+    /// the chances are exact. `None` unless the grids are revealed, the
+    /// match is on and `seat` can step.
+    pub fn against_mix(&mut self, state: &State, seat: Seat) -> Option<(Vec<(u8, f64)>, bool)> {
+        let mix = self.mix(state)?;
+        let other = 1 - seat;
+        let theirs: Vec<(Option<u8>, f64)> = if mix.cells[other].is_empty() {
+            vec![(None, 1.0)]
+        } else {
+            mix.cells[other]
+                .iter()
+                .zip(&mix.odds[other])
+                .map(|(&c, &p)| (Some(c), p))
+                .collect()
+        };
+        let free = NEIGHBOURS[state.at(seat) as usize] & !state.used[seat];
+        if free == 0 {
+            return None;
+        }
+        let mut out = Vec::new();
+        for &cell in moves(free, &self.grids[seat], false).as_slice() {
+            let mut seat0 = 0.0;
+            for &(b, p) in &theirs {
+                let (x, y) = if seat == 0 {
+                    (Some(cell), b)
+                } else {
+                    (b, Some(cell))
+                };
+                seat0 += p * self.entry(state, x, y, mix.exact);
+            }
+            let v = if seat == 0 { seat0 } else { 1.0 - seat0 };
+            out.push((cell, v.clamp(0.0, 1.0)));
+        }
+        Some((out, mix.exact))
     }
 }
 

@@ -42,9 +42,12 @@ const VARIANTS: &[&str] = &["standard", "classic", "relaxed"];
 /// Table slots per set in [`Game::pieces`]: a set has at most 13 cards.
 pub const SLOTS_PER_SET: u32 = 16;
 
+/// The longest agreed playing time, in minutes (ten hours).
+pub const MOST_MINUTES: u32 = 600;
+
 /// `config` with one `key=value` agreement applied, or why it cannot be.
 fn with_option(mut config: Config, option: &str) -> Result<Config, String> {
-    let keys = "the options are rounds, turn-seconds, first-meld and jokers";
+    let keys = "the options are rounds, minutes, turn-seconds, first-meld and jokers";
     let (key, value) = option
         .split_once('=')
         .ok_or_else(|| format!("{option:?} is not key=value; {keys}"))?;
@@ -60,6 +63,7 @@ fn with_option(mut config: Config, option: &str) -> Result<Config, String> {
     };
     match key.trim() {
         "rounds" => config.rounds = number(1, 100)? as usize,
+        "minutes" => config.minutes = Some(number(1, MOST_MINUTES)?),
         "turn-seconds" if value.trim() == "off" => config.turn_seconds = None,
         "turn-seconds" => config.turn_seconds = Some(number(10, 3600)?),
         "first-meld" => config.first_meld = number(0, 200)?,
@@ -87,7 +91,8 @@ impl Game for Rummy {
 
     /// A built-in variant, optionally followed by the table's own
     /// agreements: `standard,rounds=3,turn-seconds=90,first-meld=30,jokers=2`
-    /// (`turn-seconds=off` for no clock).
+    /// (`turn-seconds=off` for no clock), or `minutes=30` in place of the
+    /// rounds for a match played for a time.
     fn variant(name: &str) -> Result<Config, VariantError> {
         let mut parts = name.split(',');
         let base = parts.next().unwrap_or_default().trim();
@@ -100,9 +105,21 @@ impl Game for Rummy {
             },
             _ => return Err(VariantError::new(Self::NAME, name, VARIANTS)),
         };
+        let mut length = Vec::new();
         for option in parts {
-            config = with_option(config, option.trim())
+            let option = option.trim();
+            config = with_option(config, option)
                 .map_err(|why| VariantError::options(Self::NAME, name, why))?;
+            if option.starts_with("rounds=") || option.starts_with("minutes=") {
+                length.push(option);
+            }
+        }
+        // A match ends after its rounds or after its time, never both.
+        if let [first, second, ..] = length[..] {
+            let why = format!(
+                "a match is played for a number of rounds or for a time, not both ({first} and {second})"
+            );
+            return Err(VariantError::options(Self::NAME, name, why));
         }
         Ok(config)
     }
@@ -138,6 +155,14 @@ impl Game for Rummy {
 
     fn apply(state: &mut State, seat: Seat, mv: &Move) -> Result<Outcome, RuleError> {
         state.apply(seat, mv)
+    }
+
+    fn playing_time(config: &Config) -> Option<Duration> {
+        config.seconds().map(Duration::from_secs)
+    }
+
+    fn apply_at(state: &mut State, seat: Seat, mv: &Move, used: u64) -> Result<Outcome, RuleError> {
+        state.apply_at(seat, mv, Some(used))
     }
 
     fn view(state: &State, seat: Seat) -> View {
@@ -200,7 +225,9 @@ impl Game for Rummy {
         let names = |cards: &[Card]| cards.iter().map(|c| c.to_string()).collect::<Vec<_>>();
         json!({
             "round": state.round(),
-            "rounds": state.config().rounds,
+            "rounds": state.config().minutes.is_none().then_some(state.config().rounds),
+            "minutes": state.config().minutes,
+            "time_is_up": state.time_is_up(),
             "round_scores": state.rounds().iter().map(|r| r.scores.clone()).collect::<Vec<_>>(),
             "round_results": state.rounds(),
             "totals": state.totals(),
@@ -226,7 +253,10 @@ impl Game for Rummy {
         // Real draws empty the pile once; passes come fewer than `players`
         // in a row between plays and draws.
         let deck = config.deck_size();
-        config.rounds.saturating_mul((3 * deck + 1) * (players + 1))
+        // No rule bounds the rounds of a match played for a time (its clock
+        // ends it): this allows a round for every second of the time.
+        let rounds = config.seconds().map_or(config.rounds, |s| s as usize + 1);
+        rounds.saturating_mul((3 * deck + 1) * (players + 1))
     }
 
     fn ends_round(outcome: &Outcome) -> bool {

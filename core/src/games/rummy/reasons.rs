@@ -93,6 +93,15 @@ impl Explain for RuleError {
                 Phrase::new("rummy-refused-joker-changed-number").number("number", *n)
             }
             RuleError::NoClock => Phrase::new("rummy-refused-no-clock"),
+            RuleError::ClockMissing { minutes, round } => {
+                Phrase::new("rummy-refused-clock-missing")
+                    .number("minutes", *minutes)
+                    .count("round", *round)
+            }
+            RuleError::ClockBack { round, ended, used } => Phrase::new("rummy-refused-clock-back")
+                .count("round", *round)
+                .number("ended", i64::try_from(*ended).unwrap_or(i64::MAX))
+                .number("used", i64::try_from(*used).unwrap_or(i64::MAX)),
         }
     }
 
@@ -153,6 +162,15 @@ impl Explain for RuleError {
             ]),
             RuleError::JokerChangedNumber(9),
             RuleError::NoClock,
+            RuleError::ClockMissing {
+                minutes: 30,
+                round: 2,
+            },
+            RuleError::ClockBack {
+                round: 2,
+                ended: 734,
+                used: 600,
+            },
         ];
         // Every reason a set can be refused for, each colour among them.
         kinds.extend(SetError::kinds().into_iter().map(|reason| RuleError::Set {
@@ -184,7 +202,9 @@ impl Explain for RuleError {
                 | RuleError::SwapMustPlay
                 | RuleError::SwapWithoutCard(_)
                 | RuleError::JokerChangedNumber(_)
-                | RuleError::NoClock => {}
+                | RuleError::NoClock
+                | RuleError::ClockMissing { .. }
+                | RuleError::ClockBack { .. } => {}
             }
         }
         kinds

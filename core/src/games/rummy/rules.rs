@@ -60,8 +60,13 @@ pub struct Config {
     pub turn_seconds: Option<u32>,
     /// What a joker left in a hand costs at the end of a round (25).
     pub joker_penalty: i64,
-    /// Rounds in a match (1).
+    /// Rounds in a match (1); not read when the match is played for a time.
     pub rounds: usize,
+    /// Minutes of playing time agreed for the match, or `None` for a match
+    /// of `rounds` rounds. When a round ends with the time used, no new
+    /// round begins (the ruling in `docs/rummy.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u32>,
     /// Whether a moved table joker keeps its number.
     pub moved_joker: MovedJoker,
     /// Where a swapped joker goes.
@@ -88,6 +93,7 @@ impl Config {
             turn_seconds: Some(120),
             joker_penalty: 25,
             rounds: 1,
+            minutes: None,
             moved_joker: MovedJoker::KeepsNumber,
             swapped_joker: SwappedJoker::ToHand,
             timeout: TimeoutRule::KeepValidSets,
@@ -145,7 +151,15 @@ impl Config {
         if self.rounds == 0 {
             return bad("a match has at least one round".into());
         }
+        if self.minutes == Some(0) {
+            return bad("a match played for a time lasts at least a minute".into());
+        }
         Ok(())
+    }
+
+    /// The agreed playing time in seconds, for a match played for a time.
+    pub fn seconds(&self) -> Option<u64> {
+        self.minutes.map(|m| u64::from(m) * 60)
     }
 }
 
@@ -329,6 +343,10 @@ pub struct RoundEnd {
     pub hand_totals: Vec<i64>,
     /// Each seat's score for the round.
     pub scores: Vec<i64>,
+    /// In a match played for a time: the whole seconds of the agreed time
+    /// used when the round ended (the time the next round began with).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<u64>,
 }
 
 /// What kind of turn a move was.
@@ -503,6 +521,29 @@ pub enum RuleError {
     /// A time-out in a variant without a clock.
     #[error("this variant has no turn clock, so a turn cannot time out")]
     NoClock,
+    /// A move that ends a round of a match played for a time, without the
+    /// time used when it was played.
+    #[error(
+        "this match is played for {minutes} minutes: when round {round} ends, the rules must be told how much of the time has been used (a record's \"clock\")"
+    )]
+    ClockMissing {
+        /// The agreed time.
+        minutes: u32,
+        /// The round the move ends.
+        round: usize,
+    },
+    /// A time used that is less than when the last round ended.
+    #[error(
+        "the match's clock cannot go back: round {round} ended with {ended} seconds used, and this move says {used}"
+    )]
+    ClockBack {
+        /// The last round that ended.
+        round: usize,
+        /// Seconds used when it ended.
+        ended: u64,
+        /// Seconds this move says.
+        used: u64,
+    },
 }
 
 /// A checked play, ready to be applied.
@@ -731,6 +772,15 @@ impl State {
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
         self.over
+    }
+    /// In a match played for a time: the seconds of the agreed time used
+    /// when the round in play began (0 in the first round).
+    pub fn clock_at_round_start(&self) -> u64 {
+        self.rounds.last().and_then(|r| r.clock).unwrap_or(0)
+    }
+    /// Whether the match ended because its agreed time was used up.
+    pub fn time_is_up(&self) -> bool {
+        self.over && self.config.minutes.is_some()
     }
     /// The hand's total at the end of a round (joker at the penalty).
     pub fn hand_total(&self, seat: Seat) -> i64 {
@@ -1217,8 +1267,61 @@ impl State {
         Ok(self.plan(seat, &reduced).ok())
     }
 
-    /// Checks and plays a move. A refused move changes nothing.
+    /// Checks and plays a move. A refused move changes nothing. In a match
+    /// played for a time, a move that ends a round needs the time used: see
+    /// [`State::apply_at`].
     pub fn apply(&mut self, seat: Seat, mv: &Move) -> Result<Outcome, RuleError> {
+        self.apply_at(seat, mv, None)
+    }
+
+    /// [`State::apply`], told the whole seconds of the agreed playing time
+    /// used when the move is played (the rules never read a clock: the
+    /// screen's clock, or a record, says it). Only a match played for a
+    /// time reads it, when the move ends a round: with the time used, no
+    /// new round begins and the match is over.
+    pub fn apply_at(
+        &mut self,
+        seat: Seat,
+        mv: &Move,
+        used: Option<u64>,
+    ) -> Result<Outcome, RuleError> {
+        let Some(minutes) = self.config.minutes else {
+            return self.play_move(seat, mv, None);
+        };
+        self.check_turn(seat)?;
+        let last = self
+            .rounds
+            .last()
+            .and_then(|r| r.clock.map(|t| (r.round, t)));
+        match (used, last) {
+            (Some(used), Some((round, ended))) if used < ended => {
+                Err(RuleError::ClockBack { round, ended, used })
+            }
+            (Some(used), _) => self.play_move(seat, mv, Some(used)),
+            (None, _) => {
+                // Played on a copy: whether the move ends the round is known
+                // only once it is played, and a refusal must change nothing.
+                let mut trial = self.clone();
+                let outcome = trial.play_move(seat, mv, None)?;
+                if outcome.round_end.is_some() {
+                    return Err(RuleError::ClockMissing {
+                        minutes,
+                        round: self.rounds.len() + 1,
+                    });
+                }
+                *self = trial;
+                Ok(outcome)
+            }
+        }
+    }
+
+    /// Checks and plays a move, `used` seconds into the agreed time.
+    fn play_move(
+        &mut self,
+        seat: Seat,
+        mv: &Move,
+        used: Option<u64>,
+    ) -> Result<Outcome, RuleError> {
         self.check_turn(seat)?;
         let mut outcome = Outcome {
             seat,
@@ -1241,13 +1344,13 @@ impl State {
             Move::Play(play) => {
                 let turn = self.plan(seat, play)?;
                 outcome.action = Action::Played;
-                self.play(seat, turn, &mut outcome);
+                self.play(seat, turn, used, &mut outcome);
             }
             Move::Timeout(draft) => {
                 let kept = self.timeout_plan(seat, draft.as_ref())?;
                 outcome.action = Action::TimedOut;
                 match kept {
-                    Some(turn) => self.play(seat, turn, &mut outcome),
+                    Some(turn) => self.play(seat, turn, used, &mut outcome),
                     None => {
                         // Undone: the draft changed something that is now taken back.
                         let faces = |t: &[Vec<CardName>]| -> Vec<Vec<Face>> {
@@ -1267,7 +1370,7 @@ impl State {
             if outcome.laid.is_empty() && outcome.drew == 0 {
                 self.passes += 1;
                 if self.passes >= self.players() {
-                    outcome.round_end = Some(self.end_round(Ending::Blocked));
+                    outcome.round_end = Some(self.end_round(Ending::Blocked, used));
                 }
             } else {
                 self.passes = 0;
@@ -1292,7 +1395,7 @@ impl State {
     }
 
     /// Plays a checked turn.
-    fn play(&mut self, seat: Seat, turn: Turn, outcome: &mut Outcome) {
+    fn play(&mut self, seat: Seat, turn: Turn, used: Option<u64>, outcome: &mut Outcome) {
         let hand = &mut self.hands[seat];
         for card in &turn.laid {
             if let Some(p) = hand.iter().position(|c| c == card) {
@@ -1306,13 +1409,14 @@ impl State {
         self.table = turn.table;
         self.melded[seat] = true;
         if self.hands[seat].is_empty() {
-            outcome.round_end = Some(self.end_round(Ending::WentOut(seat)));
+            outcome.round_end = Some(self.end_round(Ending::WentOut(seat), used));
         }
     }
 
     /// Scores the round, adds it to the totals, and deals the next one or
-    /// ends the match.
-    fn end_round(&mut self, ending: Ending) -> RoundEnd {
+    /// ends the match: after the agreed rounds, or — played for a time —
+    /// once the time `used` has reached the agreed time.
+    fn end_round(&mut self, ending: Ending, used: Option<u64>) -> RoundEnd {
         let players = self.players();
         let hand_totals: Vec<i64> = (0..players).map(|s| self.hand_total(s)).collect();
         let (winners, scores) = match ending {
@@ -1347,9 +1451,14 @@ impl State {
             winners,
             hand_totals,
             scores,
+            clock: used.filter(|_| self.config.minutes.is_some()),
         };
         self.rounds.push(end.clone());
-        if self.rounds.len() >= self.config.rounds {
+        let done = match (self.config.seconds(), end.clock) {
+            (Some(agreed), Some(used)) => used >= agreed,
+            _ => self.rounds.len() >= self.config.rounds,
+        };
+        if done {
             self.over = true;
         } else {
             self.shuffle_and_deal();
