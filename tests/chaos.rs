@@ -117,6 +117,123 @@ fn the_hand_over_screen_draws_no_hidden_grid_under_it() {
     });
 }
 
+/// Keys left to a name field egui is editing never reach the table: in a
+/// match on screen, with a text field holding the keyboard (egui's own
+/// "wants the keyboard", worked out by bevy_egui from the frame), arrows
+/// and Enter go into the field; once it lets go, the first arrow is the
+/// table's again.
+#[test]
+fn the_table_ignores_the_keys_while_a_name_field_has_them() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::prelude::*;
+    use bevy::window::{PrimaryWindow, WindowEvent};
+    use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+    use parlour::engine::{ActiveMatch, Controller, TurnPhase};
+    use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+    use parlour::ui::keys::KeyInput;
+    use parlour_core::games::neighbours::Neighbours;
+
+    /// A name field over the table, holding the keyboard while `0` is set.
+    #[derive(Resource, Default)]
+    struct Field(bool, String);
+    fn field(mut contexts: EguiContexts, mut field: ResMut<Field>) -> Result {
+        let Field(on, text) = &mut *field;
+        if !*on {
+            return Ok(());
+        }
+        egui::Area::new(egui::Id::new("a-name")).show(contexts.ctx_mut()?, |ui| {
+            ui.text_edit_singleline(text).request_focus();
+        });
+        Ok(())
+    }
+
+    chaos::with_app(13, (1280, 800), |app| {
+        app.init_resource::<Field>()
+            .add_systems(EguiPrimaryContextPass, field);
+        app.update();
+        let you = |name: &str, controller| SeatChoice {
+            name: name.into(),
+            controller,
+        };
+        *app.world_mut().resource_mut::<Table>() = Table {
+            game: parlour::catalog::GameId("neighbours"),
+            seats: vec![
+                you("Anna", Controller::Human),
+                you("Ada", Controller::Bot("greedy".into())),
+            ],
+            ..Table::default()
+        };
+        app.world_mut().write_message(BeginMatch);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Play);
+        for _ in 0..600 {
+            app.update();
+            let anna = app
+                .world()
+                .get_resource::<ActiveMatch<Neighbours>>()
+                .is_some_and(|m| m.get().awaiting() == vec![0]);
+            if anna && *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingMove
+            {
+                break;
+            }
+        }
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .expect("the window");
+        let press = |app: &mut App, key_code: KeyCode, logical_key: Key| {
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                let key = KeyboardInput {
+                    key_code,
+                    logical_key: logical_key.clone(),
+                    state,
+                    text: None,
+                    repeat: false,
+                    window,
+                };
+                app.world_mut().write_message(key.clone());
+                app.world_mut().write_message(WindowEvent::from(key));
+                app.update();
+            }
+        };
+        let mut cursor = app
+            .world()
+            .resource::<Messages<KeyInput>>()
+            .get_cursor_current();
+        app.world_mut().resource_mut::<Field>().0 = true;
+        app.update();
+        app.update();
+        for (code, key) in [
+            (KeyCode::ArrowRight, Key::ArrowRight),
+            (KeyCode::Enter, Key::Enter),
+            (KeyCode::ArrowDown, Key::ArrowDown),
+        ] {
+            press(app, code, key);
+        }
+        let reached: Vec<KeyInput> = cursor
+            .read(app.world().resource::<Messages<KeyInput>>())
+            .copied()
+            .collect();
+        assert_eq!(
+            reached,
+            [],
+            "no key reached the table while the field had them"
+        );
+        app.world_mut().resource_mut::<Field>().0 = false;
+        app.update();
+        app.update();
+        press(app, KeyCode::ArrowRight, Key::ArrowRight);
+        let reached: Vec<KeyInput> = cursor
+            .read(app.world().resource::<Messages<KeyInput>>())
+            .copied()
+            .collect();
+        assert_eq!(reached, [KeyInput::Show], "the table's again");
+    });
+}
+
 /// The long run: `CHAOS_SEEDS` (a list `1,2,3` or a range `1-20`, else 1)
 /// each for `CHAOS_STEPS` steps or until `CHAOS_MINUTES` in all are over.
 #[test]
