@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 /// every invariant held after every frame.
 #[test]
 fn a_minute_of_random_input_breaks_no_invariant() {
-    let tally = chaos::run(1, 400, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    let tally = chaos::run(1, 600, |_| true).unwrap_or_else(|f| panic!("{f}"));
     println!("{}", tally.report());
-    assert_eq!(tally.steps, 400);
+    assert_eq!(tally.steps, 600);
     for screen in ["Title", "Setup", "Play"] {
         assert!(
             tally.screens.get(screen).is_some_and(|&n| n > 0),
@@ -22,6 +22,25 @@ fn a_minute_of_random_input_breaks_no_invariant() {
             tally.report()
         );
     }
+}
+
+/// A seed decides the whole run: played twice, the same events, frames,
+/// moves and screens — so a failure's seed and step count reproduce it.
+#[test]
+fn the_same_seed_plays_the_same_run() {
+    let once = chaos::run(2, 120, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    let again = chaos::run(2, 120, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    let sum = |t: &chaos::Tally| {
+        (
+            t.steps,
+            t.events,
+            t.frames,
+            t.restarts,
+            t.moves.clone(),
+            t.screens.clone(),
+        )
+    };
+    assert_eq!(sum(&once), sum(&again));
 }
 
 /// Two people at Paper Boxing: while the hand-over screen asks for the
@@ -95,6 +114,123 @@ fn the_hand_over_screen_draws_no_hidden_grid_under_it() {
             "the hand-over screen came ({handed_over} frames)"
         );
         assert!(written >= 2, "both grids were written ({written})");
+    });
+}
+
+/// Keys left to a name field egui is editing never reach the table: in a
+/// match on screen, with a text field holding the keyboard (egui's own
+/// "wants the keyboard", worked out by bevy_egui from the frame), arrows
+/// and Enter go into the field; once it lets go, the first arrow is the
+/// table's again.
+#[test]
+fn the_table_ignores_the_keys_while_a_name_field_has_them() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::prelude::*;
+    use bevy::window::{PrimaryWindow, WindowEvent};
+    use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+    use parlour::engine::{ActiveMatch, Controller, TurnPhase};
+    use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+    use parlour::ui::keys::KeyInput;
+    use parlour_core::games::neighbours::Neighbours;
+
+    /// A name field over the table, holding the keyboard while `0` is set.
+    #[derive(Resource, Default)]
+    struct Field(bool, String);
+    fn field(mut contexts: EguiContexts, mut field: ResMut<Field>) -> Result {
+        let Field(on, text) = &mut *field;
+        if !*on {
+            return Ok(());
+        }
+        egui::Area::new(egui::Id::new("a-name")).show(contexts.ctx_mut()?, |ui| {
+            ui.text_edit_singleline(text).request_focus();
+        });
+        Ok(())
+    }
+
+    chaos::with_app(13, (1280, 800), |app| {
+        app.init_resource::<Field>()
+            .add_systems(EguiPrimaryContextPass, field);
+        app.update();
+        let you = |name: &str, controller| SeatChoice {
+            name: name.into(),
+            controller,
+        };
+        *app.world_mut().resource_mut::<Table>() = Table {
+            game: parlour::catalog::GameId("neighbours"),
+            seats: vec![
+                you("Anna", Controller::Human),
+                you("Ada", Controller::Bot("greedy".into())),
+            ],
+            ..Table::default()
+        };
+        app.world_mut().write_message(BeginMatch);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Play);
+        for _ in 0..600 {
+            app.update();
+            let anna = app
+                .world()
+                .get_resource::<ActiveMatch<Neighbours>>()
+                .is_some_and(|m| m.get().awaiting() == vec![0]);
+            if anna && *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingMove
+            {
+                break;
+            }
+        }
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .expect("the window");
+        let press = |app: &mut App, key_code: KeyCode, logical_key: Key| {
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                let key = KeyboardInput {
+                    key_code,
+                    logical_key: logical_key.clone(),
+                    state,
+                    text: None,
+                    repeat: false,
+                    window,
+                };
+                app.world_mut().write_message(key.clone());
+                app.world_mut().write_message(WindowEvent::from(key));
+                app.update();
+            }
+        };
+        let mut cursor = app
+            .world()
+            .resource::<Messages<KeyInput>>()
+            .get_cursor_current();
+        app.world_mut().resource_mut::<Field>().0 = true;
+        app.update();
+        app.update();
+        for (code, key) in [
+            (KeyCode::ArrowRight, Key::ArrowRight),
+            (KeyCode::Enter, Key::Enter),
+            (KeyCode::ArrowDown, Key::ArrowDown),
+        ] {
+            press(app, code, key);
+        }
+        let reached: Vec<KeyInput> = cursor
+            .read(app.world().resource::<Messages<KeyInput>>())
+            .copied()
+            .collect();
+        assert_eq!(
+            reached,
+            [],
+            "no key reached the table while the field had them"
+        );
+        app.world_mut().resource_mut::<Field>().0 = false;
+        app.update();
+        app.update();
+        press(app, KeyCode::ArrowRight, Key::ArrowRight);
+        let reached: Vec<KeyInput> = cursor
+            .read(app.world().resource::<Messages<KeyInput>>())
+            .copied()
+            .collect();
+        assert_eq!(reached, [KeyInput::Show], "the table's again");
     });
 }
 

@@ -53,6 +53,8 @@ fn app_in(dir: &Path, frame: Duration) -> App {
         SystemTime::now(),
     );
     app.insert_resource(slot)
+        // Stepped frame by frame: bots answer within a frame.
+        .insert_resource(parlour::engine::FrameStepped::new(5))
         .insert_resource(TimeUpdateStrategy::ManualDuration(frame));
     app.update();
     app
@@ -85,15 +87,14 @@ fn greedy() -> Controller {
     Controller::Bot("greedy".into())
 }
 
-/// Runs frames until `done`, at most `frames` of them (bots think on the
-/// async pool: a frame without their answer waits a moment of real time).
+/// Runs frames until `done`, at most `frames` of them (stepped frame by
+/// frame: bots answer within a frame).
 fn run_until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) {
     for _ in 0..frames {
         app.update();
         if done(app) {
             return;
         }
-        std::thread::sleep(Duration::from_millis(1));
     }
     panic!("not reached in {frames} frames");
 }

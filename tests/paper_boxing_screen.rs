@@ -280,10 +280,12 @@ fn app_with_variant(controllers: [Controller; 2], variant: &str) -> App {
         viewer: None,
         handing_to: None,
     });
-    // Each frame a tenth of a second: pauses and animations pass quickly and surely.
+    // Each frame a tenth of a second: pauses and animations pass quickly and surely;
+    // stepped frame by frame, bots answer within a frame and seeds come from here.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
-    )));
+    )))
+    .insert_resource(FrameStepped::new(17));
     app
 }
 
@@ -362,15 +364,15 @@ fn a_whole_match_against_the_solver_bot_reaches_the_results() {
     let l = layout();
     begin(&mut app);
     let mut steps = 0;
-    // Bots think on background tasks: bound the match by the clock, not by frames.
-    let deadline = std::time::Instant::now() + Duration::from_secs(120);
-    while std::time::Instant::now() < deadline {
+    // Stepped frame by frame: the bot answers within a frame, so frames bound the match.
+    let mut frames = 0;
+    while frames < 20_000 {
+        frames += 1;
         app.update();
         if screen(&app) == Screen::Results {
             break;
         }
         if !game(&app).awaiting().contains(&0) {
-            std::thread::sleep(Duration::from_micros(200));
             continue;
         }
         let mv = match turn_phase(&app) {
@@ -530,15 +532,16 @@ fn the_demo_ends_the_paper_boxing_match_before_the_next_game_begins() {
     app.insert_resource(Demo::new(vec![
         GameId("paper-boxing"),
         GameId("neighbours"),
-    ]));
+    ]))
+    .insert_resource(FrameStepped::new(3));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
     )));
     let mut saw_paper_boxing = false;
-    let deadline = std::time::Instant::now() + Duration::from_secs(120);
-    while std::time::Instant::now() < deadline {
+    let mut frames = 0;
+    while frames < 20_000 {
+        frames += 1;
         app.update();
-        std::thread::sleep(Duration::from_micros(200));
         saw_paper_boxing |= app.world().contains_resource::<ActiveMatch<PaperBoxing>>();
         if app.world().contains_resource::<ActiveMatch<Neighbours>>() {
             break;
@@ -624,21 +627,18 @@ fn a_step_out_of_reach_is_refused_with_the_rules_reason_and_changes_nothing() {
     let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
     let l = layout();
     begin(&mut app);
-    // Bots think on background tasks: bound the wait by the clock, not by
-    // frames. Ready two frames running: a move applied in a frame (the
+    // Stepped frame by frame: the bot answers within a frame, so frames
+    // bound the wait. Ready two frames running: a move applied in a frame (the
     // bot's) changes the turn phase only in the next, and a step asked
     // then would be refused as too early, not as out of reach.
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let mut frames = 0;
     let mut ready_frames = 0;
     while ready_frames < 2 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "seat 0 never got to step"
-        );
+        frames += 1;
+        assert!(frames < 20_000, "seat 0 never got to step");
         app.update();
         if !game(&app).awaiting().contains(&0) {
             ready_frames = 0;
-            std::thread::sleep(Duration::from_micros(200));
             continue;
         }
         match turn_phase(&app) {
@@ -697,14 +697,12 @@ fn the_bots_arrangement_is_the_screens_own_draw_not_a_seated_bots_grid() {
     let mut app = app_with([Controller::Human, Controller::Bot("solver".into())]);
     app.insert_resource(DealSeed(Some(SEED)));
     begin(&mut app);
-    // Bots think on background tasks: bound the wait by the clock.
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    loop {
+    // Stepped frame by frame: the bot answers within a frame.
+    for _ in 0..2_000 {
         app.update();
-        if game(&app).view(0).filled[1] || std::time::Instant::now() > deadline {
+        if game(&app).view(0).filled[1] {
             break;
         }
-        std::thread::sleep(Duration::from_micros(200));
     }
     let game = game(&app);
     let view = viewer_view(game, Some(0));
@@ -757,13 +755,11 @@ fn the_keys_alone_make_a_step_and_the_rules_accept_it() {
     begin(&mut app);
     // Seat 0 may step two frames running: a move applied in a frame changes
     // the turn phase only in the next.
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let mut frames = 0;
     let mut ready_frames = 0;
     while ready_frames < 2 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "seat 0 never got to step"
-        );
+        frames += 1;
+        assert!(frames < 20_000, "seat 0 never got to step");
         app.update();
         let awaited = game(&app).awaiting().contains(&0);
         if awaited && turn_phase(&app) == TurnPhase::SetUp {
@@ -776,7 +772,6 @@ fn the_keys_alone_make_a_step_and_the_rules_accept_it() {
             && app.world().resource::<Table>().viewer == Some(0)
             && !legal_cells(&viewer_view(game(&app), Some(0))).is_empty();
         ready_frames = if ready { ready_frames + 1 } else { 0 };
-        std::thread::sleep(Duration::from_micros(200));
     }
     let moves = game(&app).moves().len();
     let legal = legal_cells(&viewer_view(game(&app), Some(0)));

@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use parlour::engine::{ActiveMatch, Controller, MoveRequest, TurnClock, TurnPhase};
+use parlour::engine::{ActiveMatch, Controller, FrameStepped, MoveRequest, TurnClock, TurnPhase};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
 use parlour::saves::{ResumeMatch, SaveSlot, WatchReplay};
 use parlour::session::Notice;
@@ -70,6 +70,8 @@ fn app_of(dir: &Path, logic_plugin: fn(&mut App)) -> App {
     app.insert_resource(slot)
         .insert_resource(FileWarnings(warning.into_iter().collect()))
         .insert_resource(StatisticsFile(Some(dir.join("statistics.json"))))
+        // Stepped frame by frame: bots answer within a frame.
+        .insert_resource(FrameStepped::new(23))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             100,
         )));
@@ -121,16 +123,14 @@ fn begin(app: &mut App, table: Table) {
         .set(Screen::Play);
 }
 
-/// Runs frames until `done`, at most `frames` of them. Bots think on the
-/// async pool as on screen, so a frame that finds no answer yet waits a
-/// moment of real time: a busy machine slows the test, it does not fail it.
+/// Runs frames until `done`, at most `frames` of them (stepped frame by
+/// frame: the bots answer within a frame).
 fn run_until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) {
     for _ in 0..frames {
         app.update();
         if done(app) {
             return;
         }
-        std::thread::sleep(Duration::from_millis(2));
     }
     panic!("not reached in {frames} frames");
 }
@@ -663,7 +663,6 @@ fn a_rummy_match_continues_with_its_rounds_and_a_fresh_clock_even_from_a_rounds_
         if on_disk(&dir).moves.len() >= kept.moves.len() + 3 {
             break;
         }
-        std::thread::sleep(Duration::from_millis(2));
     }
     assert!(on_disk(&dir).moves.len() >= kept.moves.len() + 3);
     assert_eq!(match_of::<Rummy>(&third).state().round(), 2);
@@ -754,7 +753,6 @@ fn paper_boxing_continued_mid_bout_plays_on_from_the_same_paths() {
         {
             break;
         }
-        std::thread::sleep(Duration::from_millis(2));
     }
     let live = match_of::<PaperBoxing>(&first).clone();
     assert!(live.moves().len() >= 7, "a few bouts into the match");
@@ -784,7 +782,6 @@ fn paper_boxing_continued_mid_bout_plays_on_from_the_same_paths() {
         if on_disk(&dir).moves.len() >= played + 2 || !current(&dir).exists() {
             break;
         }
-        std::thread::sleep(Duration::from_millis(2));
     }
     let now = match_of::<PaperBoxing>(&second);
     assert!(now.moves().len() >= played + 2, "the bouts went on");

@@ -332,9 +332,10 @@ fn a_finished_match_is_watched_again_from_the_history() {
     m.app.world_mut().resource_mut::<Table>().seats = table(&[bot(), bot()]).seats;
     m.frames(1);
     m.tap("Start");
-    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let mut frames = 0;
     while m.screen() != Screen::Results {
-        assert!(std::time::Instant::now() < deadline, "the match ends");
+        frames += 1;
+        assert!(frames < 20_000, "the match ends");
         m.frames(1);
     }
     m.frames(2);

@@ -48,7 +48,9 @@ impl Menus {
             .init_resource::<EguiUserTextures>()
             .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
                 100,
-            )));
+            )))
+            // Stepped frame by frame: bots answer within a frame.
+            .insert_resource(parlour::engine::FrameStepped::new(1));
         parlour::games::neighbours::logic_plugin(&mut app);
         parlour::games::paper_boxing::logic_plugin(&mut app);
         parlour::games::rummy::logic_plugin(&mut app);

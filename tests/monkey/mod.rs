@@ -111,6 +111,12 @@ pub fn with_app(seed: u64, size: (u32, u32), play: impl FnOnce(&mut App)) {
     play(&mut app);
 }
 
+/// How far resident memory may rise over a run once settled: a leak of a
+/// match, a table or a screen's textures at every step passes it within
+/// minutes; fonts laid out at a new size and the allocator's own slack do
+/// not.
+const MEMORY_GROWTH_MIB: f64 = 128.0;
+
 /// One frame's time: the app sees 30 frames a second, whatever the machine.
 const FRAME: Duration = Duration::from_micros(33_333);
 
@@ -524,15 +530,26 @@ impl<'f> Chaos<'f> {
     ) -> Result<(), Box<Failure>> {
         self.open()?;
         self.frames(3)?;
+        // Memory is measured from a quarter of the way in (at most 300
+        // steps), once the screens and fonts have been met.
+        let settled = (steps / 4).clamp(1, 300);
         while self.step < steps && keep_going(&self.tally) {
             self.step += 1;
             self.tally.steps = self.step;
             self.one_step()?;
-            if self.step == 300.min(steps) {
+            if self.step == settled {
                 self.tally.memory_mib.0 = resident_mib();
             }
-            if self.step > 300 {
-                self.tally.memory_peak_mib = self.tally.memory_peak_mib.max(resident_mib());
+            if self.step > settled {
+                let now = resident_mib();
+                self.tally.memory_peak_mib = self.tally.memory_peak_mib.max(now);
+                self.tally.checks += 1;
+                if now - self.tally.memory_mib.0 > MEMORY_GROWTH_MIB {
+                    return Err(self.fail(format!(
+                        "memory grew from {:.1} to {now:.1} MiB",
+                        self.tally.memory_mib.0
+                    )));
+                }
             }
             if self.step.is_multiple_of(250) {
                 self.check_outside()?;
