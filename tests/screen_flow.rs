@@ -544,3 +544,20 @@ fn the_on_screen_keyboard_opens_for_a_finger_or_in_kiosk_mode_only() {
         );
     }
 }
+
+#[test]
+fn escape_closes_how_to_play_as_back_does() {
+    let _words = language_held();
+    let mut m = Menus::new(english);
+    m.tap_nth("How to play", 0);
+    assert_eq!(m.screen(), Screen::HowTo);
+    m.frame(vec![bevy_egui::egui::Event::Key {
+        key: bevy_egui::egui::Key::Escape,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Default::default(),
+    }]);
+    m.frames(1);
+    assert_eq!(m.screen(), Screen::Title);
+}

@@ -28,6 +28,8 @@ fn how_to(
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Esc leaves the rules as Back does: reading them is never a trap.
+    let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
     full_screen(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
@@ -59,7 +61,7 @@ fn how_to(
                     });
                 }
                 ui.add_space(12.0);
-                if big_button(ui, &tr!("button-back"), true).clicked() {
+                if big_button(ui, &tr!("button-back"), true).clicked() || escape {
                     next.set(return_to.0.unwrap_or(Screen::Title));
                 }
             });
