@@ -17,12 +17,12 @@ pb-role-odd = impair
 pb-reveal-corners = Cases de coin en bas à droite : { $a } + { $b } = { $sum }, un nombre { $parity ->
         [even] pair
        *[odd] impair
-    } — { $leader } ({ $role }) est le leader du premier coup.
+    } — { $leader } ({ $role }) est le leader du premier round.
 pb-reveal-sackson = Autour du D : { $name0 } { $sum0 }, { $name1 } { $sum1 } — { $leader } a la plus grande somme et mène le premier round.
 pb-reveal-sackson-tie = Autour du D : { $sum } chacun, donc les cases de coin décident : { $a } + { $b } = { $total }, un nombre { $parity ->
         [even] pair
        *[odd] impair
-    } — { $leader } ({ $role }) est le leader du premier coup.
+    } — { $leader } ({ $role }) est le leader du premier round.
 
 ## Rounds
 pb-bout = Round { $n } sur 15
