@@ -36,7 +36,7 @@ bot-random = tilfældig
 bot-greedy = grådig
 bot-heuristic = metodisk
 bot-expert = ekspert
-bot-solver = ligevægtsgitter, perfekt spil
+bot-solver = perfekt
 
 variant-standard = Standard
 

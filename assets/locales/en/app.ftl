@@ -43,7 +43,7 @@ bot-heuristic = Methodical
 bot-expert = Expert
 # Paper Boxing's solver: its grid is drawn from the set-up game's equilibrium
 # mix, and it plays perfectly once the grids are shown.
-bot-solver = Equilibrium set-up, perfect play
+bot-solver = Perfect
 
 # A variant every game has.
 variant-standard = Standard

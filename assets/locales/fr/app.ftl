@@ -36,7 +36,7 @@ bot-random = au hasard
 bot-greedy = gourmande
 bot-heuristic = méthodique
 bot-expert = experte
-bot-solver = grille d’équilibre, jeu parfait
+bot-solver = parfaite
 
 variant-standard = Standard
 
