@@ -12,7 +12,7 @@ neighbours-passed = No move for { $name }: pass
 neighbours-results-points = Points
 neighbours-results-penalty = Penalty
 neighbours-results-final = Final
-neighbours-results-left = Left in hand
+neighbours-results-left = Tokens left (digits)
 neighbours-results-note = Tokens left in a hand cost { $times } times their value (0 counts 10).
 
 neighbours-variant-standard = Standard

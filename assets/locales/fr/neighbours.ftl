@@ -11,7 +11,7 @@ neighbours-passed = { $name } ne peut pas jouer : il passe son tour
 neighbours-results-points = Points
 neighbours-results-penalty = Pénalité
 neighbours-results-final = Total
-neighbours-results-left = Jetons restants
+neighbours-results-left = Jetons restants (chiffres)
 neighbours-results-note = Les jetons restés en main coûtent { $times } fois leur valeur (le 0 compte pour 10).
 
 neighbours-variant-standard = Standard
