@@ -242,7 +242,7 @@ pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
         Err(e) => Err(e.to_string()),
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not text".to_owned()),
     };
-    match text.and_then(|t| serde_json::from_str::<Settings>(&t).map_err(|e| e.to_string())) {
+    match text.and_then(|t| serde_json::from_str::<Settings>(&t).map_err(unreadable)) {
         Ok(settings) => (settings.sanitised(), None),
         Err(reason) => {
             let moved_to = set_aside(path, now).ok();
@@ -251,6 +251,17 @@ pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
                 Some(FileWarning::Settings { reason, moved_to }),
             )
         }
+    }
+}
+
+/// Why the settings text did not read, in a player's words rather than the
+/// parser's line and column.
+fn unreadable(e: serde_json::Error) -> String {
+    use serde_json::error::Category;
+    match e.classify() {
+        Category::Eof => crate::tr!("settings-unreadable-cut-short"),
+        Category::Data => crate::tr!("settings-unreadable-value"),
+        Category::Syntax | Category::Io => crate::tr!("settings-unreadable-garbled"),
     }
 }
 
@@ -466,6 +477,14 @@ mod tests {
         std::fs::write(&path, "{\"animation_speed\": 1.5, \"hints\": tr").unwrap();
         let (settings, warning) = load(&path, SystemTime::now());
         assert_eq!(settings, Settings::default());
+        let reason = match &warning {
+            Some(FileWarning::Settings { reason, .. }) => reason.clone(),
+            _ => String::new(),
+        };
+        assert!(
+            !reason.contains("line") && !reason.contains("column"),
+            "the reason is in words, not the parser's: {reason}"
+        );
         let Some(FileWarning::Settings {
             moved_to: Some(kept),
             ..
