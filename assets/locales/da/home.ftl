@@ -10,7 +10,7 @@ problem-refused = reglerne afviser det: { $reason }
 
 ## Filer der ikke kunne læses, på titelskærmen
 warning-settings = Indstillingerne kunne ikke læses ({ $reason }), så standardindstillingerne bruges. Filen er lagt til side som { $file }.
-settings-unreadable-cut-short = filen stopper midtvejs
+settings-unreadable-cut-short = filen er tom eller afkortet
 settings-unreadable-value = en indstilling i den har en værdi, Parlour ikke kender
 settings-unreadable-garbled = dens tekst er ikke skrevet, som indstillinger skrives
 warning-statistics = Statistikken kunne ikke læses ({ $reason }), så optællingen begynder forfra. Filen er lagt til side som { $file }.

@@ -10,7 +10,7 @@ problem-refused = the rules refuse it: { $reason }
 
 ## Files that did not read, on the title screen
 warning-settings = The settings could not be read ({ $reason }), so the defaults are in use. The file was set aside as { $file }.
-settings-unreadable-cut-short = the file stops part-way through
+settings-unreadable-cut-short = the file is empty or cut short
 settings-unreadable-value = a setting in it has a value Parlour does not know
 settings-unreadable-garbled = its text is not written the way settings are
 warning-statistics = The statistics could not be read ({ $reason }), so counting starts again. The file was set aside as { $file }.

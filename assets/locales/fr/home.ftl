@@ -10,7 +10,7 @@ problem-refused = les règles la refusent : { $reason }
 
 ## Fichiers illisibles, sur l’écran d’accueil
 warning-settings = Les réglages n’ont pas pu être lus ({ $reason }) : les réglages par défaut s’appliquent. Le fichier a été mis de côté sous le nom { $file }.
-settings-unreadable-cut-short = le fichier s’arrête en cours de route
+settings-unreadable-cut-short = le fichier est vide ou coupé
 settings-unreadable-value = un réglage y a une valeur que Parlour ne connaît pas
 settings-unreadable-garbled = son texte n’est pas écrit comme des réglages
 warning-statistics = Les statistiques n’ont pas pu être lues ({ $reason }) : le décompte repart de zéro. Le fichier a été mis de côté sous le nom { $file }.
