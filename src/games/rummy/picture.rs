@@ -1,16 +1,36 @@
 //! Rummy: four 7s fanned out, one of each colour. The title's card and the how-to page show it.
 
 use bevy_egui::egui;
+use parlour_core::games::rummy::Colour;
+
+use super::draft::colour_mark;
 
 /// Paints the game's picture into `rect`.
 pub fn paint(painter: &egui::Painter, rect: egui::Rect) {
     let h = rect.height() * 0.8;
     let w = h * 0.68;
     let cards = [
-        ("7", egui::Color32::from_rgb(30, 30, 30), "♠"),
-        ("7", egui::Color32::from_rgb(30, 80, 190), "♦"),
-        ("7", egui::Color32::from_rgb(220, 120, 20), "●"),
-        ("7", egui::Color32::from_rgb(200, 30, 40), "♥"),
+        // The marks the cards in play wear, so the picture teaches the same ones.
+        (
+            "7",
+            egui::Color32::from_rgb(30, 30, 30),
+            colour_mark(Colour::Black),
+        ),
+        (
+            "7",
+            egui::Color32::from_rgb(30, 80, 190),
+            colour_mark(Colour::Blue),
+        ),
+        (
+            "7",
+            egui::Color32::from_rgb(220, 120, 20),
+            colour_mark(Colour::Orange),
+        ),
+        (
+            "7",
+            egui::Color32::from_rgb(200, 30, 40),
+            colour_mark(Colour::Red),
+        ),
     ];
     for (i, (n, colour, symbol)) in cards.iter().enumerate() {
         let x = rect.center().x + (i as f32 - 1.5) * w * 0.62;
