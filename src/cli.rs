@@ -8,7 +8,7 @@ use parlour_core::engine::Game;
 use parlour_core::engine::record::{self, Record};
 use parlour_core::engine::selfplay;
 
-use parlour_core::games::{ForGame, NAMES, for_game};
+use parlour_core::games::{ForGame, ForReview, NAMES, for_game, for_review};
 
 use crate::app::WindowOptions;
 use crate::engine::replay::{ReplayError, replay};
@@ -41,6 +41,22 @@ pub enum Command {
     },
     /// Play matches between bots, headless, and print a JSON summary.
     Selfplay(SelfplayArgs),
+    /// Weigh every decision of a match record and print the review as JSON.
+    ///
+    /// Each decision is judged from its seat's view alone, beside the moves
+    /// it could have made: Paper Boxing exactly by the solver, Neighbours
+    /// and Rummy by guesses at the hidden tokens or cards played out. Per
+    /// decision: the move played, the best candidate, both estimates with
+    /// their standard errors, the loss and the grade (?! ? ??); per seat:
+    /// the accuracy %, the grades and the luck of its draws
+    /// (docs/review.md). The same seed and budget give the same review on
+    /// any number of threads. A progress bar is drawn on stderr when it is
+    /// a terminal.
+    ///
+    /// Exit status: 0 with the review; 2 when the file is not a valid
+    /// record, its moves are refused by the rules, or its game or variant
+    /// is unknown.
+    Review(ReviewArgs),
     /// Solve a position exactly and print the answer as JSON.
     #[command(subcommand)]
     Solve(SolveCommand),
@@ -139,6 +155,23 @@ pub struct SelfplayArgs {
     pub memory_after: usize,
 }
 
+/// `parlour review`.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The record (JSON, format parlour-record/1).
+    pub file: PathBuf,
+    /// Seed of the guesses at hidden tokens and cards.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Guesses each candidate is played out in (default: the game's own,
+    /// 1000 for Neighbours, 40 for Rummy; Paper Boxing is exact).
+    #[arg(long)]
+    pub budget: Option<usize>,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
 /// A person's mistake on the command line or in a file: one line on stderr, exit status 2.
 fn bad_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
@@ -158,6 +191,7 @@ pub fn run(cli: Cli) -> ExitCode {
         None => crate::app::run(cli.display),
         Some(Command::Replay { file }) => run_replay(&file),
         Some(Command::Selfplay(args)) => run_selfplay(args),
+        Some(Command::Review(args)) => run_review(args),
         Some(Command::Solve(command)) => run_solve(command),
         Some(Command::Variants { game }) => run_variants(game.as_deref()),
     }
@@ -247,6 +281,97 @@ fn run_replay(file: &PathBuf) -> ExitCode {
             }
             None => bad_input(format!("{}: {e}", file.display())),
         },
+    }
+}
+
+/// A review of one record: the JSON, or the line saying why there is none.
+struct ReviewRecord<'a> {
+    record: &'a Record,
+    args: &'a ReviewArgs,
+}
+
+impl ForReview for ReviewRecord<'_> {
+    type Output = Result<serde_json::Value, String>;
+    fn run<G: parlour_core::engine::analysis::Analyse>(self) -> Self::Output {
+        use parlour_core::engine::analysis::Budget;
+        use parlour_core::engine::review;
+        let file = self.args.file.display();
+        let decisions = review::decisions::<G>(self.record, |v| G::variant(v).ok())
+            .map_err(|e| format!("{file}: {e}"))?;
+        let budget = Budget {
+            guesses: self.args.budget.unwrap_or(G::GUESSES),
+            seed: self.args.seed,
+        };
+        let bar = Progress::new(decisions.len());
+        let done = review::review(
+            self.record.players,
+            &decisions,
+            budget,
+            self.args.threads,
+            &|n| bar.show(n),
+        );
+        bar.clear();
+        Ok(done?.to_json())
+    }
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+struct Progress {
+    total: usize,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new(total: usize) -> Self {
+        use std::io::IsTerminal;
+        Self {
+            total,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn show(&self, done: usize) {
+        if !self.terminal {
+            return;
+        }
+        let width = 30;
+        let filled = (done * width).checked_div(self.total).unwrap_or(width);
+        eprint!(
+            "\r[{}{}] {done}/{} decisions",
+            "#".repeat(filled),
+            " ".repeat(width - filled.min(width)),
+            self.total
+        );
+    }
+
+    fn clear(&self) {
+        if self.terminal {
+            eprint!("\r{}\r", " ".repeat(60));
+        }
+    }
+}
+
+fn run_review(args: ReviewArgs) -> ExitCode {
+    let record = match read_record(&args.file) {
+        Ok(r) => r,
+        Err(e) => return bad_input(e),
+    };
+    if args.budget == Some(0) {
+        return bad_input("--budget must be 1 or more: no guess weighs nothing");
+    }
+    let game = record.game.clone();
+    match for_review(
+        &game,
+        ReviewRecord {
+            record: &record,
+            args: &args,
+        },
+    ) {
+        Err(e) | Ok(Err(e)) => bad_input(e),
+        Ok(Ok(review)) => {
+            print_json(&review);
+            ExitCode::SUCCESS
+        }
     }
 }
 

@@ -324,3 +324,167 @@ fn window_flags_are_checked_before_any_window_opens() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn replay_of_a_match_played_for_a_time_ends_where_its_clock_says() {
+    let out = parlour(&["replay", &fixture("rummy-fifteen-minutes.json")]);
+    assert!(out.status.success());
+    let result = json(&out);
+    assert_eq!(result["over"], true);
+    assert_eq!(result["minutes"], 15);
+    assert_eq!(result["time_is_up"], true);
+    let times: Vec<u64> = result["round_results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["clock"].as_u64().unwrap())
+        .collect();
+    assert_eq!(times, vec![262, 611, 905]);
+}
+
+#[test]
+fn a_bad_playing_time_is_refused_with_the_reason() {
+    for (minutes, says) in [
+        (
+            "0",
+            "minutes must be a whole number from 1 to 600, not \"0\"",
+        ),
+        ("-5", "not \"-5\""),
+        ("abc", "not \"abc\""),
+        ("100000", "not \"100000\""),
+    ] {
+        let text = format!(
+            r#"{{"format": "parlour-record/1", "game": "rummy", "variant": "standard,minutes={minutes}", "players": 2, "seed": 1, "moves": []}}"#
+        );
+        let out = parlour(&["replay", &temp_file(&format!("minutes-{minutes}"), &text)]);
+        assert_eq!(out.status.code(), Some(2));
+        let line = error_line(&out);
+        assert!(line.contains(says), "minutes={minutes}: {line}");
+    }
+    let text = r#"{"format": "parlour-record/1", "game": "rummy", "variant": "standard,rounds=3,minutes=30", "players": 2, "seed": 1, "moves": []}"#;
+    let out = parlour(&["replay", &temp_file("rounds-and-minutes", text)]);
+    assert!(!out.status.success());
+    assert!(error_line(&out).contains("not both (rounds=3 and minutes=30)"));
+    let out = parlour(&[
+        "selfplay",
+        "--game",
+        "rummy",
+        "--bots",
+        "greedy,greedy",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--variant",
+        "standard,minutes=15",
+    ]);
+    assert!(!out.status.success());
+    assert!(error_line(&out).contains("self-play has no clock"));
+}
+
+#[test]
+fn review_of_a_paper_boxing_record_grades_every_step_exactly() {
+    let out = parlour(&["review", &fixture("paper-boxing-bout8.json")]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["game"], "paper-boxing");
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty());
+    let mut exact = 0;
+    for d in decisions {
+        assert!(d["best"].is_object() && d["played"].is_object());
+        assert_eq!(d["played_estimate"]["win_se"], 0.0);
+        if d["played"].get("grid").is_some() {
+            assert_eq!(d["method"], "against-bots-mix");
+            continue;
+        }
+        assert_eq!(d["method"], "exact");
+        let loss = d["loss"].as_f64().unwrap();
+        assert!(loss == 0.0 || loss == 100.0, "exact: {loss}");
+        exact += 1;
+    }
+    assert!(exact > 0);
+    assert_eq!(v["seats"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn review_is_the_same_on_one_thread_and_on_two() {
+    let file = fixture("neighbours-short.json");
+    let one = parlour(&[
+        "review",
+        &file,
+        "--budget",
+        "20",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    let two = parlour(&[
+        "review",
+        &file,
+        "--budget",
+        "20",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(json(&one), json(&two));
+    let v = json(&one);
+    let d = &v["decisions"][0];
+    for field in [
+        "index",
+        "seat",
+        "played",
+        "best",
+        "played_estimate",
+        "best_estimate",
+        "loss",
+        "grade",
+    ] {
+        assert!(!d[field].is_null(), "{field} in {d}");
+    }
+    for field in ["accuracy", "grades", "luck"] {
+        assert!(!v["seats"][0][field].is_null(), "{field}");
+    }
+}
+
+#[test]
+fn review_refuses_a_broken_record_in_one_line() {
+    let out = parlour(&[
+        "review",
+        &temp_file(
+            "review-broken.json",
+            "{\"format\": \"parlour-record/1\", \"game\": ",
+        ),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("review-broken.json"));
+    let out = parlour(&["review", &fixture("neighbours-illegal.json")]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = error_line(&out);
+    assert!(
+        line.contains("move 3") && line.contains("illegal"),
+        "{line}"
+    );
+}
+
+#[test]
+fn review_refuses_an_unknown_game_or_variant_by_name() {
+    let text = std::fs::read_to_string(fixture("neighbours-short.json")).unwrap();
+    let variant = text.replacen("\"standard\"", "\"hexagons\"", 1);
+    let out = parlour(&["review", &temp_file("review-variant.json", &variant)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("hexagons"));
+    let game = text.replacen("\"neighbours\"", "\"chess\"", 1);
+    let out = parlour(&["review", &temp_file("review-game.json", &game)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("chess"));
+}

@@ -1,17 +1,22 @@
-//! The results: who won, the score sheet the game filled, play again.
+//! The results: who won, the score sheet the game filled, play again — on a
+//! sheet over the dimmed final table, which "See the table" folds away.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{ecolour, size};
-use super::widgets::{big_button, big_button_width, full_screen};
+use super::widgets::{big_button, big_button_width, full_screen_over_table};
 use crate::engine::EndMatch;
 use crate::session::{BeginMatch, ResultsSheet, Screen};
 use crate::tr;
 
 /// The results screen.
 pub fn plugin(app: &mut App) {
+    app.init_resource::<SheetFolded>()
+        .add_systems(OnEnter(Screen::Results), |mut f: ResMut<SheetFolded>| {
+            f.0 = false
+        });
     app.add_systems(
         EguiPrimaryContextPass,
         results
@@ -20,31 +25,69 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// The results sheet is folded away: the final table shows, with a button
+/// to bring the sheet back.
+#[derive(Resource, Default, Debug)]
+pub struct SheetFolded(pub bool);
+
+/// The folded sheet: a bar at the bottom with the headline and the way
+/// back to the sheet; the final table, undimmed, above it.
+fn folded_bar(ctx: &egui::Context, headline: &str, folded: &mut SheetFolded) {
+    egui::Area::new(egui::Id::new("results-folded"))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -16.0))
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(ecolour::PANEL)
+                .corner_radius(16)
+                .inner_margin(12)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            egui::RichText::new(headline)
+                                .size(size::TEXT + 2.0)
+                                .color(ecolour::ACCENT)
+                                .strong(),
+                        );
+                        ui.add_space(12.0);
+                        if big_button(ui, &tr!("results-show-sheet"), true).clicked() {
+                            folded.0 = false;
+                        }
+                    });
+                });
+        });
+}
+
 fn results(
     mut contexts: EguiContexts,
     sheet: Res<ResultsSheet>,
+    mut folded: ResMut<SheetFolded>,
     mut next: ResMut<NextState<Screen>>,
     mut begin: MessageWriter<BeginMatch>,
     mut end: MessageWriter<EndMatch>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    full_screen(ctx, |ui| {
+    let winners: Vec<&str> = sheet
+        .rows
+        .iter()
+        .filter(|r| r.2)
+        .map(|r| r.0.as_str())
+        .collect();
+    let headline = match winners.as_slice() {
+        [] => tr!("results-over"),
+        [one] => tr!("results-wins", name = *one),
+        [many @ .., last] => tr!(
+            "results-share",
+            names = tr!("list-and", first = many.join(", "), last = *last)
+        ),
+    };
+    if folded.0 {
+        folded_bar(ctx, &headline, &mut folded);
+        return Ok(());
+    }
+    full_screen_over_table(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(24.0);
-            let winners: Vec<&str> = sheet
-                .rows
-                .iter()
-                .filter(|r| r.2)
-                .map(|r| r.0.as_str())
-                .collect();
-            let headline = match winners.as_slice() {
-                [] => tr!("results-over"),
-                [one] => tr!("results-wins", name = *one),
-                [many @ .., last] => tr!(
-                    "results-share",
-                    names = tr!("list-and", first = many.join(", "), last = *last)
-                ),
-            };
             ui.label(
                 egui::RichText::new(headline)
                     .size(size::TITLE * 0.8)
@@ -107,14 +150,19 @@ fn results(
             ui.add_space(24.0);
             ui.horizontal(|ui| {
                 let again = tr!("results-play-again");
+                let see = tr!("results-see-table");
                 let back = tr!("results-back-to-title");
                 let total = big_button_width(ui, &again)
-                    + ui.spacing().item_spacing.x
+                    + big_button_width(ui, &see)
+                    + 2.0 * ui.spacing().item_spacing.x
                     + big_button_width(ui, &back);
                 ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
                 if big_button(ui, &again, true).clicked() {
                     begin.write(BeginMatch);
                     next.set(Screen::Play);
+                }
+                if big_button(ui, &see, false).clicked() {
+                    folded.0 = true;
                 }
                 if big_button(ui, &back, false).clicked() {
                     end.write(EndMatch);

@@ -52,6 +52,25 @@ pub fn full_screen(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)
         .show(&mut root, add_contents);
 }
 
+/// A screen over the table, which shows through dimmed: the results over
+/// the final position.
+pub fn full_screen_over_table(ctx: &egui::Context, add_contents: impl FnOnce(&mut egui::Ui)) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new("screen"),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.content_rect()),
+    );
+    egui::CentralPanel::default_margins()
+        .frame(
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgba_unmultiplied(15, 45, 34, 225))
+                .inner_margin(24),
+        )
+        .show(&mut root, add_contents);
+}
+
 /// The notice under the HUD (a refusal in red, news on a card), at most
 /// `max_width` wide; it lets the pointer through.
 pub fn notice_banner(ctx: &egui::Context, id: &str, notice: &Notice, max_width: f32) {

@@ -54,6 +54,8 @@ results-share = { $names } deler sejren!
 list-and = { $first } og { $last }
 results-play-again = Spil igen
 results-back-to-title = Til startskærmen
+results-see-table = Se bordet
+results-show-sheet = Resultater
 
 ## Menuen under et spil
 

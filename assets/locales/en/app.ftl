@@ -63,6 +63,8 @@ results-share = { $names } share the win!
 list-and = { $first } and { $last }
 results-play-again = Play again
 results-back-to-title = Back to title
+results-see-table = See the table
+results-show-sheet = Results
 
 ## The menu during a match
 

@@ -54,6 +54,8 @@ results-share = { $names } se partagent la victoire !
 list-and = { $first } et { $last }
 results-play-again = Rejouer
 results-back-to-title = Retour à l’accueil
+results-see-table = Voir la table
+results-show-sheet = Résultats
 
 ## Le menu pendant une partie
 

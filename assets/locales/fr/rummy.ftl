@@ -5,7 +5,7 @@ rummy-seat-line = { $points } pts · { $cards ->
 }
 rummy-round-pile = Manche { $round }/{ $rounds } · pioche { $pile }
 rummy-round-time-left = Manche { $round } · reste { $time } · pioche { $pile }
-rummy-round-last = Manche { $round } · temps écoulé : dernière manche · pioche { $pile }
+rummy-round-last = Manche { $round } (dernière) · temps écoulé · pioche { $pile }
 rummy-round-time-up = Manche { $round } · temps écoulé
 rummy-time-up-summary = Le temps est écoulé : aucune nouvelle manche ne commence.
 rummy-to-results = Voir les résultats

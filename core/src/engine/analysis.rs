@@ -100,17 +100,30 @@ pub struct Analysis<M> {
     pub seat: Seat,
     /// How the estimates were made.
     pub method: Method,
-    /// The candidates, best first (by winning chance, then margin).
+    /// The candidates, best first (by equity, then chance, then margin).
     pub candidates: Vec<Candidate<M>>,
     /// The index in `candidates` of the move played.
     pub played: usize,
-    /// The standard error of the best candidate's chance less the played
-    /// one's, from the guesses they share (0 when exact).
+    /// The standard error of the loss, in points of equity, from the
+    /// guesses the best and the played candidates share (0 when exact).
     pub loss_se: f64,
     /// Whether the seat had no choice (a single legal move).
     pub forced: bool,
     /// The luck of the draw the move was followed by, if it drew.
     pub luck: Option<Luck>,
+    /// Points of final margin that count as one point of winning chance in
+    /// the equity the grades are measured in (none: the chance alone).
+    pub margin_points: Option<f64>,
+}
+
+/// A move's equity, in points: 100 times its winning chance, plus its
+/// expected margin at one point per `margin_points` points of score.
+pub fn equity(estimate: &Estimate, margin_points: Option<f64>) -> f64 {
+    let margin = match (estimate.margin, margin_points) {
+        (Some(m), Some(p)) if p > 0.0 => m / p,
+        _ => 0.0,
+    };
+    100.0 * estimate.win + margin
 }
 
 impl<M> Analysis<M> {
@@ -124,16 +137,32 @@ impl<M> Analysis<M> {
         &self.candidates[self.played]
     }
 
-    /// What the move played lost against the best, in points of winning
-    /// chance (0 to 100).
+    /// A candidate's equity, in points ([`equity`]).
+    pub fn equity(&self, candidate: &Candidate<M>) -> f64 {
+        equity(&candidate.estimate, self.margin_points)
+    }
+
+    /// What the move played lost against the best, in points of equity.
     pub fn loss(&self) -> f64 {
-        (100.0 * (self.best().estimate.win - self.played().estimate.win)).max(0.0)
+        (self.equity(self.best()) - self.equity(self.played())).max(0.0)
+    }
+
+    /// Whether nothing the seat could do changed its chance: every
+    /// candidate within [`DECIDED_SPREAD`] of the others and the match as
+    /// good as won or lost ([`DECIDED`] from certainty).
+    pub fn decided(&self) -> bool {
+        let equities = self.candidates.iter().map(|c| self.equity(c));
+        let spread = self.equity(self.best()) - equities.fold(f64::INFINITY, f64::min);
+        let best = self.best().estimate.win;
+        spread < DECIDED_SPREAD && (best <= DECIDED || best >= 1.0 - DECIDED)
     }
 
     /// The grade of the move played.
     pub fn grade(&self) -> Grade {
         if self.forced {
             Grade::Forced
+        } else if self.decided() {
+            Grade::Decided
         } else {
             // Equal to the best in winning chance is the best, whatever
             // the margin.
@@ -160,6 +189,12 @@ pub fn best_first<M>(candidates: &mut Vec<Candidate<M>>, played: usize) -> usize
     at
 }
 
+/// How near certainty (0 or 1) a chance is for the match to be decided.
+pub const DECIDED: f64 = 0.02;
+/// How close together every candidate's equity is for a decided match,
+/// in points.
+pub const DECIDED_SPREAD: f64 = 1.0;
+
 /// Points of winning chance lost from which a move is an inaccuracy, a
 /// mistake and a blunder (Lichess's scale; docs/review.md says why).
 pub const THRESHOLDS: [f64; 3] = [5.0, 10.0, 15.0];
@@ -180,17 +215,20 @@ pub enum Grade {
     Blunder,
     /// A single legal move: no choice to grade.
     Forced,
+    /// The match was won or lost whatever the seat did: no choice to grade.
+    Decided,
 }
 
 impl Grade {
     /// Every grade, best first.
-    pub const ALL: [Grade; 6] = [
+    pub const ALL: [Grade; 7] = [
         Grade::Best,
         Grade::Good,
         Grade::Inaccuracy,
         Grade::Mistake,
         Grade::Blunder,
         Grade::Forced,
+        Grade::Decided,
     ];
 
     /// The grade of a move that lost `loss` points of winning chance
@@ -228,6 +266,7 @@ impl Grade {
             Grade::Mistake => "mistake",
             Grade::Blunder => "blunder",
             Grade::Forced => "forced",
+            Grade::Decided => "decided",
         }
     }
 }
@@ -283,6 +322,11 @@ pub enum AnalysisError {
 
 /// A game whose decisions can be weighed.
 pub trait Analyse: Game {
+    /// The guesses per candidate a review makes unless told otherwise:
+    /// enough for standard errors small next to the grades' thresholds
+    /// (docs/review.md); ignored where the analysis is exact.
+    const GUESSES: usize;
+
     /// An analyst for the decision of `before`'s seat, who played `played`.
     /// `after` is the same seat's view once the move was played, for the
     /// luck of a draw the move was followed by (none: luck is not asked).
@@ -335,11 +379,18 @@ impl Samples {
         }
     }
 
-    /// The standard error of the difference of the mean chances of `self`
-    /// and `other`, over the guesses both were played on (the first ones).
-    pub fn paired_se(&self, other: &Samples) -> f64 {
+    /// The standard error, in points of equity ([`equity`]), of the
+    /// difference of the mean equities of `self` and `other`, over the
+    /// guesses both were played on (the first ones).
+    pub fn paired_se(&self, other: &Samples, margin_points: Option<f64>) -> f64 {
         let n = self.len().min(other.len());
-        let diffs: Vec<f64> = (0..n).map(|i| self.wins[i] - other.wins[i]).collect();
+        let per_margin = margin_points.filter(|&p| p > 0.0).map_or(0.0, |p| 1.0 / p);
+        let diffs: Vec<f64> = (0..n)
+            .map(|i| {
+                100.0 * (self.wins[i] - other.wins[i])
+                    + per_margin * (self.margins[i] - other.margins[i])
+            })
+            .collect();
         mean_se(&diffs).1
     }
 }
@@ -417,7 +468,7 @@ mod tests {
             b.push(luck, 0.0);
         }
         assert!(a.estimate().win_se > 0.04);
-        assert_eq!(a.paired_se(&b), 0.0);
+        assert_eq!(a.paired_se(&b, Some(2.0)), 0.0);
     }
 
     #[test]

@@ -258,10 +258,12 @@ impl<G: Game> Match<G> {
             });
         }
         let config = variants(&record.variant).ok_or_else(|| {
-            RecordError::Setup(
-                crate::engine::VariantError::new(G::NAME, &record.variant, G::variants())
-                    .to_string(),
-            )
+            // The game's own reason when it has one (an option it cannot take).
+            let why = match G::variant(&record.variant) {
+                Err(e) => e,
+                Ok(_) => crate::engine::VariantError::new(G::NAME, &record.variant, G::variants()),
+            };
+            RecordError::Setup(why.to_string())
         })?;
         let deal = match &record.deal {
             None => None,

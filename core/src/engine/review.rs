@@ -114,8 +114,8 @@ impl<G: Game> Clone for Reviewed<G> {
 pub struct SeatSummary {
     /// The seat.
     pub seat: Seat,
-    /// The mean of its graded decisions' accuracies (forced ones left
-    /// out), or `None` with none graded.
+    /// The mean of its graded decisions' accuracies (forced and decided
+    /// ones left out), or `None` with none graded.
     pub accuracy: Option<f64>,
     /// Its decisions in each grade.
     pub grades: BTreeMap<Grade, usize>,
@@ -154,8 +154,9 @@ impl<G: Game> Review<G> {
                         unanalysed += 1;
                         continue;
                     };
-                    *grades.entry(a.grade()).or_default() += 1;
-                    if !a.forced {
+                    let grade = a.grade();
+                    *grades.entry(grade).or_default() += 1;
+                    if !matches!(grade, Grade::Forced | Grade::Decided) {
                         accuracy += accuracy_of_loss(a.loss());
                         graded += 1;
                     }
@@ -218,7 +219,7 @@ impl<G: Game> Review<G> {
                             "played_estimate": estimate(&a.played().estimate),
                             "best_estimate": estimate(&a.best().estimate),
                             "loss": round(a.loss(), 2),
-                            "loss_se": round(100.0 * a.loss_se, 2),
+                            "loss_se": round(a.loss_se, 2),
                             "grade": a.grade().name(),
                             "mark": a.grade().mark(),
                             "method": a.method,

@@ -6,6 +6,7 @@ pub mod paper_boxing;
 pub mod rummy;
 
 use crate::engine::Game;
+use crate::engine::analysis::Analyse;
 use neighbours::Neighbours;
 use paper_boxing::PaperBoxing;
 use rummy::Rummy;
@@ -24,6 +25,27 @@ pub trait ForGame {
 
 /// Runs `f` with the game called `name`.
 pub fn for_game<F: ForGame>(name: &str, f: F) -> Result<F::Output, String> {
+    match name {
+        n if n == Neighbours::NAME => Ok(f.run::<Neighbours>()),
+        n if n == PaperBoxing::NAME => Ok(f.run::<PaperBoxing>()),
+        n if n == Rummy::NAME => Ok(f.run::<Rummy>()),
+        _ => Err(format!(
+            "unknown game {name:?}; the games are: {}",
+            NAMES.join(", ")
+        )),
+    }
+}
+
+/// Something to do with one game whose decisions can be weighed.
+pub trait ForReview {
+    /// What it gives back.
+    type Output;
+    /// Does it with game `G`.
+    fn run<G: Analyse>(self) -> Self::Output;
+}
+
+/// Runs `f` with the game called `name`, for a review.
+pub fn for_review<F: ForReview>(name: &str, f: F) -> Result<F::Output, String> {
     match name {
         n if n == Neighbours::NAME => Ok(f.run::<Neighbours>()),
         n if n == PaperBoxing::NAME => Ok(f.run::<PaperBoxing>()),

@@ -158,7 +158,7 @@ impl Expert {
 
 /// The best placement for the seat to move, or `None` to pass (ties go to
 /// the first found: rollouts need speed, not variety).
-fn greedy_choice(state: &State) -> Option<Scored> {
+pub(super) fn greedy_choice(state: &State) -> Option<Scored> {
     let seat = state.to_move();
     let hand = state.hand_mask(seat);
     let mut best: Option<Scored> = None;

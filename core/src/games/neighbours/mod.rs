@@ -1,5 +1,6 @@
 //! Neighbours: place digit tokens next to consecutive digits on a 7 × 11 board.
 
+pub mod analysis;
 pub mod board;
 pub mod bots;
 pub mod reasons;

@@ -41,6 +41,9 @@ fn with_solver<T>(grids: [Grid; 2], f: impl FnOnce(&mut Solver) -> T) -> T {
 }
 
 impl Analyse for PaperBoxing {
+    // Exact: no guesses.
+    const GUESSES: usize = 1;
+
     fn analyst(
         before: &View,
         played: &Move,
@@ -149,6 +152,7 @@ fn set_up(seat: Seat, config: &Config, even: Seat, grid: &Grid) -> Analysis<Move
         loss_se: 0.0,
         forced: false,
         luck: None,
+        margin_points: None,
     }
 }
 
@@ -197,6 +201,7 @@ fn led_step(seat: Seat, state: &State, cell: u8) -> Analysis<Move> {
         played,
         loss_se: 0.0,
         luck: None,
+        margin_points: None,
     }
 }
 
@@ -230,5 +235,6 @@ fn simultaneous_step(seat: Seat, state: &State, cell: u8) -> Analysis<Move> {
         played,
         loss_se: 0.0,
         luck: None,
+        margin_points: None,
     }
 }

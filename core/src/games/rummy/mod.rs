@@ -7,6 +7,7 @@
 //! of thumb and `search` by playing the round forward in guesses at the
 //! hidden cards.
 
+pub mod analysis;
 pub mod bots;
 pub mod cards;
 pub mod reasons;

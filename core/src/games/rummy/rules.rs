@@ -555,6 +555,17 @@ struct Turn {
     first_meld: Option<u32>,
 }
 
+/// What a play would do ([`State::planned`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Planned {
+    /// The table after it.
+    pub table: Vec<TableSet>,
+    /// The cards laid from the hand.
+    pub laid: Vec<Card>,
+    /// The jokers taken into the hand.
+    pub took: Vec<Card>,
+}
+
 /// A joker on the table at the start of the turn.
 #[derive(Clone, Debug)]
 struct TableJoker {
@@ -1381,6 +1392,17 @@ impl State {
         }
         outcome.match_over = self.over;
         Ok(outcome)
+    }
+
+    /// What `play` by `seat` would do, checked but not played.
+    pub fn planned(&self, seat: Seat, play: &Play) -> Result<Planned, RuleError> {
+        self.check_turn(seat)?;
+        let turn = self.plan(seat, play)?;
+        Ok(Planned {
+            table: turn.table,
+            laid: turn.laid,
+            took: turn.took,
+        })
     }
 
     /// Draws up to `n` cards; returns how many there were.

@@ -381,7 +381,7 @@ fn legal(view: &View, solution: &Solution) -> bool {
 /// The plays worth a search, each checked by the rules, no two laying the
 /// same cards: `first` (the heuristic's choice) first, then the draw, then
 /// the solver's plays. `None` stands for the draw.
-fn candidate_plays(
+pub(super) fn candidate_plays(
     view: &View,
     first: Option<Solution>,
     holdbacks: usize,
@@ -458,7 +458,7 @@ fn candidate_plays(
 
 /// What a candidate does to the hand: the faces it lays, sorted, then the
 /// jokers it takes back (a draw lays nothing).
-fn key(option: &Option<Solution>) -> Vec<usize> {
+pub(super) fn key(option: &Option<Solution>) -> Vec<usize> {
     let Some(s) = option else {
         return Vec::new();
     };
@@ -470,14 +470,14 @@ fn key(option: &Option<Solution>) -> Vec<usize> {
 
 /// The cards the seat has not seen, with card numbers the view does not
 /// use, and how they are shared out: the other hands, then the pile.
-struct Hidden {
+pub(super) struct Hidden {
     cards: Vec<Card>,
 }
 
 impl Hidden {
     /// `None` when the view does not add up: more cards seen than the deck
     /// has, or fewer unseen cards than the other hands and the pile hold.
-    fn of(view: &View) -> Option<Self> {
+    pub(super) fn of(view: &View) -> Option<Self> {
         let mut used = [false; 256];
         let mut seen = [0usize; FACES];
         for card in view.table.iter().flat_map(|s| &s.cards).chain(&view.hand) {
@@ -505,7 +505,7 @@ impl Hidden {
 
     /// One guess: the unseen cards shuffled into the other hands and the
     /// pile.
-    fn deal(&self, view: &View, rng: &mut GameRng) -> World {
+    pub(super) fn deal(&self, view: &View, rng: &mut GameRng) -> World {
         let mut cards = self.cards.clone();
         rng.shuffle(&mut cards);
         let mut hands = Vec::with_capacity(view.hand_sizes.len());
@@ -545,10 +545,10 @@ fn ids_of(face: Face) -> impl Iterator<Item = Card> {
 /// A whole round as one guess has it, lighter than [`State`]: the playouts
 /// play solver moves that need no checking.
 #[derive(Clone, Debug)]
-struct World {
-    hands: Vec<Vec<Card>>,
+pub(super) struct World {
+    pub(super) hands: Vec<Vec<Card>>,
     /// Next card last.
-    pile: Vec<Card>,
+    pub(super) pile: Vec<Card>,
     table: Vec<TableSet>,
     melded: Vec<bool>,
     to_move: Seat,
@@ -599,6 +599,13 @@ impl World {
     /// `seat`'s result once the round is over: its share of the match win
     /// (by the totals with this round added), plus a little for the margin.
     fn result(&self, view: &View, seat: Seat, margin_weight: f64) -> f64 {
+        let (win, margin) = self.outcome(view, seat);
+        win + margin_weight * (margin as f64 / 100.0).clamp(-1.0, 1.0)
+    }
+
+    /// `seat`'s share of the match win once the round is over (by the
+    /// totals with this round added) and its lead over the best other seat.
+    pub(super) fn outcome(&self, view: &View, seat: Seat) -> (f64, i64) {
         let penalty = view.config.joker_penalty;
         let totals: Vec<i64> = self
             .hands
@@ -641,8 +648,7 @@ impl World {
             .map(|s| after[s])
             .max()
             .unwrap_or(0);
-        let margin = ((after[seat] - best_other) as f64 / 100.0).clamp(-1.0, 1.0);
-        win + margin_weight * margin
+        (win, after[seat] - best_other)
     }
 }
 
@@ -651,7 +657,7 @@ impl World {
     /// in cards over the closest other seat: a joker is no burden (it fits
     /// anywhere) but worth `joker_worth` cards laid, a seat that has not
     /// melded holds three cards more.
-    fn estimate(&self, seat: Seat, slope: f64, joker_worth: f64) -> f64 {
+    pub(super) fn estimate(&self, seat: Seat, slope: f64, joker_worth: f64) -> f64 {
         let load = |s: Seat| {
             let hand = &self.hands[s];
             let jokers = hand.iter().filter(|c| c.is_joker()).count() as f64;
@@ -708,12 +714,31 @@ fn policy_move(world: &World, seat: Seat, policy: Policy, rules: &SolverRules) -
 /// Plays `option` for the view's seat in `world`, then the rest of the round
 /// by the settings' policies; the seat's result.
 fn playout(
-    mut world: World,
+    world: World,
     view: &View,
     option: Option<&Solution>,
     rules: &SolverRules,
     settings: &ExpertSettings,
 ) -> f64 {
+    let (world, over) = play_round(world, view, option, rules, settings);
+    let me = view.seat;
+    if over {
+        world.result(view, me, settings.margin_weight)
+    } else {
+        world.estimate(me, settings.lead_slope, settings.joker_worth)
+    }
+}
+
+/// Plays `option` for the view's seat in `world`, then the round on by the
+/// settings' policies, to its end or the settings' depth: the world then,
+/// and whether the round is over.
+pub(super) fn play_round(
+    mut world: World,
+    view: &View,
+    option: Option<&Solution>,
+    rules: &SolverRules,
+    settings: &ExpertSettings,
+) -> (World, bool) {
     let me = view.seat;
     let mut over = world.play(me, option);
     // A bound no round reaches (every play lays a card for good, every draw
@@ -732,11 +757,7 @@ fn playout(
         over = world.play(seat, mv.as_ref());
         left -= 1;
     }
-    if over {
-        world.result(view, me, settings.margin_weight)
-    } else {
-        world.estimate(me, settings.lead_slope, settings.joker_worth)
-    }
+    (world, over)
 }
 
 #[cfg(test)]
