@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The chaos run (tests/chaos.rs, tests/monkey/): the whole app headless
+# The chaos run (examples/chaos.rs, tests/monkey/): the whole app headless
 # under seeded random input, its invariants checked every frame.
 #
 #   scripts/chaos.sh [SEEDS] [MINUTES]
@@ -13,5 +13,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-1-4}
 minutes=${2:-5}
-CHAOS_SEEDS="$seeds" CHAOS_MINUTES="$minutes" nice -n 19 \
-  cargo test --test chaos -- --ignored --nocapture --test-threads=1 chaos_from_the_environment
+exec nice -n 19 cargo run --example chaos -- "$seeds" "$minutes"

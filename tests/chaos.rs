@@ -1,12 +1,10 @@
 //! The whole app under a seeded stream of random input, headless, with its
 //! invariants checked every frame (see `monkey/mod.rs`, after Android's UI/Application Exerciser Monkey). A short run of a
 //! fixed seed here; `scripts/chaos.sh SEEDS MINUTES` runs as long as asked,
-//! through `chaos_from_the_environment`.
+//! through `examples/chaos.rs`.
 
 mod monkey;
 use monkey as chaos;
-
-use std::time::{Duration, Instant};
 
 /// A fixed seed for about a minute: every screen reached by chance, and
 /// every invariant held after every frame.
@@ -232,57 +230,4 @@ fn the_table_ignores_the_keys_while_a_name_field_has_them() {
             .collect();
         assert_eq!(reached, [KeyInput::Show], "the table's again");
     });
-}
-
-/// The long run: `CHAOS_SEEDS` (a list `1,2,3` or a range `1-20`, else 1)
-/// each for `CHAOS_STEPS` steps or until `CHAOS_MINUTES` in all are over.
-#[test]
-#[ignore = "the long run: scripts/chaos.sh"]
-fn chaos_from_the_environment() {
-    let seeds = seeds(&std::env::var("CHAOS_SEEDS").unwrap_or_else(|_| "1".into()));
-    let steps: usize = std::env::var("CHAOS_STEPS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(usize::MAX);
-    let minutes: f64 = std::env::var("CHAOS_MINUTES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(if steps == usize::MAX { 1.0 } else { 1e6 });
-    let started = Instant::now();
-    let budget = Duration::from_secs_f64(minutes * 60.0);
-    let per_seed = budget / seeds.len().max(1) as u32;
-    let mut total = chaos::Tally::default();
-    let mut failures = Vec::new();
-    for seed in seeds {
-        let seed_start = Instant::now();
-        let result = chaos::run(seed, steps, |_| seed_start.elapsed() < per_seed);
-        match result {
-            Ok(tally) => {
-                println!("seed {seed}: {}", tally.report());
-                total.add(&tally);
-            }
-            Err(failure) => {
-                println!("{failure}");
-                failures.push(failure.to_string());
-            }
-        }
-    }
-    total.elapsed = started.elapsed();
-    println!("all seeds: {}", total.report());
-    assert!(
-        failures.is_empty(),
-        "{} seeds failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-fn seeds(text: &str) -> Vec<u64> {
-    if let Some((a, b)) = text.split_once('-') {
-        let (a, b): (u64, u64) = (a.trim().parse().unwrap_or(1), b.trim().parse().unwrap_or(1));
-        return (a..=b).collect();
-    }
-    text.split(',')
-        .filter_map(|s| s.trim().parse().ok())
-        .collect()
 }

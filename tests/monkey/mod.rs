@@ -205,7 +205,7 @@ impl std::fmt::Display for Failure {
         }
         write!(
             f,
-            "reproduce: CHAOS_SEEDS={} CHAOS_STEPS={} cargo test --test chaos -- --ignored --nocapture chaos_from_the_environment",
+            "reproduce: cargo run --example chaos -- {} --steps {}",
             self.seed, self.step
         )
     }
@@ -436,6 +436,15 @@ impl<'f> Chaos<'f> {
     fn new(seed: u64, folders: &'f Folders) -> Self {
         let mut rng = GameRng::seeded(seed);
         let kiosk = rng.below(3) == 0;
+        if kiosk {
+            // A kiosk as its operator sets it up: with a PIN (without one
+            // it asks for one before anything else).
+            std::fs::write(
+                folders.data().join(parlour::settings::FILE),
+                r#"{"kiosk_pin": "2468"}"#,
+            )
+            .expect("the kiosk's settings");
+        }
         let size = *rng.pick(&SIZES);
         let size = if rng.below(3) == 0 {
             (size.1, size.0)
