@@ -23,17 +23,25 @@ pub trait ForGame {
     fn run<G: Game>(self) -> Self::Output;
 }
 
+/// `f.run::<G>()` with `G` the game called `name`: the one list of the
+/// games, for every kind of `f`.
+macro_rules! with_game_named {
+    ($name:expr, $f:expr) => {
+        match $name {
+            n if n == Neighbours::NAME => Ok($f.run::<Neighbours>()),
+            n if n == PaperBoxing::NAME => Ok($f.run::<PaperBoxing>()),
+            n if n == Rummy::NAME => Ok($f.run::<Rummy>()),
+            n => Err(format!(
+                "unknown game {n:?}; the games are: {}",
+                NAMES.join(", ")
+            )),
+        }
+    };
+}
+
 /// Runs `f` with the game called `name`.
 pub fn for_game<F: ForGame>(name: &str, f: F) -> Result<F::Output, String> {
-    match name {
-        n if n == Neighbours::NAME => Ok(f.run::<Neighbours>()),
-        n if n == PaperBoxing::NAME => Ok(f.run::<PaperBoxing>()),
-        n if n == Rummy::NAME => Ok(f.run::<Rummy>()),
-        _ => Err(format!(
-            "unknown game {name:?}; the games are: {}",
-            NAMES.join(", ")
-        )),
-    }
+    with_game_named!(name, f)
 }
 
 /// Something to do with one game whose decisions can be weighed.
@@ -46,15 +54,7 @@ pub trait ForReview {
 
 /// Runs `f` with the game called `name`, for a review.
 pub fn for_review<F: ForReview>(name: &str, f: F) -> Result<F::Output, String> {
-    match name {
-        n if n == Neighbours::NAME => Ok(f.run::<Neighbours>()),
-        n if n == PaperBoxing::NAME => Ok(f.run::<PaperBoxing>()),
-        n if n == Rummy::NAME => Ok(f.run::<Rummy>()),
-        _ => Err(format!(
-            "unknown game {name:?}; the games are: {}",
-            NAMES.join(", ")
-        )),
-    }
+    with_game_named!(name, f)
 }
 
 #[cfg(test)]
