@@ -13,11 +13,15 @@ use bevy::time::TimeUpdateStrategy;
 use parlour::catalog::{GameCatalog, GameEntry, GameId};
 use parlour::engine::{ActiveMatch, Controller, MoveRequest};
 use parlour::game_kit::{AddGame, TableGame};
+use parlour::review::ReviewGame;
 use parlour::saves::{ResumeMatch, SaveSlot};
 use parlour::session::attract::Demo;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::sound::Cue;
 use parlour::sound::cues::Sounds;
+use parlour_core::engine::analysis::{
+    Analyse, Analysis, AnalysisError, Analyst, Budget, Candidate, Estimate, Method, best_first,
+};
 use parlour_core::engine::{
     Bot, BotError, CellSpec, Explain, Game, Match, Phase, Phrase, PieceSpec, Seat, VariantError,
 };
@@ -175,6 +179,76 @@ impl Sounds for LastStone {
     }
     fn ends_match(over: &bool) -> bool {
         *over
+    }
+}
+
+/// Last Stone weighed exactly: a pile of a multiple of three left to the
+/// other seat is a win, whatever it does.
+struct Exact {
+    seat: Seat,
+    left: u32,
+    played: u32,
+}
+
+impl Analyst<LastStone> for Exact {
+    fn think(&mut self, _: Duration) -> Option<Analysis<Take>> {
+        let mut candidates: Vec<Candidate<Take>> = (1..=self.left.min(2))
+            .map(|stones| {
+                let after = self.left - stones;
+                let win = if after.is_multiple_of(3) { 1.0 } else { 0.0 };
+                Candidate {
+                    mv: Take { stones },
+                    estimate: Estimate::exact(win, None),
+                    note: None,
+                }
+            })
+            .collect();
+        let at = candidates
+            .iter()
+            .position(|c| c.mv.stones == self.played)
+            .unwrap_or(0);
+        let played = best_first(&mut candidates, at);
+        Some(Analysis {
+            seat: self.seat,
+            method: Method::Exact,
+            forced: candidates.len() == 1,
+            candidates,
+            played,
+            loss_se: 0.0,
+            luck: None,
+            margin_points: None,
+        })
+    }
+}
+
+impl Analyse for LastStone {
+    const GUESSES: usize = 0;
+    fn analyst(
+        before: &Stones,
+        played: &Take,
+        _: Option<&Stones>,
+        _: Budget,
+    ) -> Result<Box<dyn Analyst<Self>>, AnalysisError> {
+        if before.winner.is_some() {
+            return Err(AnalysisError::NoDecision(before.to_move));
+        }
+        Ok(Box::new(Exact {
+            seat: before.to_move,
+            left: before.left,
+            played: played.stones,
+        }))
+    }
+}
+
+impl ReviewGame for LastStone {
+    fn move_words(mv: &Take, _: &Stones) -> String {
+        format!("takes {}", mv.stones)
+    }
+    fn better_words(analysis: &Analysis<Take>, _: &Stones) -> String {
+        format!(
+            "Taking {} leaves a multiple of three.",
+            analysis.best().mv.stones
+        )
     }
 }
 

@@ -100,3 +100,9 @@ paper-boxing-refused-stuck = { $seat } har intet ubrugt felt ved enden af sin st
 paper-boxing-refused-off-grid = Række { $row }, kolonne { $col } er ikke i gitteret (rækker og kolonner går fra 1 til 4).
 paper-boxing-refused-used = Række { $row }, kolonne { $col } er allerede på din streg: hvert felt bruges kun én gang.
 paper-boxing-refused-not-adjacent = Række { $row }, kolonne { $col } ligger ikke ved enden af din streg (række { $from_row }, kolonne { $from_col }): gå til et af de otte felter omkring den.
+
+## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.
+pb-review-grid = det skrevne gitter
+pb-review-step = skridtet til række { $row }, kolonne { $col }
+pb-review-better = Bedre var { $best }: { $worth }, hvor { $played }: { $played_worth }.
+pb-review-better-grid = Robotternes mest sandsynlige gitter til denne rolle klarede sig bedre mod deres gitre: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %.

@@ -100,3 +100,9 @@ paper-boxing-refused-stuck = { $seat } has no unused cell next to the end of the
 paper-boxing-refused-off-grid = Row { $row }, column { $col } is not on the grid (rows and columns go from 1 to 4).
 paper-boxing-refused-used = Row { $row }, column { $col } is already on your path: each cell is used once.
 paper-boxing-refused-not-adjacent = Row { $row }, column { $col } is not next to the end of your path (row { $from_row }, column { $from_col }): step to one of the eight cells around it.
+
+## The review: moves in words, and why the better one was better.
+pb-review-grid = the grid written
+pb-review-step = the step to row { $row }, column { $col }
+pb-review-better = Better was { $best }: { $worth }, where { $played }: { $played_worth }.
+pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.

@@ -100,3 +100,9 @@ paper-boxing-refused-stuck = { $seat } n’a plus de case libre à côté de la 
 paper-boxing-refused-off-grid = La case rangée { $row }, colonne { $col } n’est pas sur le carré (rangées et colonnes vont de 1 à 4).
 paper-boxing-refused-used = La case rangée { $row }, colonne { $col } est déjà sur votre ligne : chaque case ne sert qu’une fois.
 paper-boxing-refused-not-adjacent = La case rangée { $row }, colonne { $col } n’est pas adjacente à la fin de votre ligne (rangée { $from_row }, colonne { $from_col }) : allez sur l’une des huit cases autour.
+
+## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.
+pb-review-grid = le carré écrit
+pb-review-step = le pas vers la ligne { $row }, colonne { $col }
+pb-review-better = Mieux valait { $best } : { $worth }, quand { $played } : { $played_worth }.
+pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.

@@ -109,3 +109,10 @@ rummy-refused-colour-black = noir
 rummy-refused-colour-blue = bleu
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = rouge
+
+## L’analyse : les tours en mots, et pourquoi le meilleur valait mieux.
+rummy-review-draw = piocher une carte
+rummy-review-timeout = le temps écoulé
+rummy-review-rebuild = réarranger la table
+rummy-review-lay = poser { $cards }
+rummy-review-better = Mieux valait { $best }, en gardant { $kept } cartes en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.

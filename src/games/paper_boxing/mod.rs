@@ -17,6 +17,7 @@ mod oracle;
 mod paths;
 pub mod picture;
 pub mod results;
+mod review;
 pub mod setup;
 pub mod sounds;
 mod view;
@@ -85,5 +86,6 @@ pub fn plugin(app: &mut App) {
         oracle::plugin,
         hud::plugin,
         words::plugin,
+        review::plugin,
     ));
 }
