@@ -45,9 +45,19 @@ pub enum OpenReview {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct LeaveReview;
 
-/// How long the analysis may think in one frame: a quarter of a frame at
-/// 60 Hz, so the window keeps drawing while it works.
+/// How long the analysis thinks in a frame at the least: a quarter of a
+/// frame at 60 Hz, so the window keeps drawing while it works.
 pub const THINKING_SLICE: Duration = Duration::from_millis(4);
+
+/// The analysis's share of a frame: on a slow screen (a software renderer,
+/// a small tablet) it thinks longer per frame, in proportion, so the review
+/// is done in a time like a fast screen's while the frame rate stays within
+/// a quarter of what it was.
+pub fn thinking_slice(last_frame: Duration) -> Duration {
+    last_frame
+        .mul_f32(0.25)
+        .clamp(THINKING_SLICE, Duration::from_millis(40))
+}
 
 /// A decision weighed, as the screen shows it.
 #[derive(Clone, Debug, PartialEq)]

@@ -11,8 +11,8 @@ use parlour_core::engine::review::{Decision, Review, Reviewed, Stepper, budget_o
 use parlour_core::engine::{Match, Record, Seat, SeatRecord};
 
 use super::{
-    Graded, MoveLine, OpenReview, REVIEW, ReviewBoard, ReviewGame, THINKING_SLICE, Verdict,
-    shown_table,
+    Graded, MoveLine, OpenReview, REVIEW, ReviewBoard, ReviewGame, Verdict, shown_table,
+    thinking_slice,
 };
 use crate::catalog::GameId;
 use crate::engine::{
@@ -194,6 +194,7 @@ fn open<G: ReviewGame>(
 /// Weighs decisions for a slice of the frame and posts the new grades.
 fn think<G: ReviewGame>(
     mut commands: Commands,
+    time: Res<Time>,
     review: Option<ResMut<ReviewOf<G>>>,
     board: Option<ResMut<ReviewBoard>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
@@ -205,7 +206,7 @@ fn think<G: ReviewGame>(
     };
     let verdict = review.trying.as_ref().and_then(|trying| {
         redraw.write(bevy::window::RequestRedraw);
-        let analysis = trying.lock().ok()?.think(THINKING_SLICE)?;
+        let analysis = trying.lock().ok()?.think(thinking_slice(time.delta()))?;
         let loss = analysis.loss();
         Some(if loss < THRESHOLDS[0] {
             Verdict::Found { loss }
@@ -226,7 +227,7 @@ fn think<G: ReviewGame>(
         return;
     };
     let started = Instant::now();
-    let (done, _) = stepper.step(THINKING_SLICE);
+    let (done, _) = stepper.step(thinking_slice(time.delta()));
     board.thinking_ms = started.elapsed().as_secs_f32() * 1000.0;
     redraw.write(bevy::window::RequestRedraw);
     if done == board.done {

@@ -77,6 +77,8 @@ fn review_panel(
     };
     egui::Area::new(egui::Id::new("review-panel"))
         .fixed_pos(rect.min)
+        // The panel is its own size; egui must not push it up to fit.
+        .constrain(false)
         .order(egui::Order::Middle)
         .show(ctx, |ui| {
             ui.painter().rect_filled(rect, 0, ecolour::PANEL);

@@ -76,7 +76,7 @@ pub mod ecolour {
     /// Plain cells.
     pub const CELL: Color32 = Color32::from_rgb(238, 227, 204);
     /// The better move's ghost in a review: a colour no piece wears.
-    pub const GHOST: Color32 = Color32::from_rgb(52, 132, 235);
+    pub const GHOST: Color32 = Color32::from_rgb(176, 72, 224);
     /// A refusal.
     pub const WARN: Color32 = Color32::from_rgb(227, 93, 74);
     /// Success.

@@ -106,3 +106,15 @@ pb-review-grid = det skrevne gitter
 pb-review-step = skridtet til række { $row }, kolonne { $col }
 pb-review-better = Bedre var { $best }: { $worth }, hvor { $played }: { $played_worth }.
 pb-review-better-grid = Robotternes mest sandsynlige gitter til denne rolle klarede sig bedre mod deres gitre: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %.
+pb-review-wins = vinder med { $n ->
+    [one] én omgang
+   *[other] { $n } omgange
+}
+pb-review-loses = taber med { $n ->
+    [one] én omgang
+   *[other] { $n } omgange
+}
+pb-review-wins-ko = vinder på knockout
+pb-review-loses-ko = taber på knockout
+pb-review-wins-tie = vinder ved lighed som første fører
+pb-review-loses-tie = taber ved lighed

@@ -106,3 +106,15 @@ pb-review-grid = the grid written
 pb-review-step = the step to row { $row }, column { $col }
 pb-review-better = Better was { $best }: { $worth }, where { $played }: { $played_worth }.
 pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.
+pb-review-wins = wins by { $n ->
+    [one] one bout
+   *[other] { $n } bouts
+}
+pb-review-loses = loses by { $n ->
+    [one] one bout
+   *[other] { $n } bouts
+}
+pb-review-wins-ko = wins by a knock-out
+pb-review-loses-ko = loses by a knock-out
+pb-review-wins-tie = wins on the tie, as first leader
+pb-review-loses-tie = loses on the tie

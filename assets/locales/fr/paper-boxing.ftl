@@ -106,3 +106,15 @@ pb-review-grid = le carré écrit
 pb-review-step = le pas vers la ligne { $row }, colonne { $col }
 pb-review-better = Mieux valait { $best } : { $worth }, quand { $played } : { $played_worth }.
 pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.
+pb-review-wins = gagne { $n ->
+    [one] d’un round
+   *[other] de { $n } rounds
+}
+pb-review-loses = perd { $n ->
+    [one] d’un round
+   *[other] de { $n } rounds
+}
+pb-review-wins-ko = gagne par K.-O.
+pb-review-loses-ko = perd par K.-O.
+pb-review-wins-tie = gagne à égalité, en premier leader
+pb-review-loses-tie = perd à égalité

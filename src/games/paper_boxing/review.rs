@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::analysis::{Analysis, Candidate};
+use parlour_core::games::paper_boxing::rules::BOUTS;
 use parlour_core::games::paper_boxing::{Move, PaperBoxing, View};
 
 use super::layout::{PbLayout, to_screen};
@@ -23,13 +24,7 @@ impl ReviewGame for PaperBoxing {
     }
 
     fn better_words(analysis: &Analysis<Move>, before: &View) -> String {
-        let worth = |c: &Candidate<Move>| match &c.note {
-            Some(note) => note.clone(),
-            None => tr!(
-                "review-chance",
-                win = (c.estimate.win * 100.0).round() as i64
-            ),
-        };
+        let worth = |c: &Candidate<Move>| worth(c.estimate.win, c.estimate.margin);
         let (best, played) = (analysis.best(), analysis.played());
         if let (Move::Grid(_), Move::Grid(_)) = (&best.mv, &played.mv) {
             // Both are grids: the set-up is weighed against the bots' mix.
@@ -46,6 +41,22 @@ impl ReviewGame for PaperBoxing {
             played = Self::move_words(&played.mv, before),
             played_worth = worth(played)
         )
+    }
+}
+
+/// What a step is worth in the rules' words: with the solver's exact
+/// result, won or lost and by how many bouts (a knock-out counts every
+/// bout); else the chance to win.
+fn worth(win: f64, margin: Option<f64>) -> String {
+    let bouts = i64::from(BOUTS);
+    match margin.map(|m| m.round() as i64) {
+        Some(m) if win >= 1.0 && m >= bouts => tr!("pb-review-wins-ko"),
+        Some(m) if win <= 0.0 && m <= -bouts => tr!("pb-review-loses-ko"),
+        Some(0) if win >= 1.0 => tr!("pb-review-wins-tie"),
+        Some(0) if win <= 0.0 => tr!("pb-review-loses-tie"),
+        Some(m) if win >= 1.0 => tr!("pb-review-wins", n = m),
+        Some(m) if win <= 0.0 => tr!("pb-review-loses", n = -m),
+        _ => tr!("review-chance", win = (win * 100.0).round() as i64),
     }
 }
 

@@ -38,7 +38,10 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
             );
         }
     });
-    let height = (ui.available_width() * 0.42).clamp(120.0, 220.0);
+    // A third of the panel at most, so the move in hand stays in view.
+    let height = (ui.available_width() * 0.42)
+        .min(ui.available_height() * 0.33)
+        .clamp(100.0, 220.0);
     let (rect, response) = ui.allocate_exact_size(
         egui::vec2(ui.available_width(), height),
         egui::Sense::click_and_drag(),
