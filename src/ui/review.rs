@@ -311,7 +311,7 @@ fn summary_card(ui: &mut egui::Ui, board: &ReviewBoard, s: &SeatSummary) {
                     "review-accuracy",
                     name = name,
                     accuracy = format!("{a:.0}"),
-                    rating = tr!(rating(a))
+                    rating = tr!(rating(a.round()))
                 ),
                 None => name,
             };
