@@ -145,6 +145,9 @@ fn accuracy<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
     // Per bot and method: the largest loss of a graded decision (the
     // Paper Boxing solver's exact ones must be 0).
     let mut worst: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
+    // Per bot: matches with no graded decision, decisions not weighed.
+    let mut ungraded: BTreeMap<String, usize> = BTreeMap::new();
+    let mut unanalysed: BTreeMap<String, usize> = BTreeMap::new();
     for index in 0..a.games {
         let (decisions, by_seat) = play::<G>(a, index)?;
         let r = review::review(by_seat.len(), &decisions, budget(a, 1), a.threads, &|_| {})?;
@@ -169,7 +172,10 @@ fn accuracy<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
             let bot = by_seat[s.seat].clone();
             if let Some(acc) = s.accuracy {
                 per_bot.entry(bot.clone()).or_default().push(acc);
+            } else {
+                *ungraded.entry(bot.clone()).or_default() += 1;
             }
+            *unanalysed.entry(bot.clone()).or_default() += s.unanalysed;
             let g = grades.entry(bot).or_default();
             for (grade, n) in &s.grades {
                 *g.entry(grade.name()).or_default() += n;
@@ -199,6 +205,8 @@ fn accuracy<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
         "accuracy": per_bot.iter().map(|(b, xs)| (b.clone(), interval(xs))).collect::<BTreeMap<_, _>>(),
         "grades": grades,
         "largest_loss_by_method": worst,
+        "matches_with_nothing_graded": ungraded,
+        "decisions_not_weighed": unanalysed,
         "gaps": gaps.iter().map(|((x, y), d)| (format!("{y} - {x}"), interval(d))).collect::<BTreeMap<_, _>>(),
         "seconds": round(started.elapsed().as_secs_f64()),
     }))
