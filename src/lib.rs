@@ -12,7 +12,7 @@
 //!  7  games                         one folder per game
 //!  6  game_kit                      AddGame::add_game, what every table shares
 //!  5  ui                            egui screens, theme, input, tweens
-//!  4  saves  variants  kiosk  sound
+//!  4  saves  variants  kiosk  sound  coach
 //!  3  session                       the table, the screen state, the match flow
 //!  2  settings  stats
 //!  1  catalog  storage
@@ -31,6 +31,7 @@ pub mod stats;
 
 pub mod session;
 
+pub mod coach;
 pub mod kiosk;
 pub mod saves;
 pub mod sound;

@@ -29,6 +29,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("variants", 4),
     ("kiosk", 4),
     ("sound", 4),
+    ("coach", 4),
     ("ui", 5),
     ("game_kit", 6),
     ("games", 7),

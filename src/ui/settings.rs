@@ -1,5 +1,5 @@
 //! The settings screen: animation speed, hints and what they show, the
-//! bots' strength, language, text size, reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
+//! bots' strength, the coach, language, text size, reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -11,7 +11,7 @@ use super::{ReturnTo, UiSystems};
 use crate::i18n::Lang;
 use crate::kiosk::{Kiosk, PinPad, PinPurpose};
 use crate::session::Screen;
-use crate::settings::{BotStrength, HintKind, Settings, TextSize};
+use crate::settings::{BotStrength, CoachMode, HintKind, Settings, TextSize};
 use crate::tr;
 
 /// The settings screen.
@@ -75,6 +75,9 @@ fn settings(
                             ui.end_row();
                             ui.label(tr!("settings-bot-strength"));
                             bot_strength_choice(ui, &mut settings);
+                            ui.end_row();
+                            ui.label(tr!("settings-coach"));
+                            coach_choice(ui, &mut settings);
                             ui.end_row();
                             ui.label(tr!("settings-language"));
                             language_choice(ui, &mut settings);
@@ -220,6 +223,25 @@ fn bot_strength_choice(ui: &mut egui::Ui, settings: &mut Settings) {
             settings.bot_strength = strength;
         }
         explanation(ui, tr!("settings-bot-strength-about"));
+    });
+}
+
+/// What the coach does: off, warn or explain, and what that means
+/// underneath.
+fn coach_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.vertical(|ui| {
+        let choices = CoachMode::ALL.map(|mode| {
+            let words = match mode {
+                CoachMode::Off => tr!("settings-coach-off"),
+                CoachMode::Warn => tr!("settings-coach-warn"),
+                CoachMode::Explain => tr!("settings-coach-explain"),
+            };
+            (mode, words)
+        });
+        if let Some(mode) = lit_choices(ui, settings.coach, &choices, 110.0) {
+            settings.coach = mode;
+        }
+        explanation(ui, tr!("settings-coach-about"));
     });
 }
 

@@ -3,6 +3,7 @@
 //! its variant files' boards and its house rule.
 
 pub mod boards;
+mod coach;
 mod feedback;
 mod hud;
 pub mod input;
