@@ -178,6 +178,9 @@ impl Sounds for LastStone {
     }
 }
 
+// No lesson topics of its own: a lesson of it could still name its moves.
+impl parlour_core::engine::lesson::Teach for LastStone {}
+
 impl TableGame for LastStone {
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
         ResultsSheet {
