@@ -246,6 +246,8 @@ impl Coached for LastStone {
         "leave a multiple of three".into()
     }
 }
+// No lesson topics of its own: a lesson of it could still name its moves.
+impl parlour_core::engine::lesson::Teach for LastStone {}
 
 impl TableGame for LastStone {
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {

@@ -242,6 +242,10 @@ impl Table {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BeginMatch;
 
+/// Starts the guided lesson of a game ("Learn" on its card).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct LearnGame(pub GameId);
+
 /// A one-line message for the player (a refused move, a forced pass), shown for a while.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct Notice {
@@ -292,6 +296,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Asking>()
         .add_systems(Update, pause_clock.in_set(TableSystems::Watch))
         .add_message::<BeginMatch>()
+        .add_message::<LearnGame>()
         // The window plugin adds it too; headless tests need it for the play systems.
         .add_message::<bevy::window::RequestRedraw>()
         .configure_sets(

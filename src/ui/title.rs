@@ -11,7 +11,7 @@ use super::widgets::{big_button, button_width, full_screen};
 use super::{GoTo, HowToGame, ReturnTo, UiSystems};
 use crate::catalog::{GameCatalog, GameEntry};
 use crate::saves::{ResumeMatch, SaveSlot, table_of};
-use crate::session::{Screen, Table};
+use crate::session::{LearnGame, Screen, Table};
 use crate::settings::Settings;
 use crate::storage::FileWarnings;
 use crate::tr;
@@ -172,6 +172,7 @@ fn title(
     mut how_to: ResMut<HowToGame>,
     mut return_to: ResMut<ReturnTo>,
     mut next: ResMut<NextState<Screen>>,
+    mut learn: MessageWriter<LearnGame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     full_screen(ctx, |ui| {
@@ -213,14 +214,19 @@ fn title(
             };
             let mut clicked = None;
             let mut how = None;
+            let mut lesson = None;
             let mut layout = |ui: &mut egui::Ui| {
                 for game in games {
-                    let (play, rules) = game_card(ui, game, egui::vec2(card_w, card_h), words_h);
+                    let (play, rules, learns) =
+                        game_card(ui, game, egui::vec2(card_w, card_h), words_h);
                     if play {
                         clicked = Some(game);
                     }
                     if rules {
                         how = Some(game.id);
+                    }
+                    if learns {
+                        lesson = Some(game.id);
                     }
                 }
             };
@@ -241,7 +247,9 @@ fn title(
                 return_to.0 = Some(Screen::Title);
                 next.set(Screen::Settings);
             }
-            if let Some(game) = clicked {
+            if let Some(game) = lesson {
+                learn.write(LearnGame(game));
+            } else if let Some(game) = clicked {
                 // The last table a person set for this game: never the one
                 // attract mode or a replay left.
                 *table = Table::for_setup(game, &extras.settings);
@@ -256,9 +264,9 @@ fn title(
     Ok(())
 }
 
-/// A game card's height besides its picture and words: the button row and
-/// the gaps (6 under the picture, three item spacings of 12, and 2 to spare).
-const CARD_FIXED: f32 = size::TOUCH + 44.0;
+/// A game card's height besides its picture and words: the two button rows
+/// and the gaps (6 under the picture, four item spacings of 12, and 2 to spare).
+const CARD_FIXED: f32 = 2.0 * size::TOUCH + 56.0;
 
 /// The height a game card's name and line take at `width`, in the language on screen.
 fn card_words_height(ui: &egui::Ui, game: &GameEntry, width: f32) -> f32 {
@@ -274,10 +282,16 @@ fn card_words_height(ui: &egui::Ui, game: &GameEntry, width: f32) -> f32 {
 }
 
 /// One game as a large card: a picture, the name, one line, the buttons at
-/// its foot; `words_h` is the room kept for the name and line. Returns (play, rules) clicks.
-fn game_card(ui: &mut egui::Ui, game: &GameEntry, card: egui::Vec2, words_h: f32) -> (bool, bool) {
+/// its foot; `words_h` is the room kept for the name and line. Returns (play, rules, learn) clicks.
+fn game_card(
+    ui: &mut egui::Ui,
+    game: &GameEntry,
+    card: egui::Vec2,
+    words_h: f32,
+) -> (bool, bool, bool) {
     let mut rules = false;
     let mut play = false;
+    let mut learn = false;
     // The card takes a click of its own: a scope that senses clicks
     // registers before what is drawn in it, so the buttons drawn over it
     // take the presses on them (egui gives a press to the last widget
@@ -285,14 +299,16 @@ fn game_card(ui: &mut egui::Ui, game: &GameEntry, card: egui::Vec2, words_h: f32
     let card_click = egui::UiBuilder::new().sense(egui::Sense::click());
     let card_clicked = ui
         .scope_builder(card_click, |ui| {
-            card_face(ui, game, card, words_h, &mut play, &mut rules)
+            card_face(ui, game, card, words_h, &mut play, &mut rules, &mut learn)
         })
         .response
         .clicked();
-    (play || card_clicked, rules)
+    (play || card_clicked, rules, learn)
 }
 
-/// The card's face: picture, name, line, and its two buttons at the foot.
+/// The card's face: picture, name, line, "Learn" and under it the two
+/// buttons at the foot.
+#[allow(clippy::too_many_arguments)]
 fn card_face(
     ui: &mut egui::Ui,
     game: &GameEntry,
@@ -300,6 +316,7 @@ fn card_face(
     words_h: f32,
     play: &mut bool,
     rules: &mut bool,
+    learn: &mut bool,
 ) {
     let kind = game.id;
     egui::Frame::new()
@@ -331,8 +348,15 @@ fn card_face(
                 );
                 ui.label(egui::RichText::new(kind.tagline()).color(ecolour::INK));
                 // The buttons at the card's foot, however many lines the words took.
-                let room = ui.available_height() - size::TOUCH;
+                let room = ui.available_height() - 2.0 * size::TOUCH - 12.0;
                 ui.add_space(room.max(4.0));
+                // A guided first match: the way in for someone who has never played.
+                let learn_button = egui::Button::new(
+                    egui::RichText::new(format!("🎓 {}", tr!("button-learn"))).color(ecolour::INK),
+                )
+                .fill(ecolour::CELL_K)
+                .min_size(egui::vec2((card.x - 32.0).min(312.0), size::TOUCH));
+                *learn |= ui.add(learn_button).clicked();
                 ui.horizontal(|ui| {
                     ui.spacing_mut().item_spacing.x = 12.0;
                     let font = egui::TextStyle::Button.resolve(ui.style());
@@ -389,7 +413,7 @@ mod tests {
     const LEFT: f32 = 100.0;
 
     /// One frame of a title row holding the card; what it answered.
-    fn frame(ctx: &egui::Context, events: Vec<egui::Event>) -> (bool, bool) {
+    fn frame(ctx: &egui::Context, events: Vec<egui::Event>) -> (bool, bool, bool) {
         let input = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(
                 egui::Pos2::ZERO,
@@ -398,7 +422,7 @@ mod tests {
             events,
             ..Default::default()
         };
-        let mut answer = (false, false);
+        let mut answer = (false, false, false);
         let output = ctx.run_ui(input, |ui| {
             ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
             ui.horizontal_top(|ui| {
@@ -412,7 +436,7 @@ mod tests {
     }
 
     /// A tap at `at`: what the card answered over the frames it took.
-    fn tap(at: egui::Pos2) -> (bool, bool) {
+    fn tap(at: egui::Pos2) -> (bool, bool, bool) {
         let ctx = egui::Context::default();
         frame(&ctx, vec![]);
         let button = |pressed| egui::Event::PointerButton {
@@ -421,14 +445,14 @@ mod tests {
             pressed,
             modifiers: Default::default(),
         };
-        let mut answer = (false, false);
+        let mut answer = (false, false, false);
         for events in [
             vec![egui::Event::PointerMoved(at)],
             vec![button(true)],
             vec![button(false)],
         ] {
-            let (play, rules) = frame(&ctx, events);
-            answer = (answer.0 | play, answer.1 | rules);
+            let (play, rules, learn) = frame(&ctx, events);
+            answer = (answer.0 | play, answer.1 | rules, answer.2 | learn);
         }
         answer
     }
@@ -441,13 +465,22 @@ mod tests {
 
     #[test]
     fn how_to_play_on_a_game_card_opens_the_rules_not_the_set_up() {
-        assert_eq!(tap(foot(40.0)), (false, true));
+        assert_eq!(tap(foot(40.0)), (false, true, false));
+    }
+
+    #[test]
+    fn learn_on_a_game_card_starts_the_lesson_not_the_set_up() {
+        let above = foot(0.0) - egui::vec2(0.0, size::TOUCH + 12.0);
+        assert_eq!(tap(above), (false, false, true));
     }
 
     #[test]
     fn play_on_a_game_card_and_the_card_itself_open_the_set_up() {
-        assert_eq!(tap(foot(-40.0)), (true, false));
+        assert_eq!(tap(foot(-40.0)), (true, false, false));
         // The picture, at the card's top.
-        assert_eq!(tap(egui::pos2(LEFT + CARD.x / 2.0, 60.0)), (true, false));
+        assert_eq!(
+            tap(egui::pos2(LEFT + CARD.x / 2.0, 60.0)),
+            (true, false, false)
+        );
     }
 }

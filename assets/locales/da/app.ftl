@@ -15,6 +15,17 @@ game-rummy-tagline = Serier og grupper, 40 point for at åbne, byg hele bordet o
 
 button-play = Spil
 button-how-to-play = Spilleregler
+button-learn = Lær
+# The lesson's words panel (a guided first match, "Learn" on a game's card).
+lesson-step = trin { $n } af { $of }
+lesson-next = Næste
+lesson-show-me = Vis mig
+lesson-skip = Spring over
+lesson-bot-thinking = { $name } tænker…
+lesson-learnt = Det har du lært
+lesson-real-match = Spil et rigtigt spil
+lesson-not-this-step = Reglerne tillader det, men dette trin beder om et andet træk: læs teksten nedenfor.
+lesson-wait = Vent på lektionens næste trin.
 button-settings = Indstillinger
 button-back = Tilbage
 button-start = Start

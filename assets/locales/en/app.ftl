@@ -15,6 +15,17 @@ game-rummy-tagline = Runs and groups, 40 to open, rebuild the whole table.
 
 button-play = Play
 button-how-to-play = How to play
+button-learn = Learn
+# The lesson's words panel (a guided first match, "Learn" on a game's card).
+lesson-step = step { $n } of { $of }
+lesson-next = Next
+lesson-show-me = Show me
+lesson-skip = Skip
+lesson-bot-thinking = { $name } is thinking…
+lesson-learnt = What you learnt
+lesson-real-match = Play a real match
+lesson-not-this-step = The rules allow that, but this step asks for another move: read the words below.
+lesson-wait = Wait for the lesson’s next step.
 button-settings = Settings
 button-back = Back
 button-start = Start

@@ -15,6 +15,17 @@ game-rummy-tagline = Suites et groupes, 40 points pour ouvrir, toute la table à
 
 button-play = Jouer
 button-how-to-play = Règles du jeu
+button-learn = Apprendre
+# The lesson's words panel (a guided first match, "Learn" on a game's card).
+lesson-step = étape { $n } sur { $of }
+lesson-next = Suivant
+lesson-show-me = Montrez-moi
+lesson-skip = Passer la leçon
+lesson-bot-thinking = { $name } réfléchit…
+lesson-learnt = Ce que vous avez appris
+lesson-real-match = Jouer une vraie partie
+lesson-not-this-step = Les règles le permettent, mais cette étape demande un autre coup : lisez le texte ci-dessous.
+lesson-wait = Attendez l’étape suivante de la leçon.
 button-settings = Réglages
 button-back = Retour
 button-start = Commencer
