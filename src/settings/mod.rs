@@ -11,7 +11,7 @@ use crate::platform::time::SystemTime;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
 
-use crate::storage::{FileWarning, FileWarnings, config_dir, set_aside, write_atomic};
+use crate::storage::{FileWarning, FileWarnings, Unreadable, config_dir, set_aside, write_atomic};
 
 /// The settings file's name in the configuration directory.
 pub const FILE: &str = "settings.json";
@@ -260,12 +260,12 @@ impl Settings {
 /// Reads the settings at `path`: the defaults when there is no file; the
 /// defaults and a warning when it does not read, the file set aside.
 pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
-    let text = match crate::platform::files::read(path) {
+    let read = match crate::platform::files::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
-        Err(e) => Err(e.to_string()),
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not text".to_owned()),
+        Err(e) => Err(Unreadable::Io(e.to_string())),
+        Ok(bytes) => Unreadable::parse::<Settings>(bytes),
     };
-    match text.and_then(|t| serde_json::from_str::<Settings>(&t).map_err(unreadable)) {
+    match read {
         Ok(settings) => (settings.sanitised(), None),
         Err(reason) => {
             let moved_to = set_aside(path, now).ok();
@@ -274,17 +274,6 @@ pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
                 Some(FileWarning::Settings { reason, moved_to }),
             )
         }
-    }
-}
-
-/// Why the settings text did not read, in a player's words rather than the
-/// parser's line and column.
-fn unreadable(e: serde_json::Error) -> String {
-    use serde_json::error::Category;
-    match e.classify() {
-        Category::Eof => crate::tr!("settings-unreadable-cut-short"),
-        Category::Data => crate::tr!("settings-unreadable-value"),
-        Category::Syntax | Category::Io => crate::tr!("settings-unreadable-garbled"),
     }
 }
 
@@ -502,7 +491,7 @@ mod tests {
         let (settings, warning) = load(&path, SystemTime::now());
         assert_eq!(settings, Settings::default());
         let reason = match &warning {
-            Some(FileWarning::Settings { reason, .. }) => reason.clone(),
+            Some(FileWarning::Settings { reason, .. }) => reason.text(),
             _ => String::new(),
         };
         assert!(

@@ -17,6 +17,7 @@ mod view;
 use bevy::prelude::*;
 use parlour_core::engine::Match;
 pub use parlour_core::games::neighbours::Neighbours;
+pub use view::{LastPlaced, last_placed_cell};
 
 use crate::catalog::GameEntry;
 use crate::game_kit::{AddGame, TableGame};
