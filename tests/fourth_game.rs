@@ -15,6 +15,7 @@ use parlour::catalog::{GameCatalog, GameEntry, GameId};
 use parlour::coach::{CoachQuestion, Coached};
 use parlour::engine::{ActiveMatch, Controller, MoveRequest};
 use parlour::game_kit::{AddGame, TableGame};
+use parlour::review::ReviewGame;
 use parlour::saves::{ResumeMatch, SaveSlot};
 use parlour::session::attract::Demo;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
@@ -248,6 +249,17 @@ impl Coached for LastStone {
 }
 // No lesson topics of its own: a lesson of it could still name its moves.
 impl parlour_core::engine::lesson::Teach for LastStone {}
+impl ReviewGame for LastStone {
+    fn move_words(mv: &Take, _: &Stones) -> String {
+        format!("takes {}", mv.stones)
+    }
+    fn better_words(analysis: &Analysis<Take>, _: &Stones) -> String {
+        format!(
+            "Taking {} leaves a multiple of three.",
+            analysis.best().mv.stones
+        )
+    }
+}
 
 impl TableGame for LastStone {
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {

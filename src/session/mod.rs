@@ -53,6 +53,22 @@ pub struct MenuOpen(pub bool);
 /// coach's): the turn clock waits, and keys go to the question.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Asking(pub bool);
+/// A match on the table is being reviewed, not played: the flow neither
+/// hands over nor moves on to the results, and the table's keys step the
+/// review instead.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reviewing;
+
+/// The room a panel beside the table takes (the review's), in logical
+/// pixels: the table is laid out in the rest of the window, the camera
+/// centred on it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct TableRoom {
+    /// Taken at the right edge.
+    pub right: f32,
+    /// Taken at the bottom edge.
+    pub bottom: f32,
+}
 
 /// Which device drives the pointer, for hiding the mouse cursor under touch.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -294,6 +310,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Shown>()
         .init_resource::<MenuOpen>()
         .init_resource::<Asking>()
+        .init_resource::<TableRoom>()
         .add_systems(Update, pause_clock.in_set(TableSystems::Watch))
         .add_message::<BeginMatch>()
         .add_message::<LearnGame>()

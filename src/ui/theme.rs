@@ -78,6 +78,8 @@ pub mod ecolour {
     pub const CELL_X: Color32 = Color32::from_rgb(242, 190, 102);
     /// Plain cells.
     pub const CELL: Color32 = Color32::from_rgb(238, 227, 204);
+    /// The better move's ghost in a review: a colour no piece wears.
+    pub const GHOST: Color32 = Color32::from_rgb(52, 132, 235);
     /// A refusal.
     pub const WARN: Color32 = Color32::from_rgb(227, 93, 74);
     /// Success.

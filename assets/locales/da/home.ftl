@@ -45,6 +45,7 @@ history-unreadable = { $n ->
 history-winner = { $name } { $score } (vandt)
 history-seat = { $name } { $score }
 history-watch = Se igen
+history-review = Gennemgå
 home-back = Tilbage
 ago-now = lige nu
 ago-minutes = { $n ->

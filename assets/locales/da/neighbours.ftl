@@ -42,3 +42,9 @@ neighbours-refused-must-place = Du kan lægge en brik, så du skal: kun den, der
 neighbours-coach-move = { $digit }-tallet i række { $row }, kolonne { $col }
 neighbours-coach-pass = at melde pas
 neighbours-coach-why = Det giver { $best } point nu mod { $played } for dit, og slutter spillet cirka { $later } point bedre for dig.
+
+## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.
+neighbours-review-place = { $digit } på række { $row }, kolonne { $col }
+neighbours-review-pass = et pas
+neighbours-review-better = Bedre var { $best }: den gav { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.
+neighbours-review-better-bonus = Bedre var { $best }: den tog bonusfeltet for { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.

@@ -45,6 +45,7 @@ history-unreadable = { $n ->
 history-winner = { $name } { $score } (won)
 history-seat = { $name } { $score }
 history-watch = Watch
+history-review = Review
 home-back = Back
 ago-now = just now
 ago-minutes = { $n ->

@@ -43,3 +43,9 @@ neighbours-refused-must-place = You can place a token, so you must: passing is o
 neighbours-coach-move = the { $digit } on row { $row }, column { $col }
 neighbours-coach-pass = a pass
 neighbours-coach-why = It scores { $best } now against { $played } for yours, and ends the match about { $later } points better for you.
+
+## The review: moves in words, and why the better one was better.
+neighbours-review-place = the { $digit } on row { $row }, column { $col }
+neighbours-review-pass = a pass
+neighbours-review-better = Better was { $best }: it scored { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.
+neighbours-review-better-bonus = Better was { $best }: it took the bonus cell for { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.

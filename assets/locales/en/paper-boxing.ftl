@@ -116,3 +116,9 @@ pb-coach-loses-by = loses by { $bouts } { $bouts ->
     [one] round
    *[other] rounds
 }
+
+## The review: moves in words, and why the better one was better.
+pb-review-grid = the grid written
+pb-review-step = the step to row { $row }, column { $col }
+pb-review-better = Better was { $best }: { $worth }, where { $played }: { $played_worth }.
+pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.

@@ -45,6 +45,7 @@ history-unreadable = { $n ->
 history-winner = { $name } { $score } (gagnant)
 history-seat = { $name } { $score }
 history-watch = Revoir
+history-review = Analyser
 home-back = Retour
 ago-now = à l’instant
 ago-minutes = { $n ->

@@ -42,3 +42,9 @@ neighbours-refused-must-place = Vous pouvez placer un jeton, vous devez donc jou
 neighbours-coach-move = le { $digit } rangée { $row }, colonne { $col }
 neighbours-coach-pass = passer
 neighbours-coach-why = Il marque { $best } points maintenant contre { $played } pour le vôtre, et finit la partie environ { $later } points mieux pour vous.
+
+## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.
+neighbours-review-place = le { $digit } en ligne { $row }, colonne { $col }
+neighbours-review-pass = un passe
+neighbours-review-better = Mieux valait { $best } : il marquait { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.
+neighbours-review-better-bonus = Mieux valait { $best } : il prenait la case bonus pour { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.

@@ -114,3 +114,10 @@ rummy-coach-draw = piocher une carte
 rummy-coach-pass = passer
 rummy-coach-lay = poser { $cards }
 rummy-coach-why = Il vous reste alors { $best } cartes en main ; avec le vôtre, { $played }.
+
+## L’analyse : les tours en mots, et pourquoi le meilleur valait mieux.
+rummy-review-draw = piocher une carte
+rummy-review-timeout = le temps écoulé
+rummy-review-rebuild = réarranger la table
+rummy-review-lay = poser { $cards }
+rummy-review-better = Mieux valait { $best }, en gardant { $kept } cartes en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.

@@ -11,6 +11,7 @@ pub mod layout;
 pub mod picture;
 pub mod prime_spiral;
 mod results;
+mod review;
 pub mod sounds;
 mod view;
 
@@ -56,5 +57,6 @@ pub fn plugin(app: &mut App) {
         view::plugin,
         hud::plugin,
         prime_spiral::plugin,
+        review::plugin,
     ));
 }

@@ -11,7 +11,7 @@ use parlour_core::games::neighbours::{Bonus, Move, Neighbours, Scored};
 use super::input::Hold;
 use super::layout::BoardLayout;
 use crate::engine::{ActiveMatch, At, CellOf, MatchEntity, PieceOf, StartMatch};
-use crate::game_kit::{on_table, viewer_view, window_size};
+use crate::game_kit::{TableWindow, on_table, viewer_view};
 use crate::session::{Screen, Table, TableSystems};
 use crate::tr;
 use crate::ui::theme::{Look, Zoom, colour, size};
@@ -75,7 +75,7 @@ fn start_table(
     mut starts: MessageReader<StartMatch<Neighbours>>,
     active: Res<ActiveMatch<Neighbours>>,
     look: Res<Look>,
-    windows: Query<&Window>,
+    windows: TableWindow,
     zoom: Option<Res<Zoom>>,
     mut hold: ResMut<Hold>,
 ) {
@@ -85,7 +85,7 @@ fn start_table(
     *hold = Hold::Empty;
     let board = &active.get().config().board;
     let layout = BoardLayout::under_hud(
-        window_size(&windows),
+        windows.size(),
         board.rows(),
         board.cols(),
         zoom.map_or(size::HUD, |z| z.hud()),
@@ -183,14 +183,14 @@ fn bonus_of(mark: Option<&str>) -> Bonus {
 
 /// Follows the window: a new size moves and rescales the table.
 fn update_layout(
-    windows: Query<&Window>,
+    windows: TableWindow,
     zoom: Option<Res<Zoom>>,
     layout: Option<ResMut<BoardLayout>>,
     mut decor: Query<(&Decor, &mut Sprite, &mut Transform)>,
     mut cells: Query<(&CellOf, &mut Transform), (With<CellFace>, Without<Decor>)>,
 ) {
     let Some(mut layout) = layout else { return };
-    let size = window_size(&windows);
+    let size = windows.size();
     let hud = zoom.map_or(size::HUD, |z| z.hud());
     if layout.window != size || layout.hud != hud {
         *layout = BoardLayout::under_hud(size, layout.rows, layout.cols, hud);

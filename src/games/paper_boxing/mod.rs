@@ -18,6 +18,7 @@ mod oracle;
 mod paths;
 pub mod picture;
 pub mod results;
+mod review;
 pub mod setup;
 pub mod sounds;
 mod view;
@@ -86,5 +87,6 @@ pub fn plugin(app: &mut App) {
         oracle::plugin,
         hud::plugin,
         words::plugin,
+        review::plugin,
     ));
 }

@@ -17,6 +17,7 @@ pub mod input;
 pub mod layout;
 pub mod picture;
 mod results;
+pub mod review;
 pub mod rounds;
 pub mod sounds;
 pub mod strength;
@@ -90,5 +91,5 @@ pub fn logic_plugin(app: &mut App) {
 /// Rummy on screen: the logic, the table drawn and the HUD.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
-    app.add_plugins((view::plugin, hud::plugin));
+    app.add_plugins((view::plugin, hud::plugin, review::plugin));
 }
