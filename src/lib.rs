@@ -7,12 +7,13 @@
 //! it (the README's "How it is built"; `tests/architecture.rs` keeps it so):
 //!
 //! ```text
-//!  9  cli
-//!  8  app                           the composition root
-//!  7  games                         one folder per game
-//!  6  game_kit                      AddGame::add_game, what every table shares
+//! 10  cli
+//!  9  app                           the composition root
+//!  8  games                         one folder per game
+//!  7  game_kit                      AddGame::add_game, what every table shares
+//!  6  lessons                       the lesson player: a lesson file as a guided match
 //!  5  ui                            egui screens, theme, input, tweens
-//!  4  saves  variants  kiosk  sound  review
+//!  4  saves  variants  kiosk  sound  coach  review
 //!  3  session                       the table, the screen state, the match flow
 //!  2  settings  stats
 //!  1  catalog  storage
@@ -31,6 +32,7 @@ pub mod stats;
 
 pub mod session;
 
+pub mod coach;
 pub mod kiosk;
 pub mod review;
 pub mod saves;
@@ -38,6 +40,8 @@ pub mod sound;
 pub mod variants;
 
 pub mod ui;
+
+pub mod lessons;
 
 pub mod game_kit;
 

@@ -29,12 +29,14 @@ const LAYERS: &[(&str, u8)] = &[
     ("variants", 4),
     ("kiosk", 4),
     ("sound", 4),
+    ("coach", 4),
     ("review", 4),
     ("ui", 5),
-    ("game_kit", 6),
-    ("games", 7),
-    ("app", 8),
-    ("cli", 9),
+    ("lessons", 6),
+    ("game_kit", 7),
+    ("games", 8),
+    ("app", 9),
+    ("cli", 10),
 ];
 
 /// The crate root's own files, which declare the modules and may name any.

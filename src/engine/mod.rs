@@ -10,9 +10,9 @@ pub mod replay;
 pub use bots::{BotMaker, Bots};
 pub use clock::{ClockSettings, MatchClock, TurnClock, TurnDraft};
 pub use model::{
-    ActiveMatch, At, BotExecution, CellOf, Controller, EndMatch, FrameStepped, HandSize,
-    MatchEntity, MoveApplied, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed, RulesSystems,
-    Score, SeatOf, StartMatch, TurnPhase,
+    ActiveMatch, At, BotExecution, CellOf, Controller, EndMatch, FrameStepped, GateCheck, HandSize,
+    MatchEntity, MoveApplied, MoveGate, MoveRejected, MoveRequest, Pacing, PieceOf, Proceed,
+    RulesSystems, Score, SeatOf, StartMatch, TurnPhase,
 };
 pub use parlour_core::engine::*;
 pub use plugin::{RulesPlugin, plugin};

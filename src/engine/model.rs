@@ -3,6 +3,7 @@
 //! pacing, and the components of the match's entities. The systems that
 //! change them are in `plugin`, `bots` and `clock`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -115,6 +116,18 @@ pub struct MoveRejected<G: Game> {
     /// Why, as a key and values a screen words in its own language.
     pub phrase: Phrase,
 }
+
+/// A guard on the moves the rules accept: a lesson's step, which takes only
+/// the move it teaches. The rules judge a request first (their refusal is
+/// theirs, as always); a move they would accept is then put to the gate,
+/// and played only if it lets it through. No gate, no guard.
+#[derive(Resource, Clone)]
+pub struct MoveGate<G: Game>(pub Arc<GateCheck<G>>);
+
+/// What a [`MoveGate`] asks: `Ok` to let the move by `seat` through, or why
+/// not, in English and as a phrase.
+pub type GateCheck<G> =
+    dyn Fn(&Match<G>, Seat, &<G as Game>::Move) -> Result<(), (String, Phrase)> + Send + Sync;
 
 /// The screen has finished showing a move or a round: play goes on.
 #[derive(Message, Default)]

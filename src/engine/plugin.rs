@@ -224,6 +224,7 @@ fn apply_moves<G: Game>(
     mut rejected: MessageWriter<MoveRejected<G>>,
     mut seats: Query<(&SeatOf, &mut Score, &mut HandSize)>,
     mut pieces: Query<(&PieceOf, &mut At)>,
+    gate: Option<Res<MoveGate<G>>>,
 ) {
     let Some(mut active) = active else {
         for request in requests.read() {
@@ -264,6 +265,21 @@ fn apply_moves<G: Game>(
                 phrase: Phrase::new(key),
             });
             continue;
+        }
+        // The rules speak first: only a move they accept is put to the gate.
+        if let Some(gate) = &gate {
+            let mut trial = game.state().clone();
+            if G::apply(&mut trial, request.seat, &request.mv).is_ok()
+                && let Err((reason, phrase)) = (gate.0)(game, request.seat, &request.mv)
+            {
+                rejected.write(MoveRejected {
+                    seat: request.seat,
+                    mv: request.mv.clone(),
+                    reason,
+                    phrase,
+                });
+                continue;
+            }
         }
         // A match played for a time is told the time its clock has used;
         // with the clock off (a replay) the record's times are played.

@@ -1,13 +1,15 @@
 //! What every game on screen gets from the shell, in one call:
 //! [`AddGame::add_game`] puts the game in the catalog and adds its rules
 //! plugin, the match flow, saving, resuming and replaying, the results
-//! sheet, refusals said on screen, its sounds, and its bots made at the
-//! strength the settings choose. Also the small helpers every table shares.
+//! sheet, refusals said on screen, its sounds, the coach, its lesson, and
+//! its bots made at the strength the settings choose. Also the small helpers every table shares.
 
 use bevy::prelude::*;
+use parlour_core::engine::lesson::Teach;
 use parlour_core::engine::{Bot, BotError, Match, Seat};
 
 use crate::catalog::{GameCatalog, GameEntry, GameId};
+use crate::coach::Coached;
 use crate::engine::{ActiveMatch, BotMaker, FrameStepped, MoveRejected, RulesPlugin};
 use crate::review::ReviewGame;
 use crate::session::{Notice, ResultsSheet, Screen, Shown, Table, TableRoom, TableSystems, flow};
@@ -20,7 +22,7 @@ pub const DRAG_START: f32 = 12.0;
 
 /// What a game tells the shell beyond its rules: its results sheet and its
 /// refusals in words. (Its sounds come with [`Sounds`].)
-pub trait TableGame: Sounds + ReviewGame {
+pub trait TableGame: Sounds + Coached + Teach + ReviewGame {
     /// The final scores of a finished match, as the results screen shows them.
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet;
 
@@ -67,6 +69,8 @@ impl AddGame for App {
         flow::match_flow::<G>(self);
         crate::saves::match_saves::<G>(self);
         crate::sound::hear::<G>(self);
+        crate::coach::coach::<G>(self);
+        crate::lessons::lesson_player::<G>(self);
         crate::review::review::<G>(self);
         self.add_systems(
             Update,

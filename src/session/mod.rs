@@ -49,6 +49,10 @@ pub struct Shown {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MenuOpen(pub bool);
 
+/// Whether a question waits over the table for the person to move (the
+/// coach's): the turn clock waits, and keys go to the question.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asking(pub bool);
 /// A match on the table is being reviewed, not played: the flow neither
 /// hands over nor moves on to the results, and the table's keys step the
 /// review instead.
@@ -254,6 +258,10 @@ impl Table {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BeginMatch;
 
+/// Starts the guided lesson of a game ("Learn" on its card).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct LearnGame(pub GameId);
+
 /// A one-line message for the player (a refused move, a forced pass), shown for a while.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct Notice {
@@ -301,9 +309,11 @@ pub fn plugin(app: &mut App) {
         .init_resource::<PointerDevice>()
         .init_resource::<Shown>()
         .init_resource::<MenuOpen>()
+        .init_resource::<Asking>()
         .init_resource::<TableRoom>()
         .add_systems(Update, pause_clock.in_set(TableSystems::Watch))
         .add_message::<BeginMatch>()
+        .add_message::<LearnGame>()
         // The window plugin adds it too; headless tests need it for the play systems.
         .add_message::<bevy::window::RequestRedraw>()
         .configure_sets(
@@ -359,10 +369,16 @@ fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
 }
 
 /// The turn clock waits while the table is covered — the match menu, the
-/// how-to page or the settings opened from it, the hand-over screen — so
+/// coach's question, the how-to page or the settings opened from it, the hand-over screen — so
 /// nobody's time runs out while they read or change a setting.
-fn pause_clock(screen: Res<State<Screen>>, menu: Res<MenuOpen>, mut clock: ResMut<ClockSettings>) {
+fn pause_clock(
+    screen: Res<State<Screen>>,
+    menu: Res<MenuOpen>,
+    asking: Res<Asking>,
+    mut clock: ResMut<ClockSettings>,
+) {
     let covered = menu.0
+        || asking.0
         || matches!(
             screen.get(),
             Screen::HowTo | Screen::Settings | Screen::HandOver

@@ -5,6 +5,7 @@
 //! set-up row come from its entry in the
 //! [`GameCatalog`](crate::catalog::GameCatalog).
 
+pub mod coach;
 pub mod hand_over;
 pub mod history;
 pub mod how_to;
@@ -108,6 +109,7 @@ pub fn screens_plugin(app: &mut App) {
             review::plugin,
             statistics::plugin,
             pin_pad::plugin,
+            coach::plugin,
         ));
 }
 

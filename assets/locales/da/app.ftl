@@ -15,6 +15,17 @@ game-rummy-tagline = Serier og grupper, 40 point for at åbne, byg hele bordet o
 
 button-play = Spil
 button-how-to-play = Spilleregler
+button-learn = Lær
+# The lesson's words panel (a guided first match, "Learn" on a game's card).
+lesson-step = trin { $n } af { $of }
+lesson-next = Næste
+lesson-show-me = Vis mig
+lesson-skip = Spring over
+lesson-bot-thinking = { $name } tænker…
+lesson-learnt = Det har du lært
+lesson-real-match = Spil et rigtigt spil
+lesson-not-this-step = Reglerne tillader det, men dette trin beder om et andet træk: læs teksten nedenfor.
+lesson-wait = Vent på lektionens næste trin.
 button-settings = Indstillinger
 button-back = Tilbage
 button-start = Start
@@ -76,6 +87,11 @@ settings-bot-strength = Computerens styrke
 settings-bot-strength-quick = Hurtig
 settings-bot-strength-strong = Stærk
 settings-bot-strength-about = Hvor længe computerne tænker: hurtig ≈ 0,05 s pr. træk, stærk ≈ 0,2 s.
+settings-coach = Træner
+settings-coach-off = Fra
+settings-coach-warn = Advar
+settings-coach-explain = Forklar
+settings-coach-about = Før du spiller et træk, der koster 10 point eller mere af din chance for at vinde, viser træneren sit eget; Forklar siger også hvorfor.
 settings-language = Sprog
 setup-play-for = Spil i
 setup-rounds-unit = runder
@@ -126,6 +142,13 @@ how-rummy-scoring = Når en spiller lægger sit sidste kort, tæller de andre ko
 refused-animating = Vent: det sidste træk bliver stadig vist.
 refused-round-over = Runden er slut: gå videre til næste runde først.
 refused-no-match = Der bliver ikke spillet noget spil.
+## Trænerens spørgsmål før en fejl ($best er et træk i ord, $gain hvad det vinder).
+coach-title = Træneren
+coach-would-play = Træneren ville spille { $best } ({ $gain }).
+coach-gain-chance = +{ $points } % chance for at vinde
+coach-gain-points = +{ $points } point ved slutningen
+coach-play-anyway = Spil mit alligevel
+coach-take-back = Tag det tilbage
 
 ## Gennemgangen af et færdigt spil.
 results-review = Gennemgå spillet

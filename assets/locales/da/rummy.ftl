@@ -109,6 +109,11 @@ rummy-refused-colour-black = sort
 rummy-refused-colour-blue = blå
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = rød
+## Træneren: et træk i ord ($cards: de lagte kort, som bordet viser dem).
+rummy-coach-draw = at trække et kort
+rummy-coach-pass = at melde pas
+rummy-coach-lay = at lægge { $cards }
+rummy-coach-why = Så har du { $best } kort tilbage på hånden; med dit { $played }.
 
 ## Gennemgangen: ture i ord, og hvorfor den bedre var bedre.
 rummy-review-draw = at trække et kort

@@ -15,6 +15,17 @@ game-rummy-tagline = Runs and groups, 40 to open, rebuild the whole table.
 
 button-play = Play
 button-how-to-play = How to play
+button-learn = Learn
+# The lesson's words panel (a guided first match, "Learn" on a game's card).
+lesson-step = step { $n } of { $of }
+lesson-next = Next
+lesson-show-me = Show me
+lesson-skip = Skip
+lesson-bot-thinking = { $name } is thinking…
+lesson-learnt = What you learnt
+lesson-real-match = Play a real match
+lesson-not-this-step = The rules allow that, but this step asks for another move: read the words below.
+lesson-wait = Wait for the lesson’s next step.
 button-settings = Settings
 button-back = Back
 button-start = Start
@@ -85,6 +96,11 @@ settings-bot-strength = Bot strength
 settings-bot-strength-quick = Quick
 settings-bot-strength-strong = Strong
 settings-bot-strength-about = How long the bots think: quick ≈ 0.05 s a move, strong ≈ 0.2 s.
+settings-coach = Coach
+settings-coach-off = Off
+settings-coach-warn = Warn
+settings-coach-explain = Explain
+settings-coach-about = Before you play a move that throws away 10 points or more of your chance to win, the coach shows you its own; Explain adds why.
 settings-language = Language
 setup-play-for = Play for
 setup-rounds-unit = rounds
@@ -135,6 +151,13 @@ how-rummy-scoring = When someone lays their last card, the others count their ha
 refused-animating = Wait: the last move is still being shown.
 refused-round-over = The round is over: continue to the next round first.
 refused-no-match = No match is being played.
+## The coach's question before a mistake ($best is a move in words, $gain what it gains).
+coach-title = The coach
+coach-would-play = The coach would play { $best } ({ $gain }).
+coach-gain-chance = +{ $points } % chance to win
+coach-gain-points = +{ $points } points at the end
+coach-play-anyway = Play yours anyway
+coach-take-back = Take it back
 
 ## The review of a finished match.
 results-review = Review this match

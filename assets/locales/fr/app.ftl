@@ -15,6 +15,17 @@ game-rummy-tagline = Suites et groupes, 40 points pour ouvrir, toute la table à
 
 button-play = Jouer
 button-how-to-play = Règles du jeu
+button-learn = Apprendre
+# The lesson's words panel (a guided first match, "Learn" on a game's card).
+lesson-step = étape { $n } sur { $of }
+lesson-next = Suivant
+lesson-show-me = Montrez-moi
+lesson-skip = Passer la leçon
+lesson-bot-thinking = { $name } réfléchit…
+lesson-learnt = Ce que vous avez appris
+lesson-real-match = Jouer une vraie partie
+lesson-not-this-step = Les règles le permettent, mais cette étape demande un autre coup : lisez le texte ci-dessous.
+lesson-wait = Attendez l’étape suivante de la leçon.
 button-settings = Réglages
 button-back = Retour
 button-start = Commencer
@@ -76,6 +87,11 @@ settings-bot-strength = Force des IA
 settings-bot-strength-quick = Rapide
 settings-bot-strength-strong = Forte
 settings-bot-strength-about = Temps de réflexion des IA : rapide ≈ 0,05 s par coup, forte ≈ 0,2 s.
+settings-coach = Coach
+settings-coach-off = Non
+settings-coach-warn = Avertir
+settings-coach-explain = Expliquer
+settings-coach-about = Avant un coup qui vous coûte 10 points ou plus de chances de gagner, le coach montre le sien ; Expliquer dit aussi pourquoi.
 settings-language = Langue
 setup-play-for = Jouer en
 setup-rounds-unit = manches
@@ -126,6 +142,13 @@ how-rummy-scoring = Quand un joueur pose sa dernière carte, les autres comptent
 refused-animating = Attendez : le dernier coup est encore en train d’être montré.
 refused-round-over = La manche est finie : passez d’abord à la manche suivante.
 refused-no-match = Aucune partie n’est en cours.
+## La question du coach avant une erreur ($best : un coup en mots, $gain : ce qu’il rapporte).
+coach-title = Le coach
+coach-would-play = Le coach jouerait { $best } ({ $gain }).
+coach-gain-chance = +{ $points } % de chances de gagner
+coach-gain-points = +{ $points } points à la fin
+coach-play-anyway = Jouer le mien quand même
+coach-take-back = Reprendre le coup
 
 ## L’analyse d’une partie terminée.
 results-review = Analyser la partie

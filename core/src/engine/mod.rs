@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod game;
+pub mod lesson;
 pub mod matches;
 pub mod phrase;
 pub mod record;

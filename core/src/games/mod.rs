@@ -7,6 +7,7 @@ pub mod rummy;
 
 use crate::engine::Game;
 use crate::engine::analysis::Analyse;
+use crate::engine::lesson::Teach;
 use neighbours::Neighbours;
 use paper_boxing::PaperBoxing;
 use rummy::Rummy;
@@ -54,6 +55,19 @@ pub trait ForReview {
 
 /// Runs `f` with the game called `name`, for a review.
 pub fn for_review<F: ForReview>(name: &str, f: F) -> Result<F::Output, String> {
+    with_game_named!(name, f)
+}
+
+/// Something to do with one game's lessons.
+pub trait ForLesson {
+    /// What it gives back.
+    type Output;
+    /// Does it with game `G`.
+    fn run<G: Teach>(self) -> Self::Output;
+}
+
+/// Runs `f` with the game called `name`, for a lesson.
+pub fn for_lesson<F: ForLesson>(name: &str, f: F) -> Result<F::Output, String> {
     with_game_named!(name, f)
 }
 

@@ -3,6 +3,7 @@
 //! its variant files' boards and its house rule.
 
 pub mod boards;
+mod coach;
 mod feedback;
 mod hud;
 pub mod input;
@@ -17,6 +18,7 @@ mod view;
 use bevy::prelude::*;
 use parlour_core::engine::Match;
 pub use parlour_core::games::neighbours::Neighbours;
+pub use view::{LastPlaced, last_placed_cell};
 
 use crate::catalog::GameEntry;
 use crate::game_kit::{AddGame, TableGame};

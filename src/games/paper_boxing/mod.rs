@@ -9,6 +9,7 @@
 //! during the set-up the other grid is not in it, and in simultaneous bouts
 //! neither is the other player's secret choice.
 
+mod coach;
 mod feedback;
 mod hud;
 pub mod input;

@@ -7,6 +7,7 @@
 //! picture, the set-up's rounds row, the sounds and how long the searching
 //! bots think at each strength ([`strength`]) are Rummy's too.
 
+mod coach;
 pub mod draft;
 mod feedback;
 mod grab;
@@ -83,6 +84,7 @@ pub fn logic_plugin(app: &mut App) {
         input::plugin,
         feedback::plugin,
         rounds::plugin,
+        coach::plugin,
     ));
 }
 

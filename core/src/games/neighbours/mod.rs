@@ -3,6 +3,7 @@
 pub mod analysis;
 pub mod board;
 pub mod bots;
+pub mod lesson;
 pub mod reasons;
 pub mod rules;
 pub mod view;

@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod bots;
 pub mod duel;
+pub mod lesson;
 pub mod matrix;
 pub mod oracle;
 pub mod reasons;

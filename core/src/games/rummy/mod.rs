@@ -10,6 +10,7 @@
 pub mod analysis;
 pub mod bots;
 pub mod cards;
+pub mod lesson;
 pub mod reasons;
 pub mod rules;
 pub mod search;
