@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::storage::{FileWarning, config_dir, home, set_aside, write_atomic};
+use crate::storage::{FileWarning, Unreadable, config_dir, home, set_aside, write_atomic};
 
 /// The statistics file's name in the data folder.
 pub const FILE: &str = "statistics.json";
@@ -103,14 +103,14 @@ impl Statistics {
 /// Reads the statistics at `path`: empty when there is no file; empty and a
 /// warning when it does not read, the file set aside.
 pub fn load(path: &Path, now: SystemTime) -> (Statistics, Option<FileWarning>) {
-    let text = match crate::platform::files::read(path) {
+    let read = match crate::platform::files::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return (Statistics::default(), None);
         }
-        Err(e) => Err(e.to_string()),
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not text".to_owned()),
+        Err(e) => Err(Unreadable::Io(e.to_string())),
+        Ok(bytes) => Unreadable::parse::<Statistics>(bytes),
     };
-    match text.and_then(|t| serde_json::from_str::<Statistics>(&t).map_err(|e| e.to_string())) {
+    match read {
         Ok(stats) => (stats, None),
         Err(reason) => {
             let moved_to = set_aside(path, now).ok();
@@ -205,17 +205,19 @@ mod tests {
         stats.count_match("paper-boxing", &[seat("Anna", true, 9, true)]);
         save(&path, &stats).unwrap();
         assert_eq!(load(&path, SystemTime::now()), (stats, None));
-        std::fs::write(&path, "[1, 2").unwrap();
+        std::fs::write(&path, "{\"players\": {").unwrap();
         let (empty, warning) = load(&path, SystemTime::now());
         assert_eq!(empty, Statistics::default());
         let Some(FileWarning::Statistics {
             moved_to: Some(kept),
-            ..
+            reason,
         }) = warning
         else {
             panic!("{warning:?}")
         };
-        assert_eq!(std::fs::read_to_string(kept).unwrap(), "[1, 2");
+        // Said in words ("cut short"), not the parser's line and column.
+        assert_eq!(reason, Unreadable::CutShort);
+        assert_eq!(std::fs::read_to_string(kept).unwrap(), "{\"players\": {");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -29,6 +29,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("variants", 4),
     ("kiosk", 4),
     ("sound", 4),
+    ("coach", 4),
+    ("review", 4),
     ("ui", 5),
     ("lessons", 6),
     ("game_kit", 7),

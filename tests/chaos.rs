@@ -231,3 +231,72 @@ fn the_table_ignores_the_keys_while_a_name_field_has_them() {
         assert_eq!(reached, [KeyInput::Show], "the table's again");
     });
 }
+
+/// Two bots at Neighbours, on screen: after each token placed, one ring
+/// is shown, on that token's cell; the next placement moves it there.
+#[test]
+fn the_last_token_placed_wears_the_ring_and_the_next_move_moves_it() {
+    use bevy::prelude::*;
+    use parlour::engine::{ActiveMatch, Controller};
+    use parlour::games::neighbours::layout::BoardLayout;
+    use parlour::games::neighbours::{LastPlaced, last_placed_cell};
+    use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+    use parlour_core::games::neighbours::Neighbours;
+
+    chaos::with_app(17, (1280, 800), |app| {
+        app.update();
+        let bot = |name: &str| SeatChoice {
+            name: name.into(),
+            controller: Controller::Bot("greedy".into()),
+        };
+        *app.world_mut().resource_mut::<Table>() = Table {
+            game: parlour::catalog::GameId("neighbours"),
+            seats: vec![bot("Ada"), bot("Bram")],
+            ..Table::default()
+        };
+        app.world_mut().write_message(BeginMatch);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Play);
+        let mut cells_marked = Vec::new();
+        for _ in 0..600 {
+            app.update();
+            let Some(active) = app.world().get_resource::<ActiveMatch<Neighbours>>() else {
+                continue;
+            };
+            let last = last_placed_cell(active);
+            let Some(layout) = app.world().get_resource::<BoardLayout>().cloned() else {
+                continue;
+            };
+            let rings: Vec<(Vec2, bool)> = app
+                .world_mut()
+                .query_filtered::<(&Transform, &Visibility), With<LastPlaced>>()
+                .iter(app.world())
+                .map(|(t, v)| (t.translation.truncate(), *v == Visibility::Visible))
+                .collect();
+            if rings.is_empty() && last.is_none() {
+                // The table's first frame: its pieces are still being laid.
+                continue;
+            }
+            assert_eq!(rings.len(), 1, "one ring on the table");
+            let (at, shown) = rings[0];
+            assert_eq!(shown, last.is_some(), "shown once a token is placed");
+            if let Some(cell) = last {
+                assert!(
+                    at.distance(layout.cell_centre(cell)) < 0.5,
+                    "the ring at {at}, the last token in cell {cell}"
+                );
+                if cells_marked.last() != Some(&cell) {
+                    cells_marked.push(cell);
+                }
+            }
+            if cells_marked.len() >= 4 {
+                break;
+            }
+        }
+        assert!(
+            cells_marked.len() >= 4,
+            "the ring followed four placements: {cells_marked:?}"
+        );
+    });
+}

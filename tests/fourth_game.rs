@@ -2,7 +2,8 @@
 //! Stone, take one or two stones, whoever takes the last one wins — is added
 //! with one `add_game` call and its own entry, and the catalog, the set-up's
 //! table, the match flow, the save slot, "Continue" and attract mode all
-//! take it as they take the three games Parlour ships.
+//! take it as they take the three games Parlour ships. With an exact
+//! analysis and its moves in words, the coach sits beside it too.
 
 use std::ops::RangeInclusive;
 use std::time::Duration;
@@ -11,13 +12,19 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::catalog::{GameCatalog, GameEntry, GameId};
+use parlour::coach::{CoachQuestion, Coached};
 use parlour::engine::{ActiveMatch, Controller, MoveRequest};
 use parlour::game_kit::{AddGame, TableGame};
+use parlour::review::ReviewGame;
 use parlour::saves::{ResumeMatch, SaveSlot};
 use parlour::session::attract::Demo;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
+use parlour::settings::{CoachMode, Settings};
 use parlour::sound::Cue;
 use parlour::sound::cues::Sounds;
+use parlour_core::engine::analysis::{
+    Analyse, Analysis, AnalysisError, Analyst, Budget, Candidate, Estimate, Method, best_first,
+};
 use parlour_core::engine::{
     Bot, BotError, CellSpec, Explain, Game, Match, Phase, Phrase, PieceSpec, Seat, VariantError,
 };
@@ -178,8 +185,81 @@ impl Sounds for LastStone {
     }
 }
 
+/// Exact: a pile left at a multiple of three is lost for the seat to move.
+struct Counted {
+    seat: Seat,
+    left: u32,
+    took: u32,
+}
+
+impl Analyst<LastStone> for Counted {
+    fn think(&mut self, _: Duration) -> Option<Analysis<Take>> {
+        let mut candidates: Vec<Candidate<Take>> = (1..=self.left.min(2))
+            .map(|stones| Candidate {
+                mv: Take { stones },
+                estimate: Estimate::exact(f64::from((self.left - stones).is_multiple_of(3)), None),
+                note: None,
+            })
+            .collect();
+        let at = (self.took - 1) as usize;
+        let played = best_first(&mut candidates, at);
+        Some(Analysis {
+            seat: self.seat,
+            method: Method::Exact,
+            forced: candidates.len() == 1,
+            candidates,
+            played,
+            loss_se: 0.0,
+            luck: None,
+            margin_points: None,
+        })
+    }
+}
+
+impl Analyse for LastStone {
+    const GUESSES: usize = 1;
+    fn analyst(
+        before: &Stones,
+        played: &Take,
+        _: Option<&Stones>,
+        _: Budget,
+    ) -> Result<Box<dyn Analyst<Self>>, AnalysisError> {
+        if !(1..=before.left.min(2)).contains(&played.stones) {
+            return Err(AnalysisError::Illegal("take one or two".into()));
+        }
+        Ok(Box::new(Counted {
+            seat: before.to_move,
+            left: before.left,
+            took: played.stones,
+        }))
+    }
+}
+
+impl Coached for LastStone {
+    const COACH_GUESSES: usize = 1;
+    fn first_guess(_: &Stones) -> Option<Take> {
+        Some(Take { stones: 1 })
+    }
+    fn move_words(_: &Stones, mv: &Take) -> String {
+        format!("take {}", mv.stones)
+    }
+    fn why(_: &Stones, _: &Analysis<Take>) -> String {
+        "leave a multiple of three".into()
+    }
+}
 // No lesson topics of its own: a lesson of it could still name its moves.
 impl parlour_core::engine::lesson::Teach for LastStone {}
+impl ReviewGame for LastStone {
+    fn move_words(mv: &Take, _: &Stones) -> String {
+        format!("takes {}", mv.stones)
+    }
+    fn better_words(analysis: &Analysis<Take>, _: &Stones) -> String {
+        format!(
+            "Taking {} leaves a multiple of three.",
+            analysis.best().mv.stones
+        )
+    }
+}
 
 impl TableGame for LastStone {
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet {
@@ -342,4 +422,45 @@ fn attract_mode_seats_the_bots_the_fourth_game_asks_for() {
             .iter()
             .all(|s| s.controller == Controller::Bot("sure".into()))
     );
+}
+
+#[test]
+fn the_coach_sits_beside_the_fourth_game_too() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Settings>().coach = CoachMode::Warn;
+    *app.world_mut().resource_mut::<Table>() = Table {
+        game: last_stone(),
+        variant: "standard".into(),
+        seats: vec![
+            SeatChoice {
+                name: "Anna".into(),
+                controller: Controller::Human,
+            },
+            SeatChoice {
+                name: "Bo".into(),
+                controller: Controller::Bot("sure".into()),
+            },
+        ],
+        viewer: Some(0),
+        handing_to: None,
+    };
+    app.world_mut().write_message(BeginMatch);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    for _ in 0..3 {
+        app.update();
+    }
+    // Seven stones: taking two leaves five, which Bo brings to three.
+    app.world_mut().write_message(MoveRequest::<LastStone> {
+        seat: 0,
+        mv: Take { stones: 2 },
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let game = app.world().resource::<ActiveMatch<LastStone>>().get();
+    assert!(game.moves().is_empty(), "held back");
+    let question = app.world().resource::<CoachQuestion>().0.clone();
+    assert_eq!(question.map(|q| q.best), Some("take 1".to_owned()));
 }

@@ -561,3 +561,165 @@ fn escape_closes_how_to_play_as_back_does() {
     m.frames(1);
     assert_eq!(m.screen(), Screen::Title);
 }
+
+fn seat_names(m: &Menus) -> Vec<String> {
+    let table = m.app.world().resource::<Table>();
+    table.seats.iter().map(|s| s.name.clone()).collect()
+}
+
+/// Three seats at Neighbours (two at least): the first seat's × takes it
+/// away and the others move up; at two seats no × takes one away.
+#[test]
+fn any_seat_can_be_taken_away_while_the_table_has_more_than_the_fewest() {
+    let _words = language_held();
+    let mut m =
+        Menus::new(|app: &mut App| app.world_mut().resource_mut::<Settings>().language = Lang::En);
+    m.tap_nth("Play", 0);
+    assert_eq!(m.screen(), Screen::Setup);
+    m.app.world_mut().resource_mut::<Table>().seats = ["Tess", "Ada", "Bram"]
+        .map(|name| SeatChoice {
+            name: name.into(),
+            controller: Controller::Human,
+        })
+        .into();
+    m.frames(1);
+    m.tap_nth("×", 0);
+    assert_eq!(seat_names(&m), ["Ada", "Bram"]);
+    m.tap_nth("×", 0);
+    m.tap_nth("×", 1);
+    assert_eq!(seat_names(&m), ["Ada", "Bram"], "two seats stay");
+}
+
+/// "Hints show" and "Bot strength" have a line of explanation under their
+/// choices: each name stays level with its row's buttons, not halfway
+/// down to the explanation.
+#[test]
+fn a_settings_name_sits_level_with_the_first_line_of_its_choices() {
+    let _words = language_held();
+    let mut m =
+        Menus::new(|app: &mut App| app.world_mut().resource_mut::<Settings>().language = Lang::En);
+    m.tap("Settings");
+    assert_eq!(m.screen(), Screen::Settings);
+    for (name, first_choice) in [("Hints show", "Most now"), ("Bot strength", "Quick")] {
+        let (name_y, choice_y) = (m.find(name, 0).y, m.find(first_choice, 0).y);
+        assert!(
+            (name_y - choice_y).abs() < 3.0,
+            "{name} at {name_y}, its choices at {choice_y}"
+        );
+    }
+}
+
+/// A settings file and a statistics file that do not read: the title says
+/// why in words — no parser's line and column — in the language on show,
+/// and in the next one chosen (the broken settings cannot name it).
+#[test]
+fn a_broken_files_warning_is_worded_in_the_language_on_show() {
+    use parlour::platform::time::SystemTime;
+    use parlour::storage::FileWarnings;
+    let _words = language_held();
+    let dir = std::env::temp_dir().join(format!("parlour-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("settings.json"), "{\"hints\": tr").unwrap();
+    std::fs::write(dir.join("statistics.json"), "{\"players\": [1, 2]}").unwrap();
+    let (_, settings) = parlour::settings::load(&dir.join("settings.json"), SystemTime::now());
+    let (_, statistics) = parlour::stats::load(&dir.join("statistics.json"), SystemTime::now());
+    let warnings: Vec<_> = [settings, statistics].into_iter().flatten().collect();
+    assert_eq!(warnings.len(), 2);
+    let mut m = Menus::new(move |app: &mut App| {
+        app.world_mut().resource_mut::<Settings>().language = Lang::Fr;
+        app.insert_resource(FileWarnings(warnings));
+    });
+    let said = |m: &Menus, words: &str| m.texts().iter().any(|(t, _)| t.contains(words));
+    assert!(said(
+        &m,
+        "Les réglages n’ont pas pu être lus (le fichier est vide ou coupé)"
+    ));
+    assert!(said(
+        &m,
+        "(une entrée y a une valeur que Parlour ne connaît pas)"
+    ));
+    m.app.world_mut().resource_mut::<Settings>().language = Lang::Da;
+    m.frames(2);
+    assert!(said(
+        &m,
+        "Indstillingerne kunne ikke læses (filen er tom eller afkortet)"
+    ));
+    assert!(said(
+        &m,
+        "(en post i den har en værdi, Parlour ikke kender)"
+    ));
+    assert!(!said(&m, "vide ou coupé"));
+    assert!(!said(&m, "line") && !said(&m, "column"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The title at 1280 × 800 at every text size, and in French under a
+/// warning: the three games' buttons all in view without scrolling, and
+/// the pictures no thumbnails (Paper Boxing's D is drawn at least 8
+/// points tall; the thumbnails of a 60-point picture drew it 7).
+#[test]
+fn the_title_shows_the_three_games_whole_at_every_text_size() {
+    use bevy_egui::egui;
+    use parlour::settings::TextSize;
+    use parlour::storage::{FileWarning, FileWarnings, Unreadable};
+    use parlour::ui::theme::Zoom;
+    let _words = language_held();
+    let warned = |app: &mut App| {
+        app.insert_resource(FileWarnings(vec![FileWarning::Statistics {
+            reason: Unreadable::Value,
+            moved_to: Some("statistics.json.broken-20261203-184836-901".into()),
+        }]));
+    };
+    let cases = [
+        (TextSize::Small, Lang::En, false),
+        (TextSize::Normal, Lang::En, false),
+        (TextSize::Large, Lang::En, false),
+        (TextSize::ExtraLarge, Lang::En, false),
+        (TextSize::Normal, Lang::Fr, true),
+        (TextSize::Large, Lang::Fr, false),
+    ];
+    for (text_size, lang, warning) in cases {
+        let mut m = Menus::new(|app: &mut App| {
+            let mut settings = app.world_mut().resource_mut::<Settings>();
+            settings.text_size = text_size;
+            settings.language = lang;
+            if warning {
+                warned(app);
+            }
+        });
+        // A 1280 × 800 window at this text size: its zoom leaves egui fewer points.
+        let zoom = Zoom::for_window(Vec2::new(1280.0, 800.0), text_size.factor()).0;
+        m.points = menus::SCREEN / zoom;
+        parlour::ui::theme::egui_style(&m.ctx);
+        m.frames(6);
+        let case = format!("{text_size:?} in {lang:?}, warning: {warning}");
+        let seen = egui::Rect::from_min_size(egui::Pos2::ZERO, m.points);
+        let (play, how) = match lang {
+            Lang::Fr => ("Jouer", "Règles du jeu"),
+            _ => ("Play", "How to play"),
+        };
+        for words in [play, how] {
+            let whole: Vec<_> = m
+                .texts()
+                .into_iter()
+                .filter(|(t, r)| t == words && seen.contains_rect(*r))
+                .collect();
+            let all: Vec<_> = m.texts().into_iter().filter(|(t, _)| t == words).collect();
+            assert_eq!(
+                whole.len(),
+                3,
+                "{case}: {words} on three cards in view {seen:?}: {all:?}"
+            );
+        }
+        let d = m
+            .texts()
+            .into_iter()
+            .filter(|(t, _)| t == "D")
+            .map(|(_, r)| r.height())
+            .fold(0.0, f32::max);
+        assert!(
+            d >= 8.0,
+            "{case}: Paper Boxing's picture is a thumbnail ({d})"
+        );
+    }
+}

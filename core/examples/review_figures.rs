@@ -142,15 +142,40 @@ fn accuracy<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
     let mut grades: BTreeMap<String, BTreeMap<&'static str, usize>> = BTreeMap::new();
     // Per pair of bots met in a match: the differences of their accuracies.
     let mut gaps: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+    // Per bot and method: the largest loss of a graded decision (the
+    // Paper Boxing solver's exact ones must be 0).
+    let mut worst: BTreeMap<String, BTreeMap<String, f64>> = BTreeMap::new();
+    // Per bot: matches with no graded decision, decisions not weighed.
+    let mut ungraded: BTreeMap<String, usize> = BTreeMap::new();
+    let mut unanalysed: BTreeMap<String, usize> = BTreeMap::new();
     for index in 0..a.games {
         let (decisions, by_seat) = play::<G>(a, index)?;
         let r = review::review(by_seat.len(), &decisions, budget(a, 1), a.threads, &|_| {})?;
+        for d in &r.decisions {
+            if let Ok(x) = &d.analysis
+                && !x.forced
+            {
+                let method = serde_json::to_value(x.method)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                let w = worst
+                    .entry(by_seat[d.seat].clone())
+                    .or_default()
+                    .entry(method)
+                    .or_insert(0.0);
+                *w = w.max(x.loss());
+            }
+        }
         let summaries = r.summaries();
         for s in &summaries {
             let bot = by_seat[s.seat].clone();
             if let Some(acc) = s.accuracy {
                 per_bot.entry(bot.clone()).or_default().push(acc);
+            } else {
+                *ungraded.entry(bot.clone()).or_default() += 1;
             }
+            *unanalysed.entry(bot.clone()).or_default() += s.unanalysed;
             let g = grades.entry(bot).or_default();
             for (grade, n) in &s.grades {
                 *g.entry(grade.name()).or_default() += n;
@@ -179,6 +204,9 @@ fn accuracy<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
         "seed": a.seed,
         "accuracy": per_bot.iter().map(|(b, xs)| (b.clone(), interval(xs))).collect::<BTreeMap<_, _>>(),
         "grades": grades,
+        "largest_loss_by_method": worst,
+        "matches_with_nothing_graded": ungraded,
+        "decisions_not_weighed": unanalysed,
         "gaps": gaps.iter().map(|((x, y), d)| (format!("{y} - {x}"), interval(d))).collect::<BTreeMap<_, _>>(),
         "seconds": round(started.elapsed().as_secs_f64()),
     }))
@@ -250,12 +278,17 @@ fn agreement<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
 
 fn time<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
     let mut seconds: Vec<f64> = Vec::new();
+    let mut cpu: Vec<f64> = Vec::new();
     let mut moves: Vec<usize> = Vec::new();
     for index in 0..a.games {
         let (decisions, by_seat) = play::<G>(a, index)?;
         let started = Instant::now();
+        let cpu_before = cpu_seconds();
         review::review(by_seat.len(), &decisions, budget(a, 1), a.threads, &|_| {})?;
         seconds.push(started.elapsed().as_secs_f64());
+        if let (Some(x), Some(y)) = (cpu_before, cpu_seconds()) {
+            cpu.push(y - x);
+        }
         moves.push(decisions.len());
         eprint!("\r{}/{} matches", index + 1, a.games);
     }
@@ -264,6 +297,7 @@ fn time<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
     sorted.sort_by(f64::total_cmp);
     let median = sorted[sorted.len() / 2];
     let slowest = sorted.last().copied().unwrap_or(0.0);
+    cpu.sort_by(f64::total_cmp);
     Ok(json!({
         "game": G::NAME,
         "matches": a.games,
@@ -271,6 +305,21 @@ fn time<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
         "threads": a.threads,
         "median_seconds": round(median),
         "slowest_seconds": round(slowest),
+        // Processor time of the review, load-independent: on idle cores the
+        // wall time is about this divided by the threads.
+        "cpu_median_seconds": cpu.get(cpu.len() / 2).copied().map(round),
+        "cpu_slowest_seconds": cpu.last().copied().map(round),
         "mean_moves": moves.iter().sum::<usize>() as f64 / moves.len().max(1) as f64,
     }))
+}
+
+/// The processor time this process has used (user and system), where the
+/// system says it (`/proc/self/stat`, in ticks of 1/100 s).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    Some((ticks(11)? + ticks(12)?) / 100.0)
 }

@@ -81,6 +81,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::session::plugin,
         crate::saves::plugin,
         crate::sound::plugin,
+        crate::review::plugin,
     ));
 }
 

@@ -1,16 +1,18 @@
 //! What every game on screen gets from the shell, in one call:
 //! [`AddGame::add_game`] puts the game in the catalog and adds its rules
 //! plugin, the match flow, saving, resuming and replaying, the results
-//! sheet, refusals said on screen, its sounds, its lesson, and its bots made at the
-//! strength the settings choose. Also the small helpers every table shares.
+//! sheet, refusals said on screen, its sounds, the coach, its lesson, and
+//! its bots made at the strength the settings choose. Also the small helpers every table shares.
 
 use bevy::prelude::*;
 use parlour_core::engine::lesson::Teach;
 use parlour_core::engine::{Bot, BotError, Match, Seat};
 
 use crate::catalog::{GameCatalog, GameEntry, GameId};
+use crate::coach::Coached;
 use crate::engine::{ActiveMatch, BotMaker, FrameStepped, MoveRejected, RulesPlugin};
-use crate::session::{Notice, ResultsSheet, Screen, Shown, Table, TableSystems, flow};
+use crate::review::ReviewGame;
+use crate::session::{Notice, ResultsSheet, Screen, Shown, Table, TableRoom, TableSystems, flow};
 use crate::settings::{BotStrength, Settings};
 use crate::sound::cues::Sounds;
 
@@ -20,7 +22,7 @@ pub const DRAG_START: f32 = 12.0;
 
 /// What a game tells the shell beyond its rules: its results sheet and its
 /// refusals in words. (Its sounds come with [`Sounds`].)
-pub trait TableGame: Sounds + Teach {
+pub trait TableGame: Sounds + Coached + Teach + ReviewGame {
     /// The final scores of a finished match, as the results screen shows them.
     fn results_sheet(game: &Match<Self>, table: &Table) -> ResultsSheet;
 
@@ -67,7 +69,9 @@ impl AddGame for App {
         flow::match_flow::<G>(self);
         crate::saves::match_saves::<G>(self);
         crate::sound::hear::<G>(self);
+        crate::coach::coach::<G>(self);
         crate::lessons::lesson_player::<G>(self);
+        crate::review::review::<G>(self);
         self.add_systems(
             Update,
             (
@@ -103,13 +107,26 @@ fn follow_bot_strength<G: TableGame>(
     }
 }
 
-/// The window's size in logical pixels (1280 × 800 before there is one).
-pub fn window_size(windows: &Query<&Window>) -> Vec2 {
-    windows
-        .iter()
-        .next()
-        .map(|w| w.size())
-        .unwrap_or(Vec2::new(1280.0, 800.0))
+/// The room the table is laid out in, in logical pixels: the window
+/// (1280 × 800 before there is one) less a panel's [`TableRoom`].
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct TableWindow<'w, 's> {
+    windows: Query<'w, 's, &'static Window>,
+    room: Option<Res<'w, TableRoom>>,
+}
+
+impl TableWindow<'_, '_> {
+    /// The table's room.
+    pub fn size(&self) -> Vec2 {
+        let window = self
+            .windows
+            .iter()
+            .next()
+            .map(|w| w.size())
+            .unwrap_or(Vec2::new(1280.0, 800.0));
+        let room = self.room.as_deref().copied().unwrap_or_default();
+        (window - Vec2::new(room.right, room.bottom)).max(Vec2::splat(200.0))
+    }
 }
 
 /// What the seat on screen may see of the match, if a seat is on screen.

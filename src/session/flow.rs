@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use parlour_core::engine::{Game, Match};
 
-use super::{BeginMatch, Motion, Screen, Table, TableSystems};
+use super::{BeginMatch, Motion, Reviewing, Screen, Table, TableSystems};
 use crate::catalog::GameId;
 use crate::engine::{
     ActiveMatch, BotExecution, ClockSettings, Controller, FrameStepped, MoveApplied, Pacing,
@@ -47,7 +47,10 @@ pub fn match_flow<G: Game>(app: &mut App) {
             begin::<G>
                 .run_if(move |table: Res<Table>| table.game == id)
                 .in_set(TableSystems::Input),
-            (pace::<G>, follow_turns::<G>)
+            (
+                pace::<G>,
+                follow_turns::<G>.run_if(not(resource_exists::<Reviewing>)),
+            )
                 .chain()
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<ActiveMatch<G>>))
                 .in_set(TableSystems::Show),

@@ -49,6 +49,27 @@ pub struct Shown {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MenuOpen(pub bool);
 
+/// Whether a question waits over the table for the person to move (the
+/// coach's): the turn clock waits, and keys go to the question.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asking(pub bool);
+/// A match on the table is being reviewed, not played: the flow neither
+/// hands over nor moves on to the results, and the table's keys step the
+/// review instead.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reviewing;
+
+/// The room a panel beside the table takes (the review's), in logical
+/// pixels: the table is laid out in the rest of the window, the camera
+/// centred on it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct TableRoom {
+    /// Taken at the right edge.
+    pub right: f32,
+    /// Taken at the bottom edge.
+    pub bottom: f32,
+}
+
 /// Which device drives the pointer, for hiding the mouse cursor under touch.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PointerDevice {
@@ -293,6 +314,8 @@ pub fn plugin(app: &mut App) {
         .init_resource::<PointerDevice>()
         .init_resource::<Shown>()
         .init_resource::<MenuOpen>()
+        .init_resource::<Asking>()
+        .init_resource::<TableRoom>()
         .add_systems(Update, pause_clock.in_set(TableSystems::Watch))
         .add_message::<BeginMatch>()
         .add_message::<LearnGame>()
@@ -351,10 +374,16 @@ fn follow_language(settings: Res<Settings>, table: Option<ResMut<Table>>) {
 }
 
 /// The turn clock waits while the table is covered — the match menu, the
-/// how-to page or the settings opened from it, the hand-over screen — so
+/// coach's question, the how-to page or the settings opened from it, the hand-over screen — so
 /// nobody's time runs out while they read or change a setting.
-fn pause_clock(screen: Res<State<Screen>>, menu: Res<MenuOpen>, mut clock: ResMut<ClockSettings>) {
+fn pause_clock(
+    screen: Res<State<Screen>>,
+    menu: Res<MenuOpen>,
+    asking: Res<Asking>,
+    mut clock: ResMut<ClockSettings>,
+) {
     let covered = menu.0
+        || asking.0
         || matches!(
             screen.get(),
             Screen::HowTo | Screen::Settings | Screen::HandOver

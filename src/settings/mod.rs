@@ -11,7 +11,7 @@ use crate::platform::time::SystemTime;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
 
-use crate::storage::{FileWarning, FileWarnings, config_dir, set_aside, write_atomic};
+use crate::storage::{FileWarning, FileWarnings, Unreadable, config_dir, set_aside, write_atomic};
 
 /// The settings file's name in the configuration directory.
 pub const FILE: &str = "settings.json";
@@ -91,6 +91,25 @@ impl HintKind {
     pub const ALL: [HintKind; 2] = [HintKind::BestNow, HintKind::BestForMatch];
 }
 
+/// What the coach at the table does when a person is about to play a
+/// mistake (a move that loses 10 points or more, docs/review.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoachMode {
+    /// No coach: every move goes straight to the rules.
+    #[default]
+    Off,
+    /// The coach's move and what it gains, before the mistake is played.
+    Warn,
+    /// As warn, and one sentence saying why.
+    Explain,
+}
+
+impl CoachMode {
+    /// The three, in the settings' order.
+    pub const ALL: [CoachMode; 3] = [CoachMode::Off, CoachMode::Warn, CoachMode::Explain];
+}
+
 /// A value read leniently: one this version does not know (a word from a
 /// later version, a typo) gives the default rather than a broken file.
 fn or_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
@@ -163,6 +182,9 @@ pub struct Settings {
     /// How long the searching bots think over a move.
     #[serde(deserialize_with = "or_default")]
     pub bot_strength: BotStrength,
+    /// What the coach at the table does.
+    #[serde(deserialize_with = "or_default")]
+    pub coach: CoachMode,
     /// The language on screen.
     pub language: crate::i18n::Lang,
     /// Whether sounds play (for builds with sound).
@@ -195,6 +217,7 @@ impl Default for Settings {
             hints: true,
             hint_kind: HintKind::BestNow,
             bot_strength: BotStrength::Strong,
+            coach: CoachMode::Off,
             language: crate::i18n::Lang::system(),
             sound: true,
             colour_blind: false,
@@ -237,12 +260,12 @@ impl Settings {
 /// Reads the settings at `path`: the defaults when there is no file; the
 /// defaults and a warning when it does not read, the file set aside.
 pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
-    let text = match crate::platform::files::read(path) {
+    let read = match crate::platform::files::read(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
-        Err(e) => Err(e.to_string()),
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not text".to_owned()),
+        Err(e) => Err(Unreadable::Io(e.to_string())),
+        Ok(bytes) => Unreadable::parse::<Settings>(bytes),
     };
-    match text.and_then(|t| serde_json::from_str::<Settings>(&t).map_err(unreadable)) {
+    match read {
         Ok(settings) => (settings.sanitised(), None),
         Err(reason) => {
             let moved_to = set_aside(path, now).ok();
@@ -251,17 +274,6 @@ pub fn load(path: &Path, now: SystemTime) -> (Settings, Option<FileWarning>) {
                 Some(FileWarning::Settings { reason, moved_to }),
             )
         }
-    }
-}
-
-/// Why the settings text did not read, in a player's words rather than the
-/// parser's line and column.
-fn unreadable(e: serde_json::Error) -> String {
-    use serde_json::error::Category;
-    match e.classify() {
-        Category::Eof => crate::tr!("settings-unreadable-cut-short"),
-        Category::Data => crate::tr!("settings-unreadable-value"),
-        Category::Syntax | Category::Io => crate::tr!("settings-unreadable-garbled"),
     }
 }
 
@@ -407,6 +419,7 @@ mod tests {
             hints: false,
             hint_kind: HintKind::BestForMatch,
             bot_strength: BotStrength::Quick,
+            coach: CoachMode::Warn,
             language: crate::i18n::Lang::Da,
             sound: false,
             colour_blind: true,
@@ -478,7 +491,7 @@ mod tests {
         let (settings, warning) = load(&path, SystemTime::now());
         assert_eq!(settings, Settings::default());
         let reason = match &warning {
-            Some(FileWarning::Settings { reason, .. }) => reason.clone(),
+            Some(FileWarning::Settings { reason, .. }) => reason.text(),
             _ => String::new(),
         };
         assert!(
@@ -574,5 +587,25 @@ mod tests {
         assert_eq!(settings.hint_kind, HintKind::BestNow);
         assert!(!settings.hints, "the other settings are read as written");
         assert_eq!(settings.animation_speed, 1.5);
+    }
+
+    #[test]
+    fn the_coach_is_off_by_default_kept_in_words_and_an_unknown_word_turns_it_off() {
+        assert_eq!(Settings::default().coach, CoachMode::Off);
+        let dir = scratch("coach");
+        let path = dir.join(FILE);
+        let settings = Settings {
+            coach: CoachMode::Explain,
+            ..Settings::default()
+        };
+        save(&path, &settings).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(r#""coach": "explain""#), "{text}");
+        assert_eq!(load(&path, SystemTime::now()).0.coach, CoachMode::Explain);
+        std::fs::write(&path, r#"{"coach": "shout", "hints": false}"#).unwrap();
+        let (settings, warning) = load(&path, SystemTime::now());
+        assert_eq!(warning, None, "not a broken file");
+        assert_eq!(settings.coach, CoachMode::Off);
+        assert!(!settings.hints, "the rest is read as written");
     }
 }

@@ -18,7 +18,7 @@ pub use records::{
     CheckedRecord, HISTORY_CAP, HistoryEntry, SaveProblem, SlotContents, check_record,
     file_finished, history_files, open_slot, read_history, trim_history,
 };
-pub use warnings::{FileWarning, FileWarnings};
+pub use warnings::{FileWarning, FileWarnings, Unreadable};
 
 /// Where Parlour keeps its saves and history: `$PARLOUR_HOME` when set
 /// (kiosk installs, tests), else the platform's data folder (in a browser,

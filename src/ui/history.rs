@@ -8,10 +8,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{ecolour, size};
-use super::widgets::{big_button, full_screen};
+use super::widgets::{big_button, full_screen, notice_banner};
 use crate::catalog::GameCatalog;
 use crate::engine::EndMatch;
+use crate::review::OpenReview;
 use crate::saves::{Replay, SaveSlot, WatchReplay, leave_replay, table_of};
+use crate::session::Notice;
 use crate::session::{Screen, Table};
 use crate::storage::{HistoryEntry, read_history};
 
@@ -65,9 +67,14 @@ fn history(
     catalog: Res<GameCatalog>,
     list: Res<HistoryList>,
     mut watch: MessageWriter<WatchReplay>,
+    mut review: MessageWriter<OpenReview>,
+    notice: Res<Notice>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if notice.remaining > 0.0 {
+        notice_banner(ctx, "history-notice", &notice, 640.0);
+    }
     let now = SystemTime::now();
     full_screen(ctx, |ui| {
         ui.vertical_centered(|ui| {
@@ -87,8 +94,16 @@ fn history(
                         ui.label(crate::tr!("history-empty"));
                     }
                     for (i, entry) in list.entries.iter().enumerate() {
-                        if history_row(ui, &catalog, i, entry, now, width) {
-                            watch.write(WatchReplay(entry.checked.record.clone()));
+                        match history_row(ui, &catalog, i, entry, now, width) {
+                            Some(Pick::Watch) => {
+                                watch.write(WatchReplay(entry.checked.record.clone()));
+                            }
+                            Some(Pick::Review) => {
+                                review.write(OpenReview::Filed(Box::new(
+                                    entry.checked.record.clone(),
+                                )));
+                            }
+                            None => {}
                         }
                         ui.add_space(10.0);
                     }
@@ -113,7 +128,17 @@ fn history(
     Ok(())
 }
 
-/// One finished match: the game, when, who scored what; returns "Watch" clicks.
+/// What a history row's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    /// Watch the match again.
+    Watch,
+    /// Review it.
+    Review,
+}
+
+/// One finished match: the game, when, who scored what; returns the
+/// button pressed.
 fn history_row(
     ui: &mut egui::Ui,
     catalog: &GameCatalog,
@@ -121,12 +146,12 @@ fn history_row(
     entry: &HistoryEntry,
     now: SystemTime,
     width: f32,
-) -> bool {
+) -> Option<Pick> {
     let record = &entry.checked.record;
     let game = catalog.by_name(&record.game).map(|g| g.id);
     let table = table_of(record, game.unwrap_or_default());
     let game_title = game.map_or_else(|| record.game.clone(), |g| g.title());
-    let mut watch = false;
+    let mut pick = None;
     ui.push_id(i, |ui| {
         egui::Frame::new()
             .fill(ecolour::CARD)
@@ -136,7 +161,7 @@ fn history_row(
                 ui.set_width(width - 28.0);
                 ui.horizontal(|ui| {
                     ui.vertical(|ui| {
-                        ui.set_max_width(width - 28.0 - 170.0);
+                        ui.set_max_width(width - 28.0 - 320.0);
                         ui.horizontal_wrapped(|ui| {
                             ui.label(
                                 egui::RichText::new(game_title)
@@ -183,13 +208,25 @@ fn history_row(
                         .fill(ecolour::ACCENT)
                         .min_size(egui::vec2(150.0, size::TOUCH));
                         if ui.add_enabled(playable, button).clicked() {
-                            watch = true;
+                            pick = Some(Pick::Watch);
+                        }
+                        let review = egui::Button::new(
+                            egui::RichText::new(crate::tr!("history-review"))
+                                .size(size::TEXT)
+                                .color(ecolour::INK),
+                        )
+                        .fill(ecolour::CELL)
+                        .min_size(egui::vec2(150.0, size::TOUCH));
+                        // A game this version does not know is refused
+                        // with its reason, not greyed out.
+                        if ui.add(review).clicked() {
+                            pick = Some(Pick::Review);
                         }
                     });
                 });
             });
     });
-    watch
+    pick
 }
 
 /// While a match is watched again: how far it has got, and the way out.

@@ -19,7 +19,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{Zoom, ecolour};
-use crate::session::{MenuOpen, Screen};
+use crate::session::{Asking, MenuOpen, Reviewing, Screen};
 
 /// A key on the table, as the games read it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,6 +257,8 @@ fn read_keys(
     touches: Option<Res<Touches>>,
     screen: Res<State<Screen>>,
     menu: Res<MenuOpen>,
+    asking: Res<Asking>,
+    reviewing: Option<Res<Reviewing>>,
     egui: Option<Res<EguiWantsInput>>,
     mut focus: ResMut<KeyFocus>,
     mut out: MessageWriter<KeyInput>,
@@ -267,7 +269,9 @@ fn read_keys(
         focus.shown = false;
     }
     let for_table = *screen.get() == Screen::Play
+        && reviewing.is_none()
         && !menu.0
+        && !asking.0
         && !egui.is_some_and(|e| e.wants_any_keyboard_input());
     for key in keyboard.read() {
         if key.state != ButtonState::Pressed || !for_table {

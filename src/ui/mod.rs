@@ -5,6 +5,7 @@
 //! set-up row come from its entry in the
 //! [`GameCatalog`](crate::catalog::GameCatalog).
 
+pub mod coach;
 pub mod hand_over;
 pub mod history;
 pub mod how_to;
@@ -14,6 +15,7 @@ pub mod keys;
 pub mod match_menu;
 pub mod pin_pad;
 pub mod results;
+pub mod review;
 pub mod settings;
 pub mod setup;
 pub mod statistics;
@@ -26,7 +28,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
 
 use crate::catalog::GameId;
-use crate::session::Screen;
+use crate::session::{Screen, TableRoom};
 use crate::settings::Settings;
 use theme::Zoom;
 
@@ -59,6 +61,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .add_plugins(zoom_plugin)
         .add_systems(Startup, (theme::make_look, spawn_camera))
+        .add_systems(Update, centre_camera_on_table)
         // After the first frame's drawing: fonts set now are bound from the
         // next pass on, and the look names them, so both start together.
         .add_systems(
@@ -103,8 +106,10 @@ pub fn screens_plugin(app: &mut App) {
             how_to::plugin,
             settings::plugin,
             history::plugin,
+            review::plugin,
             statistics::plugin,
             pin_pad::plugin,
+            coach::plugin,
         ));
 }
 
@@ -136,6 +141,21 @@ fn spawn_camera(mut commands: Commands) {
         // Flat colours have no bands to dither.
         bevy::core_pipeline::tonemapping::DebandDither::Disabled,
     ));
+}
+
+/// Keeps the table's centre in the middle of the room a panel leaves it
+/// ([`TableRoom`]): the tables lay out around the world's origin.
+fn centre_camera_on_table(
+    room: Option<Res<TableRoom>>,
+    mut cameras: Query<&mut Transform, With<Camera2d>>,
+) {
+    let Some(room) = room.filter(|r| r.is_changed()) else {
+        return;
+    };
+    for mut transform in &mut cameras {
+        transform.translation.x = room.right / 2.0;
+        transform.translation.y = -room.bottom / 2.0;
+    }
 }
 
 fn style_egui_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {

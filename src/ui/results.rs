@@ -6,9 +6,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{ecolour, size};
-use super::widgets::{big_button, big_button_width, full_screen_over_table};
+use super::widgets::{big_button, big_button_width, full_screen_over_table, notice_banner};
 use crate::engine::EndMatch;
-use crate::session::{BeginMatch, ResultsSheet, Screen};
+use crate::review::OpenReview;
+use crate::session::{BeginMatch, Notice, ResultsSheet, Screen};
 use crate::tr;
 
 /// The results screen.
@@ -65,8 +66,13 @@ fn results(
     mut next: ResMut<NextState<Screen>>,
     mut begin: MessageWriter<BeginMatch>,
     mut end: MessageWriter<EndMatch>,
+    mut review: MessageWriter<OpenReview>,
+    notice: Res<Notice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if notice.remaining > 0.0 {
+        notice_banner(ctx, "results-notice", &notice, 640.0);
+    }
     let winners: Vec<&str> = sheet
         .rows
         .iter()
@@ -167,6 +173,12 @@ fn results(
                 if big_button(ui, &back, false).clicked() {
                     end.write(EndMatch);
                     next.set(Screen::Title);
+                }
+            });
+            ui.add_space(12.0);
+            ui.vertical_centered(|ui| {
+                if big_button(ui, &tr!("results-review"), false).clicked() {
+                    review.write(OpenReview::Finished);
                 }
             });
         });

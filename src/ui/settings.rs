@@ -1,5 +1,5 @@
 //! The settings screen: animation speed, hints and what they show, the
-//! bots' strength, language, text size, reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
+//! bots' strength, the coach, language, text size, reduced motion, sound, card faces, and the kiosk's settings (behind the PIN while the kiosk runs).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -11,7 +11,7 @@ use super::{ReturnTo, UiSystems};
 use crate::i18n::Lang;
 use crate::kiosk::{Kiosk, PinPad, PinPurpose};
 use crate::session::Screen;
-use crate::settings::{BotStrength, HintKind, Settings, TextSize};
+use crate::settings::{BotStrength, CoachMode, HintKind, Settings, TextSize};
 use crate::tr;
 
 /// The settings screen.
@@ -53,7 +53,7 @@ fn settings(
                         .num_columns(2)
                         .spacing(egui::vec2(24.0, 18.0))
                         .show(ui, |ui| {
-                            ui.label(tr!("settings-animation-speed"));
+                            row_label(ui, tr!("settings-animation-speed"));
                             ui.add(
                                 egui::Slider::new(&mut settings.animation_speed, 0.5..=2.0)
                                     .step_by(0.25)
@@ -62,7 +62,7 @@ fn settings(
                                     .suffix("×"),
                             );
                             ui.end_row();
-                            ui.label(tr!("settings-hints"));
+                            row_label(ui, tr!("settings-hints"));
                             // Finger-sized on and off, like every other setting.
                             let mut hints = settings.hints;
                             on_off(ui, &mut hints, true);
@@ -70,19 +70,22 @@ fn settings(
                                 settings.hints = hints;
                             }
                             ui.end_row();
-                            ui.label(tr!("settings-hint-kind"));
+                            row_label(ui, tr!("settings-hint-kind"));
                             hint_kind_choice(ui, &mut settings);
                             ui.end_row();
-                            ui.label(tr!("settings-bot-strength"));
+                            row_label(ui, tr!("settings-bot-strength"));
                             bot_strength_choice(ui, &mut settings);
                             ui.end_row();
-                            ui.label(tr!("settings-language"));
+                            row_label(ui, tr!("settings-coach"));
+                            coach_choice(ui, &mut settings);
+                            ui.end_row();
+                            row_label(ui, tr!("settings-language"));
                             language_choice(ui, &mut settings);
                             ui.end_row();
-                            ui.label(tr!("settings-text-size"));
+                            row_label(ui, tr!("settings-text-size"));
                             text_size_choice(ui, &mut settings);
                             ui.end_row();
-                            ui.label(tr!("settings-reduce-motion"));
+                            row_label(ui, tr!("settings-reduce-motion"));
                             let mut reduce = settings.reduce_motion;
                             on_off(ui, &mut reduce, true);
                             if reduce != settings.reduce_motion {
@@ -177,6 +180,19 @@ fn lit_choices<T: Copy + PartialEq>(
     tapped
 }
 
+/// A setting's name in the grid's first column, level with the first line
+/// of its choices: the grid would centre it on the whole row, below the
+/// choices when a line of explanation hangs under them.
+fn row_label(ui: &mut egui::Ui, words: String) {
+    ui.vertical(|ui| {
+        ui.allocate_ui_with_layout(
+            egui::vec2(0.0, size::TOUCH),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| ui.label(words),
+        );
+    });
+}
+
 /// A line under a setting saying what it does, small and dim.
 fn explanation(ui: &mut egui::Ui, words: String) {
     ui.add(egui::Label::new(egui::RichText::new(words).small().weak()).wrap());
@@ -223,6 +239,25 @@ fn bot_strength_choice(ui: &mut egui::Ui, settings: &mut Settings) {
     });
 }
 
+/// What the coach does: off, warn or explain, and what that means
+/// underneath.
+fn coach_choice(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.vertical(|ui| {
+        let choices = CoachMode::ALL.map(|mode| {
+            let words = match mode {
+                CoachMode::Off => tr!("settings-coach-off"),
+                CoachMode::Warn => tr!("settings-coach-warn"),
+                CoachMode::Explain => tr!("settings-coach-explain"),
+            };
+            (mode, words)
+        });
+        if let Some(mode) = lit_choices(ui, settings.coach, &choices, 110.0) {
+            settings.coach = mode;
+        }
+        explanation(ui, tr!("settings-coach-about"));
+    });
+}
+
 /// What the settings screen adds: sound, colour-blind faces and
 /// the kiosk's settings (behind the PIN while the kiosk runs).
 #[derive(SystemParam)]
@@ -234,7 +269,7 @@ pub struct SettingsExtras<'w> {
 impl SettingsExtras<'_> {
     /// The extra rows of the settings grid.
     pub fn rows(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
-        ui.label(crate::tr!("settings-sound"));
+        row_label(ui, crate::tr!("settings-sound"));
         // A build without sound keeps the choice (the settings file is
         // shared) but greys it, and says why underneath (beside it, the
         // French and Danish words would not fit a portrait screen).
@@ -253,7 +288,7 @@ impl SettingsExtras<'_> {
             }
         });
         ui.end_row();
-        ui.label(crate::tr!("settings-colour-blind"));
+        row_label(ui, crate::tr!("settings-colour-blind"));
         let mut faces = settings.colour_blind;
         on_off(ui, &mut faces, true);
         if faces != settings.colour_blind {
@@ -263,7 +298,7 @@ impl SettingsExtras<'_> {
 
         let locked = self.kiosk.active && !self.kiosk.unlocked;
         if locked {
-            ui.label(crate::tr!("settings-kiosk"));
+            row_label(ui, crate::tr!("settings-kiosk"));
             if ui
                 .add(
                     egui::Button::new(crate::tr!("settings-kiosk-unlock"))
@@ -276,14 +311,14 @@ impl SettingsExtras<'_> {
             ui.end_row();
             return;
         }
-        ui.label(crate::tr!("settings-kiosk"));
+        row_label(ui, crate::tr!("settings-kiosk"));
         let mut kiosk = settings.kiosk || self.kiosk.forced;
         on_off(ui, &mut kiosk, !self.kiosk.forced);
         if !self.kiosk.forced && kiosk != settings.kiosk {
             settings.kiosk = kiosk;
         }
         ui.end_row();
-        ui.label(crate::tr!("settings-idle"));
+        row_label(ui, crate::tr!("settings-idle"));
         let mut minutes = settings.idle_timeout_secs as f32 / 60.0;
         let slider = egui::Slider::new(&mut minutes, 0.5..=30.0)
             .step_by(0.5)
@@ -296,7 +331,7 @@ impl SettingsExtras<'_> {
                 secs.clamp(*Settings::IDLE_RANGE.start(), *Settings::IDLE_RANGE.end());
         }
         ui.end_row();
-        ui.label(crate::tr!("settings-pin"));
+        row_label(ui, crate::tr!("settings-pin"));
         ui.horizontal(|ui| {
             let label = if settings.kiosk_pin.is_empty() {
                 crate::tr!("settings-pin-set")

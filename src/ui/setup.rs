@@ -258,18 +258,20 @@ fn known_names(statistics: Option<&Statistics>, table: &Table) -> Vec<String> {
 }
 
 /// A row per seat: its number, its name, person or which bot, and × to
-/// take it away (not for the seats the game cannot do without). Returns
+/// take it away — any seat, while the table has more than the game's
+/// fewest (`fewest`); the seats after it move up. Returns
 /// the seat whose × was pressed, and the seat whose name was tapped when
 /// names are typed on the screen's keyboard (`on_screen_keys`).
 fn seat_rows(
     ui: &mut egui::Ui,
     table: &mut Table,
-    fixed: usize,
+    fewest: usize,
     bots: &[&'static str],
     on_screen_keys: bool,
 ) -> (Option<usize>, Option<usize>) {
     let mut remove = None;
     let mut tapped = None;
+    let removable = table.seats.len() > fewest;
     // The seat's word, the gaps and the remove button take about 160
     // points; the name and the bot share the rest, so a portrait tablet
     // keeps the whole row on screen (a long bot's name is cut short).
@@ -322,7 +324,7 @@ fn seat_rows(
                 // Inter has the multiplication sign, not a heavy ✕.
                 if ui
                     .add_enabled(
-                        i >= fixed,
+                        removable,
                         egui::Button::new("×").min_size(egui::vec2(size::TOUCH, size::TOUCH)),
                     )
                     .clicked()

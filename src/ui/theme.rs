@@ -47,6 +47,9 @@ pub mod colour {
     pub const POINTS: Color = Color::srgb(1.0, 0.82, 0.25);
     /// A refusal.
     pub const WARN: Color = Color::srgb(0.890, 0.365, 0.290);
+    /// The ring on the piece played last: a deep blue that stands out on
+    /// ivory, on every cell's colour and on the wood.
+    pub const LAST_MOVE: Color = Color::srgb(0.129, 0.322, 0.749);
 }
 
 /// egui's palette, matching [`colour`].
@@ -75,6 +78,8 @@ pub mod ecolour {
     pub const CELL_X: Color32 = Color32::from_rgb(242, 190, 102);
     /// Plain cells.
     pub const CELL: Color32 = Color32::from_rgb(238, 227, 204);
+    /// The better move's ghost in a review: a colour no piece wears.
+    pub const GHOST: Color32 = Color32::from_rgb(52, 132, 235);
     /// A refusal.
     pub const WARN: Color32 = Color32::from_rgb(227, 93, 74);
     /// Success.
@@ -151,6 +156,8 @@ pub struct Look {
     pub disc: Handle<Image>,
     /// A soft shadow disc.
     pub soft_disc: Handle<Image>,
+    /// A white ring, its band a fifth of its radius: the mark on a piece.
+    pub ring: Handle<Image>,
     /// Inter bold, for digits.
     pub bold: Handle<Font>,
     /// Inter semi-bold, for marks and labels.
@@ -238,6 +245,10 @@ pub fn make_look(
         let d = ((x - 64.0).powi(2) + (y - 64.0).powi(2)).sqrt() / 64.0;
         (1.0 - d).clamp(0.0, 1.0).powf(1.5)
     }));
+    let ring = images.add(white_image(128, |x, y| {
+        let d = ((x - 64.0).powi(2) + (y - 64.0).powi(2)).sqrt();
+        (63.0 - d + 0.5).clamp(0.0, 1.0) * (d - 51.0 + 0.5).clamp(0.0, 1.0)
+    }));
     let font = |bytes: &'static [u8]| Font::from_bytes(bytes.to_vec());
     let bold = fonts.add(font(FONT_BOLD));
     let semibold = fonts.add(font(FONT_SEMIBOLD));
@@ -245,6 +256,7 @@ pub fn make_look(
         rounded,
         disc,
         soft_disc,
+        ring,
         bold,
         semibold,
     });
@@ -306,7 +318,18 @@ pub fn egui_style(ctx: &egui::Context) {
     style.visuals.window_fill = ecolour::PANEL;
     // Text fields (the seats' names) sunk into the felt, not black holes in it.
     style.visuals.extreme_bg_color = egui::Color32::from_rgb(11, 34, 26);
-    style.visuals.override_text_color = Some(ecolour::TEXT);
+    // The text colour goes on each widget state, not as an override: an
+    // override would win over the selection's dark ink too, leaving a
+    // chosen entry near-white on the yellow.
+    for state in [
+        &mut style.visuals.widgets.noninteractive,
+        &mut style.visuals.widgets.inactive,
+        &mut style.visuals.widgets.hovered,
+        &mut style.visuals.widgets.active,
+        &mut style.visuals.widgets.open,
+    ] {
+        state.fg_stroke.color = ecolour::TEXT;
+    }
     style.visuals.selection.bg_fill = ecolour::ACCENT;
     style.visuals.selection.stroke.color = ecolour::ON_ACCENT;
     let radius = egui::CornerRadius::same(10);
@@ -316,6 +339,8 @@ pub fn egui_style(ctx: &egui::Context) {
     style.visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(40, 92, 72);
     style.visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(52, 112, 88);
     style.visuals.widgets.active.weak_bg_fill = egui::Color32::from_rgb(64, 130, 102);
+    // An open list's box stays green, not egui's grey.
+    style.visuals.widgets.open.weak_bg_fill = egui::Color32::from_rgb(52, 112, 88);
     ctx.set_global_style(style);
 }
 
@@ -363,6 +388,76 @@ mod tests {
             zoom.to_points(window, Vec2::ZERO),
             egui::pos2(960.0, 540.0) / 1.35
         );
+    }
+
+    /// The colour each text shape of one frame of `add` is painted in.
+    fn text_colours(add: impl FnOnce(&mut egui::Ui)) -> Vec<egui::Color32> {
+        let ctx = egui::Context::default();
+        egui_style(&ctx);
+        let mut add = Some(add);
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            if let Some(add) = add.take() {
+                add(ui)
+            }
+        });
+        let shapes = std::mem::take(&mut output.shapes);
+        // No painter here: the frame's textures are let go unused.
+        output.drop_without_applying_deltas();
+        shapes
+            .into_iter()
+            .filter_map(|clipped| match clipped.shape {
+                egui::Shape::Text(text) => Some(text.override_text_color.unwrap_or_else(|| {
+                    let section = text.galley.job.sections[0].format.color;
+                    if section == egui::Color32::PLACEHOLDER {
+                        text.fallback_color
+                    } else {
+                        section
+                    }
+                })),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// WCAG's contrast ratio of two colours (1 to 21).
+    fn contrast(a: egui::Color32, b: egui::Color32) -> f32 {
+        let luminance = |c: egui::Color32| {
+            let channel = |v: u8| {
+                let v = v as f32 / 255.0;
+                if v <= 0.03928 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+        };
+        let (l1, l2) = (luminance(a), luminance(b));
+        (l1.max(l2) + 0.05) / (l1.min(l2) + 0.05)
+    }
+
+    #[test]
+    fn a_chosen_entry_in_a_list_reads_dark_on_the_accent() {
+        let colours = text_colours(|ui| {
+            ui.add(egui::Button::selectable(true, "Person"));
+        });
+        assert!(!colours.is_empty(), "the entry's words are drawn");
+        for colour in colours {
+            let ratio = contrast(colour, ecolour::ACCENT);
+            assert!(
+                ratio >= 4.5,
+                "{colour:?} on the accent: contrast {ratio:.1}"
+            );
+        }
+    }
+
+    #[test]
+    fn plain_words_and_entries_not_chosen_stay_light_on_the_felt() {
+        let colours = text_colours(|ui| {
+            ui.label("Seat 1");
+            ui.add(egui::Button::selectable(false, "Person"));
+        });
+        assert_eq!(colours, vec![ecolour::TEXT, ecolour::TEXT]);
     }
 
     #[test]

@@ -119,8 +119,12 @@ pub fn notice_banner_at(
 }
 
 /// [`notice_banner`] in the middle of `room` (egui's points), wrapped to
-/// its width: where a table keeps felt free for it.
+/// its width, its words made smaller (down to 14 points) until it keeps
+/// inside the room's height: where a table keeps felt free for it.
 pub fn notice_banner_in(ctx: &egui::Context, id: &str, notice: &Notice, room: egui::Rect) {
+    let margin = 8.0;
+    let wrap = (room.width() - 2.0 * margin - 24.0).max(40.0);
+    let text_size = notice_fit(ctx, &notice.text, wrap, room.height() - 2.0 * margin);
     egui::Area::new(egui::Id::new(id))
         .pivot(egui::Align2::CENTER_CENTER)
         .fixed_pos(room.center())
@@ -135,19 +139,38 @@ pub fn notice_banner_in(ctx: &egui::Context, id: &str, notice: &Notice, room: eg
             egui::Frame::new()
                 .fill(fill)
                 .corner_radius(12)
-                .inner_margin(12)
+                .inner_margin(egui::Margin::symmetric(12, margin as i8))
                 .show(ui, |ui| {
-                    ui.set_max_width(room.width() - 24.0);
+                    // As wide as the room, so nothing under it peeks out.
+                    ui.set_min_width(wrap);
+                    ui.set_max_width(wrap);
                     ui.add(
                         egui::Label::new(
-                            egui::RichText::new(&notice.text)
-                                .color(ink)
-                                .size(size::TEXT),
+                            egui::RichText::new(&notice.text).color(ink).size(text_size),
                         )
                         .wrap(),
                     );
                 });
         });
+}
+
+/// The largest text size, from the notices' own down to 14 points, at
+/// which `text` wrapped to `width` is no taller than `height`.
+pub fn notice_fit(ctx: &egui::Context, text: &str, width: f32, height: f32) -> f32 {
+    let mut text_size = size::TEXT;
+    while text_size > 14.0 {
+        let font = egui::FontId::proportional(text_size);
+        let tall = ctx.fonts_mut(|f| {
+            f.layout(text.to_owned(), font, egui::Color32::WHITE, width)
+                .size()
+                .y
+        });
+        if tall <= height {
+            break;
+        }
+        text_size -= 2.0;
+    }
+    text_size
 }
 
 /// A finger-sized choice button: filled with the accent when chosen.
@@ -261,4 +284,48 @@ pub fn menu_button(ui: &mut egui::Ui, beside: impl FnOnce(&mut egui::Ui)) -> boo
         pressed
     })
     .inner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const UNSAVED: &str = "This match could not be saved (No space left on device (os error 28)): play on, but if Parlour closes, its latest moves are lost.";
+
+    /// `notice_fit` inside a frame (egui lays text out only then).
+    fn fitted(text: &str, width: f32, height: f32) -> (f32, f32) {
+        let ctx = egui::Context::default();
+        let mut answer = (0.0, 0.0);
+        let output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let ctx = ui.ctx();
+            let text_size = notice_fit(ctx, text, width, height);
+            let tall = ctx.fonts_mut(|f| {
+                f.layout(
+                    text.to_owned(),
+                    egui::FontId::proportional(text_size),
+                    egui::Color32::WHITE,
+                    width,
+                )
+                .size()
+                .y
+            });
+            answer = (text_size, tall);
+        });
+        output.drop_without_applying_deltas();
+        answer
+    }
+
+    #[test]
+    fn a_long_notice_gets_smaller_words_to_keep_inside_its_line() {
+        let (text_size, tall) = fitted(UNSAVED, 700.0, 40.0);
+        assert!(text_size < size::TEXT, "{text_size}");
+        assert!(tall <= 40.0, "{tall} points tall");
+    }
+
+    #[test]
+    fn a_notice_that_fits_keeps_the_notices_own_size() {
+        assert_eq!(fitted("Not your turn.", 1200.0, 40.0).0, size::TEXT);
+        // No room at all: the smallest size, never smaller.
+        assert_eq!(fitted(UNSAVED, 200.0, 10.0).0, 14.0);
+    }
 }

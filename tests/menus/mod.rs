@@ -30,7 +30,11 @@ pub fn language_held() -> std::sync::MutexGuard<'static, ()> {
 pub struct Menus {
     /// The app: the session, the three games' logic, the screens.
     pub app: App,
-    ctx: egui::Context,
+    /// The egui context the screens draw in.
+    pub ctx: egui::Context,
+    /// The screen's size in egui points: [`SCREEN`], or less where a test
+    /// zooms in as a window's zoom factor would.
+    pub points: egui::Vec2,
     /// What the last pass painted.
     shapes: Vec<egui::epaint::ClippedShape>,
 }
@@ -66,6 +70,7 @@ impl Menus {
         app.update();
         let mut menus = Self {
             app,
+            points: SCREEN,
             ctx,
             shapes: Vec::new(),
         };
@@ -76,7 +81,7 @@ impl Menus {
     /// One frame: the egui pass with `events`, then the app's update.
     pub fn frame(&mut self, events: Vec<egui::Event>) {
         let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN)),
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, self.points)),
             events,
             ..Default::default()
         };
@@ -108,16 +113,27 @@ impl Menus {
 
     /// Every text the last pass painted in view, with where it was painted.
     pub fn texts(&self) -> Vec<(String, egui::Rect)> {
-        fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(String, egui::Rect)>) {
+        let points = self.points;
+        let walk = |shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(String, egui::Rect)>| {
+            walk_at(points, shape, clip, out)
+        };
+        fn walk_at(
+            points: egui::Vec2,
+            shape: &egui::Shape,
+            clip: egui::Rect,
+            out: &mut Vec<(String, egui::Rect)>,
+        ) {
             match shape {
                 egui::Shape::Text(text) => {
                     let rect = shape.visual_bounding_rect();
-                    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, SCREEN);
+                    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, points);
                     if clip.contains(rect.center()) && screen.contains(rect.center()) {
                         out.push((text.galley.text().to_owned(), rect));
                     }
                 }
-                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
+                egui::Shape::Vec(shapes) => {
+                    shapes.iter().for_each(|s| walk_at(points, s, clip, out))
+                }
                 _ => {}
             }
         }

@@ -10,9 +10,11 @@ problem-refused = reglerne afviser det: { $reason }
 
 ## Filer der ikke kunne læses, på titelskærmen
 warning-settings = Indstillingerne kunne ikke læses ({ $reason }), så standardindstillingerne bruges. Filen er lagt til side som { $file }.
-settings-unreadable-cut-short = filen er tom eller afkortet
-settings-unreadable-value = en indstilling i den har en værdi, Parlour ikke kender
-settings-unreadable-garbled = dens tekst er ikke skrevet, som indstillinger skrives
+file-unreadable-cut-short = filen er tom eller afkortet
+file-unreadable-value = en post i den har en værdi, Parlour ikke kender
+file-unreadable-garbled = dens tekst er ikke skrevet, som Parlour skriver den
+file-unreadable-not-text = filen er ikke tekst
+file-unreadable-io = systemet kunne ikke læse den: { $reason }
 warning-statistics = Statistikken kunne ikke læses ({ $reason }), så optællingen begynder forfra. Filen er lagt til side som { $file }.
 warning-save = Det gemte parti kan ikke genoptages: { $reason }. Filen er lagt til side som { $file }.
 warning-save-stuck = Det gemte parti kan ikke genoptages: { $reason }.
@@ -43,6 +45,7 @@ history-unreadable = { $n ->
 history-winner = { $name } { $score } (vandt)
 history-seat = { $name } { $score }
 history-watch = Se igen
+history-review = Gennemgå
 home-back = Tilbage
 ago-now = lige nu
 ago-minutes = { $n ->

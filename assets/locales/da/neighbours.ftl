@@ -38,3 +38,13 @@ neighbours-refused-isolated = En brik skal røre en brik, der allerede ligger p�
 neighbours-refused-not-consecutive = { $digit } kan ikke ligge ved siden af { $neighbour }: cifre, der rører hinanden, skal følge efter hinanden (0 ligger mellem 9 og 1).
 neighbours-refused-no-consecutive-neighbour = { $digit } følger ikke efter nogen af de brikker, den rører.
 neighbours-refused-must-place = Du kan lægge en brik, så du skal: kun den, der ikke kan, står over.
+## Træneren: en placering i ord; rækker og kolonner tælles fra 1.
+neighbours-coach-move = { $digit }-tallet i række { $row }, kolonne { $col }
+neighbours-coach-pass = at melde pas
+neighbours-coach-why = Det giver { $best } point nu mod { $played } for dit, og slutter spillet cirka { $later } point bedre for dig.
+
+## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.
+neighbours-review-place = { $digit } på række { $row }, kolonne { $col }
+neighbours-review-pass = et pas
+neighbours-review-better = Bedre var { $best }: den gav { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.
+neighbours-review-better-bonus = Bedre var { $best }: den tog bonusfeltet for { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.

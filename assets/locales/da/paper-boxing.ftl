@@ -100,3 +100,25 @@ paper-boxing-refused-stuck = { $seat } har intet ubrugt felt ved enden af sin st
 paper-boxing-refused-off-grid = Række { $row }, kolonne { $col } er ikke i gitteret (rækker og kolonner går fra 1 til 4).
 paper-boxing-refused-used = Række { $row }, kolonne { $col } er allerede på din streg: hvert felt bruges kun én gang.
 paper-boxing-refused-not-adjacent = Række { $row }, kolonne { $col } ligger ikke ved enden af din streg (række { $from_row }, kolonne { $from_col }): gå til et af de otte felter omkring den.
+## Træneren: et skridt i ord; rækker og kolonner tælles fra 1.
+pb-coach-move = { $number }-tallet i række { $row }, kolonne { $col }
+pb-coach-why = Med perfekt spil fra begge herfra { $best } det skridt; dit { $played }.
+pb-coach-why-mix = Mod den andens bedste blanding af felter vinder det skridt { $best } % af gangene; dit { $played } %.
+pb-coach-wins-ko = vinder på knockout
+pb-coach-loses-ko = taber på knockout
+pb-coach-wins-tie = vinder på lige stilling, som første fører
+pb-coach-loses-tie = taber på lige stilling
+pb-coach-wins-by = vinder med { $bouts } { $bouts ->
+    [one] omgang
+   *[other] omgange
+}
+pb-coach-loses-by = taber med { $bouts } { $bouts ->
+    [one] omgang
+   *[other] omgange
+}
+
+## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.
+pb-review-grid = det skrevne gitter
+pb-review-step = skridtet til række { $row }, kolonne { $col }
+pb-review-better = Bedre var { $best }: { $worth }, hvor { $played }: { $played_worth }.
+pb-review-better-grid = Robotternes mest sandsynlige gitter til denne rolle klarede sig bedre mod deres gitre: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %.

@@ -109,3 +109,15 @@ rummy-refused-colour-black = sort
 rummy-refused-colour-blue = blå
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = rød
+## Træneren: et træk i ord ($cards: de lagte kort, som bordet viser dem).
+rummy-coach-draw = at trække et kort
+rummy-coach-pass = at melde pas
+rummy-coach-lay = at lægge { $cards }
+rummy-coach-why = Så har du { $best } kort tilbage på hånden; med dit { $played }.
+
+## Gennemgangen: ture i ord, og hvorfor den bedre var bedre.
+rummy-review-draw = at trække et kort
+rummy-review-timeout = at tiden løb ud
+rummy-review-rebuild = at omlægge bordet
+rummy-review-lay = at lægge { $cards }
+rummy-review-better = Bedre var { $best } med { $kept } kort tilbage på hånden: { $win } % chance for at vinde, hvor { $played } efterlod { $played_win } %.

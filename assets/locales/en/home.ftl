@@ -10,9 +10,11 @@ problem-refused = the rules refuse it: { $reason }
 
 ## Files that did not read, on the title screen
 warning-settings = The settings could not be read ({ $reason }), so the defaults are in use. The file was set aside as { $file }.
-settings-unreadable-cut-short = the file is empty or cut short
-settings-unreadable-value = a setting in it has a value Parlour does not know
-settings-unreadable-garbled = its text is not written the way settings are
+file-unreadable-cut-short = the file is empty or cut short
+file-unreadable-value = an entry in it has a value Parlour does not know
+file-unreadable-garbled = its text is not written the way Parlour writes it
+file-unreadable-not-text = the file is not text
+file-unreadable-io = the system could not read it: { $reason }
 warning-statistics = The statistics could not be read ({ $reason }), so counting starts again. The file was set aside as { $file }.
 warning-save = The saved match cannot be continued: { $reason }. The file was set aside as { $file }.
 warning-save-stuck = The saved match cannot be continued: { $reason }.
@@ -43,6 +45,7 @@ history-unreadable = { $n ->
 history-winner = { $name } { $score } (won)
 history-seat = { $name } { $score }
 history-watch = Watch
+history-review = Review
 home-back = Back
 ago-now = just now
 ago-minutes = { $n ->

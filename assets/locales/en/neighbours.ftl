@@ -39,3 +39,13 @@ neighbours-refused-isolated = A token must touch a token already on the board â€
 neighbours-refused-not-consecutive = { $digit } cannot go next to { $neighbour }: touching digits must be consecutive (0 sits between 9 and 1).
 neighbours-refused-no-consecutive-neighbour = { $digit } is consecutive to none of the tokens it touches.
 neighbours-refused-must-place = You can place a token, so you must: passing is only for a player who cannot.
+## The coach: a placement in words; rows and columns count from 1.
+neighbours-coach-move = the { $digit } on row { $row }, column { $col }
+neighbours-coach-pass = a pass
+neighbours-coach-why = It scores { $best } now against { $played } for yours, and ends the match about { $later } points better for you.
+
+## The review: moves in words, and why the better one was better.
+neighbours-review-place = the { $digit } on row { $row }, column { $col }
+neighbours-review-pass = a pass
+neighbours-review-better = Better was { $best }: it scored { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.
+neighbours-review-better-bonus = Better was { $best }: it took the bonus cell for { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.

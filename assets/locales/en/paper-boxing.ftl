@@ -100,3 +100,25 @@ paper-boxing-refused-stuck = { $seat } has no unused cell next to the end of the
 paper-boxing-refused-off-grid = Row { $row }, column { $col } is not on the grid (rows and columns go from 1 to 4).
 paper-boxing-refused-used = Row { $row }, column { $col } is already on your path: each cell is used once.
 paper-boxing-refused-not-adjacent = Row { $row }, column { $col } is not next to the end of your path (row { $from_row }, column { $from_col }): step to one of the eight cells around it.
+## The coach: a step in words; rows and columns count from 1.
+pb-coach-move = the { $number } at row { $row }, column { $col }
+pb-coach-why = With perfect play by both from here, that step { $best }; yours { $played }.
+pb-coach-why-mix = Against the other's best mix of cells, that step wins { $best } % of the time; yours { $played } %.
+pb-coach-wins-ko = wins by a knock-out
+pb-coach-loses-ko = loses by a knock-out
+pb-coach-wins-tie = wins on the tie, as first leader
+pb-coach-loses-tie = loses on the tie
+pb-coach-wins-by = wins by { $bouts } { $bouts ->
+    [one] round
+   *[other] rounds
+}
+pb-coach-loses-by = loses by { $bouts } { $bouts ->
+    [one] round
+   *[other] rounds
+}
+
+## The review: moves in words, and why the better one was better.
+pb-review-grid = the grid written
+pb-review-step = the step to row { $row }, column { $col }
+pb-review-better = Better was { $best }: { $worth }, where { $played }: { $played_worth }.
+pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.

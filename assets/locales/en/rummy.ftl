@@ -109,3 +109,15 @@ rummy-refused-colour-black = black
 rummy-refused-colour-blue = blue
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = red
+## The coach: a play in words ($cards: the cards laid, as the table shows them).
+rummy-coach-draw = drawing a card
+rummy-coach-pass = passing
+rummy-coach-lay = laying { $cards }
+rummy-coach-why = That leaves { $best } cards in your hand; yours leaves { $played }.
+
+## The review: turns in words, and why the better one was better.
+rummy-review-draw = drawing a card
+rummy-review-timeout = running out of time
+rummy-review-rebuild = rebuilding the table
+rummy-review-lay = laying { $cards }
+rummy-review-better = Better was { $best }, keeping { $kept } cards in hand: { $win } % to win, where { $played } left { $played_win } %.

@@ -10,9 +10,11 @@ problem-refused = les règles la refusent : { $reason }
 
 ## Fichiers illisibles, sur l’écran d’accueil
 warning-settings = Les réglages n’ont pas pu être lus ({ $reason }) : les réglages par défaut s’appliquent. Le fichier a été mis de côté sous le nom { $file }.
-settings-unreadable-cut-short = le fichier est vide ou coupé
-settings-unreadable-value = un réglage y a une valeur que Parlour ne connaît pas
-settings-unreadable-garbled = son texte n’est pas écrit comme des réglages
+file-unreadable-cut-short = le fichier est vide ou coupé
+file-unreadable-value = une entrée y a une valeur que Parlour ne connaît pas
+file-unreadable-garbled = son texte n’est pas écrit comme Parlour l’écrit
+file-unreadable-not-text = le fichier n’est pas du texte
+file-unreadable-io = le système n’a pas pu le lire : { $reason }
 warning-statistics = Les statistiques n’ont pas pu être lues ({ $reason }) : le décompte repart de zéro. Le fichier a été mis de côté sous le nom { $file }.
 warning-save = La partie enregistrée ne peut pas être reprise : { $reason }. Le fichier a été mis de côté sous le nom { $file }.
 warning-save-stuck = La partie enregistrée ne peut pas être reprise : { $reason }.
@@ -43,6 +45,7 @@ history-unreadable = { $n ->
 history-winner = { $name } { $score } (gagnant)
 history-seat = { $name } { $score }
 history-watch = Revoir
+history-review = Analyser
 home-back = Retour
 ago-now = à l’instant
 ago-minutes = { $n ->

@@ -100,3 +100,25 @@ paper-boxing-refused-stuck = { $seat } n’a plus de case libre à côté de la 
 paper-boxing-refused-off-grid = La case rangée { $row }, colonne { $col } n’est pas sur le carré (rangées et colonnes vont de 1 à 4).
 paper-boxing-refused-used = La case rangée { $row }, colonne { $col } est déjà sur votre ligne : chaque case ne sert qu’une fois.
 paper-boxing-refused-not-adjacent = La case rangée { $row }, colonne { $col } n’est pas adjacente à la fin de votre ligne (rangée { $from_row }, colonne { $from_col }) : allez sur l’une des huit cases autour.
+## Le coach : un pas en mots ; rangées et colonnes comptent à partir de 1.
+pb-coach-move = le { $number } rangée { $row }, colonne { $col }
+pb-coach-why = Si chacun joue parfaitement à partir d’ici, ce pas { $best } ; le vôtre { $played }.
+pb-coach-why-mix = Contre le meilleur mélange de cases de l’autre, ce pas gagne { $best } % du temps ; le vôtre { $played } %.
+pb-coach-wins-ko = gagne par KO
+pb-coach-loses-ko = perd par KO
+pb-coach-wins-tie = gagne à égalité, comme premier meneur
+pb-coach-loses-tie = perd à égalité
+pb-coach-wins-by = gagne de { $bouts } { $bouts ->
+    [one] round
+   *[other] rounds
+}
+pb-coach-loses-by = perd de { $bouts } { $bouts ->
+    [one] round
+   *[other] rounds
+}
+
+## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.
+pb-review-grid = le carré écrit
+pb-review-step = le pas vers la ligne { $row }, colonne { $col }
+pb-review-better = Mieux valait { $best } : { $worth }, quand { $played } : { $played_worth }.
+pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.

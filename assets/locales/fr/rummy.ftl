@@ -109,3 +109,15 @@ rummy-refused-colour-black = noir
 rummy-refused-colour-blue = bleu
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = rouge
+## Le coach : un coup en mots ($cards : les cartes posées, comme la table les montre).
+rummy-coach-draw = piocher une carte
+rummy-coach-pass = passer
+rummy-coach-lay = poser { $cards }
+rummy-coach-why = Il vous reste alors { $best } cartes en main ; avec le vôtre, { $played }.
+
+## L’analyse : les tours en mots, et pourquoi le meilleur valait mieux.
+rummy-review-draw = piocher une carte
+rummy-review-timeout = le temps écoulé
+rummy-review-rebuild = réarranger la table
+rummy-review-lay = poser { $cards }
+rummy-review-better = Mieux valait { $best }, en gardant { $kept } cartes en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.

@@ -3,6 +3,7 @@
 //! its variant files' boards and its house rule.
 
 pub mod boards;
+mod coach;
 mod feedback;
 mod hud;
 pub mod input;
@@ -10,12 +11,14 @@ pub mod layout;
 pub mod picture;
 pub mod prime_spiral;
 mod results;
+mod review;
 pub mod sounds;
 mod view;
 
 use bevy::prelude::*;
 use parlour_core::engine::Match;
 pub use parlour_core::games::neighbours::Neighbours;
+pub use view::{LastPlaced, last_placed_cell};
 
 use crate::catalog::GameEntry;
 use crate::game_kit::{AddGame, TableGame};
@@ -54,5 +57,6 @@ pub fn plugin(app: &mut App) {
         view::plugin,
         hud::plugin,
         prime_spiral::plugin,
+        review::plugin,
     ));
 }

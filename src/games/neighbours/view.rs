@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use parlour_core::engine::{Location, Seat, Zone};
-use parlour_core::games::neighbours::{Bonus, Neighbours, Scored};
+use parlour_core::games::neighbours::{Bonus, Move, Neighbours, Scored};
 
 use super::input::Hold;
 use super::layout::BoardLayout;
 use crate::engine::{ActiveMatch, At, CellOf, MatchEntity, PieceOf, StartMatch};
-use crate::game_kit::{on_table, viewer_view, window_size};
+use crate::game_kit::{TableWindow, on_table, viewer_view};
 use crate::session::{Screen, Table, TableSystems};
 use crate::tr;
 use crate::ui::theme::{Look, Zoom, colour, size};
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
             start_table,
             update_layout,
             (dress_cells, dress_pieces),
-            (place_pieces, highlight_cells, update_bag),
+            (place_pieces, highlight_cells, update_bag, mark_last_placed),
         )
             .chain()
             .in_set(TableSystems::Draw)
@@ -40,6 +40,12 @@ struct CellFace;
 /// The points a held token would score on a cell.
 #[derive(Component)]
 struct CellHint(usize);
+
+/// The ring around the token placed last, so a player looking up from
+/// their hand sees what was just played — whoever played it, in every kind
+/// of match; no ring after a pass.
+#[derive(Component, Debug)]
+pub struct LastPlaced;
 
 /// The token bag in the tray, with its count.
 #[derive(Component)]
@@ -69,7 +75,7 @@ fn start_table(
     mut starts: MessageReader<StartMatch<Neighbours>>,
     active: Res<ActiveMatch<Neighbours>>,
     look: Res<Look>,
-    windows: Query<&Window>,
+    windows: TableWindow,
     zoom: Option<Res<Zoom>>,
     mut hold: ResMut<Hold>,
 ) {
@@ -79,7 +85,7 @@ fn start_table(
     *hold = Hold::Empty;
     let board = &active.get().config().board;
     let layout = BoardLayout::under_hud(
-        window_size(&windows),
+        windows.size(),
         board.rows(),
         board.cols(),
         zoom.map_or(size::HUD, |z| z.hud()),
@@ -141,6 +147,19 @@ fn start_table(
             children![text(&look.semibold, 24.0, colour::INK, label)],
         ));
     }
+    commands.spawn((
+        MatchEntity,
+        LastPlaced,
+        Sprite {
+            image: look.ring.clone(),
+            color: colour::LAST_MOVE,
+            custom_size: Some(Vec2::splat(BASE)),
+            ..default()
+        },
+        // Over the token's rim, under a token lifted from the hand (20).
+        Transform::from_xyz(0.0, 0.0, 5.5),
+        Visibility::Hidden,
+    ));
     commands.insert_resource(layout);
 }
 
@@ -164,14 +183,14 @@ fn bonus_of(mark: Option<&str>) -> Bonus {
 
 /// Follows the window: a new size moves and rescales the table.
 fn update_layout(
-    windows: Query<&Window>,
+    windows: TableWindow,
     zoom: Option<Res<Zoom>>,
     layout: Option<ResMut<BoardLayout>>,
     mut decor: Query<(&Decor, &mut Sprite, &mut Transform)>,
     mut cells: Query<(&CellOf, &mut Transform), (With<CellFace>, Without<Decor>)>,
 ) {
     let Some(mut layout) = layout else { return };
-    let size = window_size(&windows);
+    let size = windows.size();
     let hud = zoom.map_or(size::HUD, |z| z.hud());
     if layout.window != size || layout.hud != hud {
         *layout = BoardLayout::under_hud(size, layout.rows, layout.cols, hud);
@@ -424,6 +443,43 @@ fn highlight_cells(
             }
             None => *visibility = Visibility::Hidden,
         }
+    }
+}
+
+/// The cell of the match's last move, if it placed a token (row-major).
+pub fn last_placed_cell(active: &ActiveMatch<Neighbours>) -> Option<usize> {
+    let game = active.get();
+    let cols = game.config().board.cols() as usize;
+    match game.moves().last() {
+        Some((_, Move::Place(p))) => Some(p.row as usize * cols + p.col as usize),
+        _ => None,
+    }
+}
+
+/// Puts the ring on the last token placed, sized to its cell; hides it
+/// before the first placement and after a pass.
+fn mark_last_placed(
+    active: Res<ActiveMatch<Neighbours>>,
+    layout: Option<Res<BoardLayout>>,
+    mut mark: Query<(&mut Transform, &mut Visibility), With<LastPlaced>>,
+) {
+    let Some(layout) = layout else { return };
+    if !active.is_changed() && !layout.is_changed() {
+        return;
+    }
+    let cell = last_placed_cell(&active);
+    for (mut transform, mut visibility) in &mut mark {
+        if let Some(cell) = cell {
+            // A little wider than the token (0.8 of the cell), inside the cell.
+            transform.translation = layout.cell_centre(cell).extend(5.5);
+            transform.scale = Vec3::splat(layout.cell * 0.92 / BASE);
+        }
+        let want = if cell.is_some() {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        };
+        visibility.set_if_neq(want);
     }
 }
 

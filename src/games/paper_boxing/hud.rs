@@ -62,16 +62,20 @@ pub(super) fn hud(
             }
         },
     );
-    // In the band at the bottom, over the news it adds to: never over the
-    // grids, whose cells a refusal is about.
+    // In play, in the band at the bottom, over the news it adds to: never
+    // over the grids, whose cells a refusal is about. In the set-up the
+    // band holds the buttons, so the notice takes the instructions' line
+    // above the grid for its few seconds.
     if notice.remaining > 0.0 {
         match layout {
-            Some(l) => notice_banner_in(
-                ctx,
-                "pb-notice",
-                &notice,
-                rect_to_screen(&l, l.notice_room()),
-            ),
+            Some(l) => {
+                let room = if view.phase == Phase::SetUp {
+                    l.setup_label
+                } else {
+                    l.notice_room()
+                };
+                notice_banner_in(ctx, "pb-notice", &notice, rect_to_screen(&l, room))
+            }
             None => notice_banner(ctx, "pb-notice", &notice, width * 0.8),
         }
     }

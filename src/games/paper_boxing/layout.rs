@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use parlour_core::engine::Seat;
 
-use crate::game_kit::window_size;
+use crate::game_kit::TableWindow;
 use crate::session::TableSystems;
 use crate::ui::theme::{Zoom, size};
 
@@ -291,13 +291,9 @@ pub(super) fn rect_to_screen(layout: &PbLayout, r: Rect) -> egui::Rect {
 }
 
 /// Follows the window and egui's zoom: a new size makes a new layout.
-fn update_layout(
-    windows: Query<&Window>,
-    zoom: Option<Res<Zoom>>,
-    layout: Option<ResMut<PbLayout>>,
-) {
+fn update_layout(windows: TableWindow, zoom: Option<Res<Zoom>>, layout: Option<ResMut<PbLayout>>) {
     let Some(mut layout) = layout else { return };
-    let size = window_size(&windows);
+    let size = windows.size();
     let zoom = zoom.map_or(1.0, |z| z.0);
     if layout.window != size || layout.zoom != zoom {
         *layout = PbLayout::zoomed(size, zoom);

@@ -9,6 +9,7 @@
 //! during the set-up the other grid is not in it, and in simultaneous bouts
 //! neither is the other player's secret choice.
 
+mod coach;
 mod feedback;
 mod hud;
 pub mod input;
@@ -17,6 +18,7 @@ mod oracle;
 mod paths;
 pub mod picture;
 pub mod results;
+mod review;
 pub mod setup;
 pub mod sounds;
 mod view;
@@ -85,5 +87,6 @@ pub fn plugin(app: &mut App) {
         oracle::plugin,
         hud::plugin,
         words::plugin,
+        review::plugin,
     ));
 }

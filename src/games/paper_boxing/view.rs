@@ -11,7 +11,7 @@ use parlour_core::engine::{Phase, Seat};
 use parlour_core::games::paper_boxing::{PaperBoxing, View};
 
 use crate::engine::{ActiveMatch, CellOf, MatchEntity, StartMatch};
-use crate::game_kit::window_size;
+use crate::game_kit::TableWindow;
 use crate::session::{Screen, Table, TableSystems};
 use crate::tr;
 use crate::ui::theme::{Look, Zoom, colour};
@@ -88,7 +88,7 @@ fn lay_table(
     mut starts: MessageReader<StartMatch<PaperBoxing>>,
     active: Res<ActiveMatch<PaperBoxing>>,
     look: Res<Look>,
-    windows: Query<&Window>,
+    windows: TableWindow,
     zoom: Option<Res<Zoom>>,
 ) {
     if !match_arrived(&mut starts, &active) {
@@ -157,7 +157,7 @@ fn lay_table(
         ));
     }
     let zoom = zoom.map_or(1.0, |z| z.0);
-    commands.insert_resource(PbLayout::zoomed(window_size(&windows), zoom));
+    commands.insert_resource(PbLayout::zoomed(windows.size(), zoom));
 }
 
 /// Gives each cell of the rules plugin's mirror its face and its number.

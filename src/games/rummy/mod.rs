@@ -7,6 +7,7 @@
 //! picture, the set-up's rounds row, the sounds and how long the searching
 //! bots think at each strength ([`strength`]) are Rummy's too.
 
+mod coach;
 pub mod draft;
 mod feedback;
 mod grab;
@@ -16,6 +17,7 @@ pub mod input;
 pub mod layout;
 pub mod picture;
 mod results;
+pub mod review;
 pub mod rounds;
 pub mod sounds;
 pub mod strength;
@@ -82,11 +84,12 @@ pub fn logic_plugin(app: &mut App) {
         input::plugin,
         feedback::plugin,
         rounds::plugin,
+        coach::plugin,
     ));
 }
 
 /// Rummy on screen: the logic, the table drawn and the HUD.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
-    app.add_plugins((view::plugin, hud::plugin));
+    app.add_plugins((view::plugin, hud::plugin, review::plugin));
 }

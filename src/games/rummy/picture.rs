@@ -7,7 +7,9 @@ use super::draft::colour_mark;
 
 /// Paints the game's picture into `rect`.
 pub fn paint(painter: &egui::Painter, rect: egui::Rect) {
-    let h = rect.height() * 0.8;
+    // The fan is about 1.95 cards' heights wide: it keeps inside a tall,
+    // narrow picture too.
+    let h = (rect.height() * 0.8).min(rect.width() * 0.48);
     let w = h * 0.68;
     let cards = [
         // The marks the cards in play wear, so the picture teaches the same ones.

@@ -15,7 +15,7 @@ use super::draft::{self, Check, Draft};
 use super::grab::Grab;
 use super::layout::RummyLayout;
 use crate::engine::{ActiveMatch, MoveRequest, StartMatch, TurnDraft};
-use crate::game_kit::{viewer_view, window_size};
+use crate::game_kit::{TableWindow, viewer_view};
 use crate::session::{Notice, Table, TableSystems};
 use crate::settings::HintKind;
 use crate::tr;
@@ -188,12 +188,12 @@ pub(super) fn follow_turn(
 /// split lays the table out again.
 fn update_layout(
     mut commands: Commands,
-    windows: Query<&Window>,
+    windows: TableWindow,
     turn: Res<TurnOnScreen>,
     layout: Option<Res<RummyLayout>>,
     zoom: Option<Res<Zoom>>,
 ) {
-    let size = window_size(&windows);
+    let size = windows.size();
     let zoom = zoom.map_or(1.0, |z| z.0);
     let (lens, hand): (Vec<usize>, usize) = match &turn.draft {
         Some(d) => (d.sets.iter().map(Vec::len).collect(), d.hand.len()),

@@ -1,0 +1,128 @@
+//! The coach's thinking, a slice at a time: what a person's turn is worth
+//! from their view, begun when the turn begins, and the verdict on the move
+//! they commit.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use parlour_core::engine::analysis::{Analysis, AnalysisError, Analyst, Budget, Grade};
+use parlour_core::engine::selfplay::deal_seed;
+use parlour_core::engine::{Game, Seat};
+
+use super::Coached;
+
+/// The seed the coach's guesses are drawn from, with the move's index: the
+/// same view gets the same answer, whatever else the match holds.
+const SEED: u64 = 0xC0AC;
+
+/// The coach's budget for the decision at move `index`.
+pub fn budget<G: Coached>(index: usize) -> Budget {
+    Budget {
+        guesses: G::COACH_GUESSES,
+        seed: deal_seed(SEED, index as u64),
+    }
+}
+
+/// A decision being weighed, or weighed.
+pub enum Thinking<G: Game> {
+    /// Still thinking (behind a lock, as a resource must be shareable).
+    Busy(Mutex<Box<dyn Analyst<G>>>),
+    /// Done.
+    Done(Analysis<G::Move>),
+    /// The analysis cannot weigh it (the coach says nothing).
+    Failed,
+}
+
+impl<G: Coached> Thinking<G> {
+    /// Starts weighing the decision of `view`'s seat, who plays `mv`.
+    pub fn start(view: &G::View, mv: &G::Move, index: usize) -> Self {
+        match G::analyst(view, mv, None, budget::<G>(index)) {
+            Ok(analyst) => Thinking::Busy(Mutex::new(analyst)),
+            // Not a decision it can weigh (an illegal move is the rules' to refuse).
+            Err(AnalysisError::NoDecision(_))
+            | Err(AnalysisError::Illegal(_))
+            | Err(AnalysisError::Unsupported(_)) => Thinking::Failed,
+        }
+    }
+
+    /// Thinks for about `slice`; whether it is done (or failed).
+    pub fn think(&mut self, slice: Duration) -> bool {
+        if let Thinking::Busy(analyst) = self {
+            let done = match analyst.get_mut() {
+                Ok(analyst) => analyst.think(slice).map(Thinking::Done),
+                Err(_) => Some(Thinking::Failed),
+            };
+            if let Some(done) = done {
+                *self = done;
+            }
+        }
+        !matches!(self, Thinking::Busy(_))
+    }
+
+    /// The analysis, once done.
+    pub fn analysis(&self) -> Option<&Analysis<G::Move>> {
+        match self {
+            Thinking::Done(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// The thinking begun when a person's turn began, before their move was
+/// known: a first guess at it weighed beside the other candidates.
+pub struct Pondering<G: Game> {
+    /// The seat whose turn it is.
+    pub seat: Seat,
+    /// The move's index in the match.
+    pub index: usize,
+    /// What that seat saw.
+    pub view: G::View,
+    /// The thinking.
+    pub thinking: Thinking<G>,
+}
+
+/// What the coach makes of a committed move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict<M> {
+    /// Let it through: no mistake, or nothing the analysis can weigh.
+    Pass,
+    /// A mistake or a blunder: the better move, and what it gains.
+    Better {
+        /// The analysis, the move played at `played`.
+        analysis: Analysis<M>,
+    },
+}
+
+/// The verdict of `analysis` on its move played: a mistake or worse (a
+/// loss of 10 points of equity or more) is worth a word.
+pub fn verdict<M: Clone>(analysis: &Analysis<M>) -> Verdict<M> {
+    match analysis.grade() {
+        Grade::Mistake | Grade::Blunder => Verdict::Better {
+            analysis: analysis.clone(),
+        },
+        _ => Verdict::Pass,
+    }
+}
+
+/// The analysis of `ponder` re-pointed at `played`, when `played` was
+/// weighed there as fully as the best candidate (on every guess); none when
+/// it must be weighed afresh.
+pub fn from_ponder<G: Coached>(
+    ponder: &Analysis<G::Move>,
+    view: &G::View,
+    played: &G::Move,
+) -> Option<Analysis<G::Move>> {
+    let at = ponder
+        .candidates
+        .iter()
+        .position(|c| G::same_move(view, &c.mv, played))?;
+    let full = ponder.best().estimate.samples;
+    if ponder.candidates[at].estimate.samples != full {
+        return None;
+    }
+    let mut analysis = ponder.clone();
+    analysis.played = at;
+    // The played candidate in the move's own form, as the rules will get it.
+    analysis.candidates[at].mv = played.clone();
+    Some(analysis)
+}

@@ -1,0 +1,92 @@
+//! Paper Boxing in a review: a step or a grid in words, why the better
+//! one was better (the solver's result, in bouts), and its ghost: the
+//! step on the grid.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_core::engine::analysis::{Analysis, Candidate};
+use parlour_core::games::paper_boxing::{Move, PaperBoxing, View};
+
+use super::layout::{PbLayout, to_screen};
+use crate::engine::ActiveMatch;
+use crate::review::{ReviewBoard, ReviewGame, ReviewOf};
+use crate::tr;
+use crate::ui::UiSystems;
+use crate::ui::theme::ecolour;
+
+impl ReviewGame for PaperBoxing {
+    fn move_words(mv: &Move, _before: &View) -> String {
+        match mv {
+            Move::Grid(_) => tr!("pb-review-grid"),
+            Move::To { row, col } => tr!("pb-review-step", row = row + 1, col = col + 1),
+        }
+    }
+
+    fn better_words(analysis: &Analysis<Move>, before: &View) -> String {
+        let worth = |c: &Candidate<Move>| match &c.note {
+            Some(note) => note.clone(),
+            None => tr!(
+                "review-chance",
+                win = (c.estimate.win * 100.0).round() as i64
+            ),
+        };
+        let (best, played) = (analysis.best(), analysis.played());
+        if let (Move::Grid(_), Move::Grid(_)) = (&best.mv, &played.mv) {
+            // Both are grids: the set-up is weighed against the bots' mix.
+            return tr!(
+                "pb-review-better-grid",
+                win = (best.estimate.win * 100.0).round() as i64,
+                played_win = (played.estimate.win * 100.0).round() as i64
+            );
+        }
+        tr!(
+            "pb-review-better",
+            best = Self::move_words(&best.mv, before),
+            worth = worth(best),
+            played = Self::move_words(&played.mv, before),
+            played_worth = worth(played)
+        )
+    }
+}
+
+/// The better step's ghost on the grid.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        ghost
+            .run_if(
+                resource_exists::<ReviewBoard>
+                    .and_then(resource_exists::<ActiveMatch<PaperBoxing>>),
+            )
+            .in_set(UiSystems::Hud),
+    );
+}
+
+/// The best step of the move about to be played, if it was not the step
+/// played: a ring on its cell of the seat's grid.
+fn ghost(
+    mut contexts: EguiContexts,
+    board: Res<ReviewBoard>,
+    review: Option<Res<ReviewOf<PaperBoxing>>>,
+    layout: Option<Res<PbLayout>>,
+) -> Result {
+    let (Some(review), Some(layout)) = (review, layout) else {
+        return Ok(());
+    };
+    if !board.ghost_shown() {
+        return Ok(());
+    }
+    let Some((seat, Move::To { row, col })) = review.better_at(board.at) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let centre = to_screen(&layout, layout.cell_centre(seat, row * 4 + col));
+    let side = layout.token() / layout.zoom;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Middle,
+        egui::Id::new("review-ghost"),
+    ));
+    painter.circle_stroke(centre, side * 0.55, egui::Stroke::new(5.0, ecolour::GHOST));
+    painter.circle_filled(centre, side * 0.15, ecolour::GHOST);
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! The coach beside Rummy: a play in words (the cards it lays from the
+//! hand, or the draw) and why it is better (the cards it leaves in the
+//! hand). Taken back, the turn on screen is put back as the turn found it.
+
+use bevy::prelude::*;
+use parlour_core::engine::analysis::Analysis;
+use parlour_core::games::rummy::{Card, Face, Move, Rummy, State, View};
+
+use super::draft::colour_mark;
+use super::grab::Grab;
+use super::turn::TurnOnScreen;
+use crate::coach::{Coached, TakenBack};
+use crate::session::TableSystems;
+use crate::tr;
+
+/// A move taken back puts the table and the hand back as the turn found
+/// them, before the turn on screen is followed.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        take_back
+            .before(super::turn::follow_turn)
+            .in_set(TableSystems::Show)
+            .run_if(super::in_rummy),
+    );
+}
+
+fn take_back(
+    mut taken: MessageReader<TakenBack<Rummy>>,
+    mut turn: ResMut<TurnOnScreen>,
+    mut grab: ResMut<Grab>,
+) {
+    if taken.read().last().is_none() {
+        return;
+    }
+    if let Some(draft) = turn.draft.as_mut() {
+        draft.undo();
+    }
+    *grab = Grab::Empty;
+}
+
+impl Coached for Rummy {
+    // A review's 40 guesses take seconds of playouts: the coach makes do
+    // with 12 (docs/review.md, "Coach").
+    const COACH_GUESSES: usize = 12;
+
+    fn first_guess(_view: &View) -> Option<Move> {
+        // The draw is always a candidate; the analysis adds the plays.
+        Some(Move::Draw)
+    }
+
+    fn coached(_view: &View, mv: &Move) -> bool {
+        // A time-out is the clock's move, not the person's.
+        !matches!(mv, Move::Timeout(_))
+    }
+
+    fn same_move(view: &View, a: &Move, b: &Move) -> bool {
+        // The analysis knows a play by the cards it lays and takes, not by
+        // how the table is arranged.
+        a == b || laid(view, a).is_some_and(|la| laid(view, b) == Some(la))
+    }
+
+    fn move_words(view: &View, mv: &Move) -> String {
+        match (mv, laid(view, mv)) {
+            (Move::Draw, _) if view.pile_len == 0 => tr!("rummy-coach-pass"),
+            (Move::Draw, _) => tr!("rummy-coach-draw"),
+            (_, Some((laid, _))) => tr!("rummy-coach-lay", cards = cards_in_words(&laid)),
+            _ => String::new(),
+        }
+    }
+
+    fn why(view: &View, analysis: &Analysis<Move>) -> String {
+        let left = |mv: &Move| match (mv, laid(view, mv)) {
+            (Move::Draw, _) => view.hand.len() + usize::from(view.pile_len > 0),
+            (_, Some((laid, took))) => view.hand.len() + took - laid.len(),
+            _ => view.hand.len(),
+        };
+        tr!(
+            "rummy-coach-why",
+            best = left(&analysis.best().mv),
+            played = left(&analysis.played().mv)
+        )
+    }
+}
+
+/// The cards a play lays from the hand (sorted) and how many jokers it
+/// takes into it; none for a draw or a play the rules refuse.
+fn laid(view: &View, mv: &Move) -> Option<(Vec<Card>, usize)> {
+    let Move::Play(play) = mv else {
+        return None;
+    };
+    let planned = State::from_view(view).planned(view.seat, play).ok()?;
+    let mut laid = planned.laid;
+    laid.sort();
+    Some((laid, planned.took.len()))
+}
+
+/// Cards as the table shows them: the number and its colour's mark.
+fn cards_in_words(cards: &[Card]) -> String {
+    let words: Vec<String> = cards
+        .iter()
+        .map(|c| match c.face() {
+            Face::Number { colour, number } => format!("{number}{}", colour_mark(colour)),
+            Face::Joker => tr!("rummy-joker"),
+        })
+        .collect();
+    words.join(" ")
+}

@@ -1,0 +1,134 @@
+//! The chance chart: each seat's chance to win as it judged it at each of
+//! its decisions, a line per seat, the marks on it, the move on the table
+//! as a bar; a tap on the chart sets the table at that move.
+
+use bevy_egui::egui;
+
+use super::mark_colour;
+use crate::review::ReviewBoard;
+use crate::tr;
+use crate::ui::theme::{ecolour, size};
+
+/// A seat's colour on the chart and its summary card.
+pub fn seat_colour(seat: usize) -> egui::Color32 {
+    const COLOURS: [egui::Color32; 4] = [
+        egui::Color32::from_rgb(250, 236, 200),
+        egui::Color32::from_rgb(120, 200, 250),
+        egui::Color32::from_rgb(200, 160, 250),
+        egui::Color32::from_rgb(150, 230, 160),
+    ];
+    COLOURS[seat % COLOURS.len()]
+}
+
+/// Draws the chart; the move tapped, if any.
+pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new(tr!("review-chart"))
+                .color(ecolour::TEXT_DIM)
+                .size(size::TEXT - 6.0),
+        );
+        for (seat, name) in board.names.iter().enumerate() {
+            ui.label(
+                egui::RichText::new(format!("— {name}"))
+                    .color(seat_colour(seat))
+                    .size(size::TEXT - 6.0)
+                    .strong(),
+            );
+        }
+    });
+    let height = (ui.available_width() * 0.42).clamp(120.0, 220.0);
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(ui.available_width(), height),
+        egui::Sense::click_and_drag(),
+    );
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 8.0, ecolour::CHIP);
+    let inner = rect.shrink2(egui::vec2(12.0, 12.0));
+    let n = board.moves.len().max(1) as f32;
+    let x = |i: usize| inner.left() + inner.width() * i as f32 / n;
+    let y = |win: f64| inner.bottom() - inner.height() * win.clamp(0.0, 1.0) as f32;
+    for level in [0.0, 0.5, 1.0] {
+        painter.line_segment(
+            [
+                egui::pos2(inner.left(), y(level)),
+                egui::pos2(inner.right(), y(level)),
+            ],
+            egui::Stroke::new(1.0, ecolour::TEXT_DIM.gamma_multiply(0.4)),
+        );
+    }
+    painter.text(
+        egui::pos2(inner.left() + 2.0, y(1.0)),
+        egui::Align2::LEFT_TOP,
+        "100 %",
+        egui::FontId::proportional(12.0),
+        ecolour::TEXT_DIM,
+    );
+    painter.text(
+        egui::pos2(inner.left() + 2.0, y(0.5)),
+        egui::Align2::LEFT_BOTTOM,
+        "50 %",
+        egui::FontId::proportional(12.0),
+        ecolour::TEXT_DIM,
+    );
+    // The move on the table.
+    painter.line_segment(
+        [
+            egui::pos2(x(board.at), rect.top()),
+            egui::pos2(x(board.at), rect.bottom()),
+        ],
+        egui::Stroke::new(2.0, ecolour::ACCENT),
+    );
+    for seat in 0..board.names.len() {
+        let points: Vec<(usize, egui::Pos2)> = board
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.seat == seat)
+            .filter_map(|(i, m)| match &m.graded {
+                Some(Ok(g)) => Some((i, egui::pos2(x(i), y(g.win)))),
+                _ => None,
+            })
+            .collect();
+        let line: Vec<egui::Pos2> = points.iter().map(|(_, p)| *p).collect();
+        painter.add(egui::Shape::line(
+            line,
+            egui::Stroke::new(2.5, seat_colour(seat)),
+        ));
+        if !board.shows_grades(seat) {
+            continue;
+        }
+        for (i, p) in points {
+            let Some(Ok(g)) = &board.moves[i].graded else {
+                continue;
+            };
+            if g.grade.mark().is_empty() {
+                continue;
+            }
+            painter.circle(
+                p,
+                6.0,
+                mark_colour(g.grade),
+                egui::Stroke::new(1.5, ecolour::INK),
+            );
+            if g.grade.mark() == "??" {
+                painter.text(
+                    p - egui::vec2(0.0, 8.0),
+                    egui::Align2::CENTER_BOTTOM,
+                    "??",
+                    egui::FontId::proportional(13.0),
+                    mark_colour(g.grade),
+                );
+            }
+        }
+    }
+    let pointer = response.interact_pointer_pos();
+    (response.clicked() || response.dragged())
+        .then_some(pointer)
+        .flatten()
+        .map(|p| {
+            let t = ((p.x - inner.left()) / inner.width()).clamp(0.0, 1.0);
+            ((t * n).round() as usize).min(board.moves.len())
+        })
+}

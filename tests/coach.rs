@@ -1,0 +1,423 @@
+//! The coach at the table, headless: a person's mistake is held back
+//! before the rules see it and the coach asks; a good move goes straight
+//! through; "Take it back" sends nothing, "Play yours anyway" sends the
+//! same move; off, everything goes through; a bot's seat is never
+//! coached; a move not weighed in time goes through unasked; and the coach
+//! judges from the person's view alone.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use parlour::catalog::GameId;
+use parlour::coach::{
+    Coach, CoachAnswer, CoachLog, CoachPace, CoachQuestion, Coached, Question, budget,
+};
+use parlour::engine::{
+    ActiveMatch, Controller, FrameStepped, MoveApplied, MoveRequest, StartMatch,
+};
+use parlour::i18n::Lang;
+use parlour::session::{Asking, Screen, SeatChoice, Table};
+use parlour::settings::{CoachMode, Settings};
+use parlour_core::engine::analysis::{Analyse, Analysis};
+use parlour_core::engine::{Game, GameRng, Match, Seat};
+use parlour_core::games::neighbours::{self, Neighbours};
+use parlour_core::games::paper_boxing::{self, PaperBoxing};
+
+/// Thinking that ends within the frame it begins in.
+const THINK_TO_THE_END: CoachPace = CoachPace {
+    slice: Duration::from_secs(3600),
+    wait: Duration::from_secs(3600),
+};
+
+/// Every move the rules played, in order.
+#[derive(Resource)]
+struct Played<G: Game>(Vec<(Seat, G::Move)>);
+
+fn note_played<G: Game>(mut applied: MessageReader<MoveApplied<G>>, mut played: ResMut<Played<G>>) {
+    played
+        .0
+        .extend(applied.read().map(|a| (a.seat, a.mv.clone())));
+}
+
+/// A table of `G` with these seats, the coach in `mode`, thinking to the
+/// end within a frame (so a test does not depend on the machine's speed).
+fn app<G: Game>(
+    logic: fn(&mut App),
+    seats: [Controller; 2],
+    mode: CoachMode,
+    game: Match<G>,
+    pace: CoachPace,
+) -> App {
+    let mut app = App::new();
+    app.insert_resource(Settings {
+        language: Lang::En,
+        coach: mode,
+        ..Settings::default()
+    });
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin);
+    logic(&mut app);
+    app.insert_resource(Table {
+        game: GameId(G::NAME),
+        variant: "standard".into(),
+        seats: seats
+            .iter()
+            .zip(["Anna", "Ada"])
+            .map(|(controller, name)| SeatChoice {
+                name: name.into(),
+                controller: controller.clone(),
+            })
+            .collect(),
+        viewer: Some(0),
+        handing_to: None,
+    })
+    .insert_resource(pace)
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )))
+    .insert_resource(FrameStepped::new(5))
+    .insert_resource(Played::<G>(Vec::new()))
+    .add_systems(Last, note_played::<G>);
+    app.update();
+    app.world_mut().write_message(StartMatch {
+        game,
+        controllers: seats.to_vec(),
+        bot_seed: 3,
+    });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(app.world().contains_resource::<ActiveMatch<G>>());
+    app
+}
+
+fn game<G: Game>(app: &App) -> &Match<G> {
+    app.world().resource::<ActiveMatch<G>>().get()
+}
+
+fn played<G: Game>(app: &App) -> Vec<(Seat, G::Move)> {
+    app.world().resource::<Played<G>>().0.clone()
+}
+
+fn question(app: &App) -> Option<Question> {
+    app.world().resource::<CoachQuestion>().0.clone()
+}
+
+fn frames(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+fn request<G: Game>(app: &mut App, seat: Seat, mv: G::Move) {
+    app.world_mut().write_message(MoveRequest::<G> { seat, mv });
+}
+
+// --- Paper Boxing: exact after the reveal -----------------------------------
+
+fn bot(name: &str) -> Controller {
+    Controller::Bot(name.into())
+}
+
+fn boxing() -> Match<PaperBoxing> {
+    let grids = vec![
+        vec![0, 9, 14, 3, 11, 7, 15, 1, 5, 12, 2, 13, 8, 4, 10, 6],
+        vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+    ];
+    let config = PaperBoxing::variant("standard").unwrap();
+    let deal = paper_boxing::Deal { grids, even: 1 };
+    Match::new("standard", config, 2, 1, Some(deal)).unwrap()
+}
+
+fn boxing_app(mode: CoachMode) -> App {
+    app(
+        parlour::games::paper_boxing::logic_plugin,
+        [Controller::Human, bot("greedy")],
+        mode,
+        boxing(),
+        THINK_TO_THE_END,
+    )
+}
+
+/// The exact analysis of seat 0's step now, as the coach makes it.
+fn weigh_step(app: &App) -> Analysis<paper_boxing::Move> {
+    let game = game::<PaperBoxing>(app);
+    let view = game.view(0);
+    let first = PaperBoxing::first_guess(&view).expect("a step to take");
+    PaperBoxing::analyst(
+        &view,
+        &first,
+        None,
+        budget::<PaperBoxing>(game.moves().len()),
+    )
+    .unwrap()
+    .finish()
+}
+
+/// Plays seat 0's best steps (the bot answering) until a step loses what
+/// the best one wins: then the best step and that losing one.
+fn to_a_mistake(app: &mut App) -> (paper_boxing::Move, paper_boxing::Move) {
+    for _ in 0..40 {
+        frames(app, 2);
+        if !game::<PaperBoxing>(app).awaiting().contains(&0) {
+            continue;
+        }
+        let analysis = weigh_step(app);
+        let best = analysis.best().clone();
+        if let Some(losing) = analysis
+            .candidates
+            .iter()
+            .find(|c| best.estimate.win - c.estimate.win >= 0.5)
+        {
+            return (best.mv, losing.mv);
+        }
+        request::<PaperBoxing>(app, 0, best.mv);
+    }
+    panic!("no step that throws the match away in these grids");
+}
+
+#[test]
+fn a_step_that_throws_a_won_match_away_is_held_back_and_the_coach_asks() {
+    let mut app = boxing_app(CoachMode::Warn);
+    let (best, losing) = to_a_mistake(&mut app);
+    let before = played::<PaperBoxing>(&app).len();
+    request::<PaperBoxing>(&mut app, 0, losing);
+    frames(&mut app, 3);
+    assert_eq!(
+        played::<PaperBoxing>(&app).len(),
+        before,
+        "held back: the rules have not seen it"
+    );
+    let asked = question(&app).expect("the coach asks");
+    let paper_boxing::Move::To { row, col } = best else {
+        unreachable!()
+    };
+    assert!(
+        asked
+            .best
+            .ends_with(&format!("at row {}, column {}", row + 1, col + 1)),
+        "it names its own step: {asked:?}"
+    );
+    assert_eq!(asked.gain, "+100 % chance to win");
+    assert_eq!(asked.why, None, "warn says no more");
+    assert!(app.world().resource::<Asking>().0, "the clock waits");
+}
+
+#[test]
+fn explain_adds_why_in_the_rules_words() {
+    let mut app = boxing_app(CoachMode::Explain);
+    let (_, losing) = to_a_mistake(&mut app);
+    request::<PaperBoxing>(&mut app, 0, losing);
+    frames(&mut app, 3);
+    let why = question(&app).and_then(|q| q.why).expect("explained");
+    assert!(
+        why.starts_with("With perfect play by both from here, that step wins"),
+        "{why}"
+    );
+    assert!(why.contains("yours loses"), "{why}");
+}
+
+#[test]
+fn the_best_step_goes_straight_to_the_rules() {
+    let mut app = boxing_app(CoachMode::Warn);
+    let (best, _) = to_a_mistake(&mut app);
+    let before = played::<PaperBoxing>(&app).len();
+    request::<PaperBoxing>(&mut app, 0, best);
+    app.update();
+    let after = played::<PaperBoxing>(&app);
+    assert_eq!(
+        after.get(before),
+        Some(&(0, best)),
+        "played in the same frame"
+    );
+    assert_eq!(question(&app), None);
+    let log = &app.world().resource::<CoachLog>().answers;
+    assert_eq!(log.last().map(|&(_, asked)| asked), Some(false));
+}
+
+#[test]
+fn take_it_back_sends_nothing_and_the_turn_is_the_persons_again() {
+    let mut app = boxing_app(CoachMode::Warn);
+    let (best, losing) = to_a_mistake(&mut app);
+    let before = played::<PaperBoxing>(&app).len();
+    request::<PaperBoxing>(&mut app, 0, losing);
+    frames(&mut app, 3);
+    assert!(question(&app).is_some());
+    app.world_mut().write_message(CoachAnswer::TakeBack);
+    frames(&mut app, 5);
+    assert_eq!(played::<PaperBoxing>(&app).len(), before, "nothing sent");
+    assert_eq!(question(&app), None, "the question is gone");
+    assert!(!app.world().resource::<Asking>().0);
+    assert!(game::<PaperBoxing>(&app).awaiting().contains(&0));
+    // The person plays again, and the better step goes through.
+    request::<PaperBoxing>(&mut app, 0, best);
+    app.update();
+    assert_eq!(played::<PaperBoxing>(&app).get(before), Some(&(0, best)));
+}
+
+#[test]
+fn play_yours_anyway_sends_the_same_move() {
+    let mut app = boxing_app(CoachMode::Warn);
+    let (_, losing) = to_a_mistake(&mut app);
+    let before = played::<PaperBoxing>(&app).len();
+    request::<PaperBoxing>(&mut app, 0, losing);
+    frames(&mut app, 3);
+    assert!(question(&app).is_some());
+    app.world_mut().write_message(CoachAnswer::PlayAnyway);
+    frames(&mut app, 2);
+    let after = played::<PaperBoxing>(&app);
+    assert_eq!(
+        after.get(before),
+        Some(&(0, losing)),
+        "the person's own step"
+    );
+    assert_eq!(question(&app), None);
+    frames(&mut app, 3);
+    assert_eq!(
+        played::<PaperBoxing>(&app)
+            .iter()
+            .filter(|(seat, _)| *seat == 0)
+            .count(),
+        after.iter().filter(|(seat, _)| *seat == 0).count(),
+        "sent once, not asked about again"
+    );
+}
+
+#[test]
+fn with_the_coach_off_a_mistake_goes_straight_to_the_rules() {
+    let mut app = boxing_app(CoachMode::Warn);
+    let (_, losing) = to_a_mistake(&mut app);
+    app.world_mut().resource_mut::<Settings>().coach = CoachMode::Off;
+    let before = played::<PaperBoxing>(&app).len();
+    request::<PaperBoxing>(&mut app, 0, losing);
+    app.update();
+    assert_eq!(played::<PaperBoxing>(&app).get(before), Some(&(0, losing)));
+    assert_eq!(question(&app), None);
+}
+
+#[test]
+fn a_bots_seat_is_never_coached() {
+    // Two random bots: many of their steps are mistakes, none is held.
+    let mut app = app(
+        parlour::games::paper_boxing::logic_plugin,
+        [bot("random"), bot("random")],
+        CoachMode::Explain,
+        boxing(),
+        THINK_TO_THE_END,
+    );
+    for _ in 0..200 {
+        app.update();
+        assert_eq!(question(&app), None);
+        assert!(!app.world().resource::<Coach<PaperBoxing>>().holding());
+        if game::<PaperBoxing>(&app).is_over() {
+            break;
+        }
+    }
+    assert!(
+        game::<PaperBoxing>(&app).is_over(),
+        "the bots played it out"
+    );
+    assert!(app.world().resource::<CoachLog>().answers.is_empty());
+}
+
+// --- Neighbours: rollouts over what the seat cannot see ---------------------
+
+/// A two-seat deal: the start token, seat 0's hand as given, and the other
+/// 44 tokens shuffled by `seed` into seat 1's hand and the bag.
+fn neighbours_deal(seed: u64) -> neighbours::Deal {
+    let start = 5;
+    let hand = vec![4, 6, 0, 9, 9];
+    let mut rest: Vec<u8> = (0..10u8).flat_map(|d| [d; 5]).collect();
+    for d in std::iter::once(start).chain(hand.iter().copied()) {
+        let at = rest.iter().position(|&t| t == d).unwrap();
+        rest.remove(at);
+    }
+    GameRng::seeded(seed).shuffle(&mut rest);
+    let other = rest.split_off(rest.len() - 5);
+    neighbours::Deal {
+        start,
+        hands: vec![hand, other],
+        bag: rest,
+        first: 0,
+    }
+}
+
+fn neighbours_app(seed: u64, pace: CoachPace) -> App {
+    let config = Neighbours::variant("standard").unwrap();
+    let deal = Some(neighbours_deal(seed));
+    let game = Match::<Neighbours>::new("standard", config, 2, seed, deal).unwrap();
+    let logic = parlour::games::neighbours::logic_plugin;
+    let seats = [Controller::Human, bot("greedy")];
+    app(logic, seats, CoachMode::Explain, game, pace)
+}
+
+/// The lowest-scoring placement of seat 0's view.
+fn worst_placement(app: &App) -> neighbours::Move {
+    let view = game::<Neighbours>(app).view(0);
+    let worst = view
+        .placements()
+        .into_iter()
+        .min_by_key(|s| s.points)
+        .unwrap();
+    view.state().placement(&worst)
+}
+
+#[test]
+fn the_coach_judges_from_the_persons_view_alone() {
+    // Two deals that differ only in what seat 0 cannot see: the other
+    // hand, the order of the bag, and the match's seed.
+    let answers: Vec<_> = [11, 12]
+        .into_iter()
+        .map(|seed| {
+            let mut app = neighbours_app(seed, THINK_TO_THE_END);
+            let hidden = game::<Neighbours>(&app).state().clone();
+            let weighed = app
+                .world()
+                .resource::<Coach<Neighbours>>()
+                .pondered()
+                .cloned()
+                .expect("weighed as the turn began");
+            let mv = worst_placement(&app);
+            request::<Neighbours>(&mut app, 0, mv);
+            frames(&mut app, 3);
+            let asked = app.world().resource::<CoachLog>().answers[0].1;
+            (hidden, weighed, asked, question(&app))
+        })
+        .collect();
+    let (a, b) = (&answers[0], &answers[1]);
+    assert_ne!(
+        format!("{:?}", a.0),
+        format!("{:?}", b.0),
+        "the hidden tokens differ"
+    );
+    assert!(a.1.candidates.len() > 1 && a.1.best().estimate.samples > 0);
+    assert_eq!(
+        a.1, b.1,
+        "every candidate weighed the same, to the last bit"
+    );
+    assert_eq!((a.2, &a.3), (b.2, &b.3), "and the same answer to the move");
+}
+
+#[test]
+fn a_move_not_weighed_in_time_goes_to_the_rules_unasked() {
+    // One guess a frame and no time to wait: the worst placement goes
+    // through as it was, and the coach says nothing.
+    let pace = CoachPace {
+        slice: Duration::ZERO,
+        wait: Duration::ZERO,
+    };
+    let mut app = neighbours_app(11, pace);
+    let mv = worst_placement(&app);
+    request::<Neighbours>(&mut app, 0, mv);
+    frames(&mut app, 2);
+    assert_eq!(played::<Neighbours>(&app).first(), Some(&(0, mv)));
+    assert_eq!(question(&app), None);
+    let log = &app.world().resource::<CoachLog>().answers;
+    assert_eq!(log.as_slice().len(), 1);
+    assert!(!log[0].1, "not asked");
+}

@@ -1,0 +1,304 @@
+//! The review on screen, headless: a match from the history or the results
+//! set on the table and stepped through by move requests to the rules
+//! plugin, its decisions weighed a slice per frame into the grades the
+//! core's review gives; a record that does not replay opens nothing.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use parlour::engine::{ActiveMatch, FrameStepped};
+use parlour::review::{OpenReview, ReviewBoard, screen_budget};
+use parlour::saves::SaveSlot;
+use parlour::session::{Notice, Reviewing, Screen, Table};
+use parlour::storage::file_finished;
+use parlour_core::engine::review::{decisions, review};
+use parlour_core::engine::{Game, Match, Record, SeatRecord};
+use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::paper_boxing::PaperBoxing;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "parlour-review-{name}-{}-{:?}",
+        std::process::id(),
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The app as a screen runs it, without a window.
+fn app_of(dir: &Path, logic_plugin: fn(&mut App)) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin)
+        .add_message::<parlour::ui::input::PointerInput>();
+    logic_plugin(&mut app);
+    let (slot, _) = SaveSlot::open(
+        Some(dir.join("saves").join("current.json")),
+        Some(dir.join("history")),
+        SystemTime::now(),
+    );
+    app.insert_resource(slot)
+        .insert_resource(FrameStepped::new(5))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )));
+    app.update();
+    app
+}
+
+/// A whole match of `G` between bots, its seats named as a table would.
+fn played<G: Game>(seed: u64, bots: [&str; 2], people: [bool; 2]) -> Record {
+    let mut game = Match::<G>::seeded("standard", 2, seed).unwrap();
+    let mut seats = [G::bot(bots[0], 1).unwrap(), G::bot(bots[1], 2).unwrap()];
+    while !game.is_over() {
+        let seat = game.awaiting()[0];
+        let mv = seats[seat].choose(&game.view(seat));
+        game.submit(seat, mv).unwrap();
+    }
+    let mut record = game.record();
+    record.seats = ["Anna", "Bo"]
+        .iter()
+        .zip(people)
+        .zip(bots)
+        .map(|((name, person), bot)| SeatRecord {
+            name: (*name).into(),
+            bot: (!person).then(|| bot.to_owned()),
+        })
+        .collect();
+    record
+}
+
+fn run_until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) {
+    for _ in 0..frames {
+        app.update();
+        if done(app) {
+            return;
+        }
+    }
+    panic!("not reached in {frames} frames");
+}
+
+fn board(app: &App) -> &ReviewBoard {
+    app.world().resource::<ReviewBoard>()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn go_to(app: &mut App, at: usize) {
+    app.world_mut().resource_mut::<ReviewBoard>().want = at;
+    for _ in 0..50 {
+        app.update();
+        if board(app).at == at {
+            return;
+        }
+    }
+    let b = board(app);
+    panic!(
+        "the table did not reach move {at}: at {}, asked {}, phase {:?}, notice {:?}",
+        b.at,
+        b.want,
+        app.world()
+            .resource::<State<parlour::engine::TurnPhase>>()
+            .get(),
+        app.world().resource::<Notice>().text,
+    );
+}
+
+/// The position the rules plugin holds, as text.
+fn on_table<G: Game>(app: &App) -> String {
+    format!(
+        "{:?}",
+        app.world().resource::<ActiveMatch<G>>().get().state()
+    )
+}
+
+/// The record's first `n` moves played by the core alone.
+fn prefix<G: Game>(record: &Record, n: usize) -> String {
+    let mut game = Match::<G>::start_of_record(record, |v| G::variant(v).ok()).unwrap();
+    for i in 0..n {
+        let (seat, mv) = Match::<G>::move_of_record(record, i).unwrap();
+        game.submit(seat, mv).unwrap();
+    }
+    format!("{:?}", game.state())
+}
+
+#[test]
+fn a_hot_seat_match_from_the_history_shows_every_hand_in_turn_and_no_hand_over() {
+    let dir = scratch("hot-seat");
+    let record = played::<Neighbours>(4, ["greedy", "greedy"], [true, true]);
+    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
+    let own = app.world().resource::<Table>().clone();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::History);
+    app.update();
+    app.world_mut()
+        .write_message(OpenReview::Filed(Box::new(record.clone())));
+    run_until(&mut app, 10, |app| {
+        screen(app) == Screen::Play && app.world().contains_resource::<ActiveMatch<Neighbours>>()
+    });
+    assert!(app.world().contains_resource::<Reviewing>());
+    assert_eq!(
+        board(&app).people,
+        vec![true, true],
+        "both seats were people"
+    );
+    // Every seat's hand is shown in its turn: the match is over, nobody
+    // is waiting to be handed the screen.
+    for at in [0, 1, 2, 7] {
+        go_to(&mut app, at);
+        let to_move = app
+            .world()
+            .resource::<ActiveMatch<Neighbours>>()
+            .get()
+            .awaiting()[0];
+        let table = app.world().resource::<Table>();
+        assert_eq!(
+            table.viewer,
+            Some(to_move),
+            "the hand of the seat to move at {at}"
+        );
+        assert_eq!(table.handing_to, None);
+        assert_eq!(screen(&app), Screen::Play);
+    }
+    // Leaving gives the person their own table back, and the history.
+    app.world_mut().write_message(parlour::review::LeaveReview);
+    run_until(&mut app, 5, |app| screen(app) == Screen::History);
+    assert_eq!(app.world().resource::<Table>().seats, own.seats);
+    assert!(!app.world().contains_resource::<ReviewBoard>());
+}
+
+#[test]
+fn a_match_not_yet_over_cannot_be_reviewed_from_the_table() {
+    let dir = scratch("unfinished");
+    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
+    let game = Match::<Neighbours>::seeded("standard", 2, 3).unwrap();
+    app.world_mut().write_message(parlour::engine::StartMatch {
+        game,
+        controllers: vec![parlour::engine::Controller::Human; 2],
+        bot_seed: 0,
+    });
+    app.update();
+    app.update();
+    app.world_mut().write_message(OpenReview::Finished);
+    app.update();
+    app.update();
+    assert!(!app.world().contains_resource::<ReviewBoard>());
+}
+
+#[test]
+fn a_record_whose_moves_the_rules_refuse_opens_no_review_and_says_why() {
+    let dir = scratch("refused");
+    let mut record = played::<Neighbours>(5, ["greedy", "greedy"], [true, false]);
+    // The third move played again in the fourth's place: a cell taken.
+    let seat = record.moves[3]["seat"].clone();
+    record.moves[3] = record.moves[2].clone();
+    record.moves[3]["seat"] = seat;
+    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
+    let filed = file_finished(&dir.join("history"), &record, SystemTime::now()).unwrap();
+    let before = std::fs::read(&filed).unwrap();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::History);
+    app.update();
+    app.world_mut()
+        .write_message(OpenReview::Filed(Box::new(record)));
+    app.update();
+    app.update();
+    let notice = app.world().resource::<Notice>();
+    assert!(notice.warning);
+    assert!(
+        notice.text.contains("cannot be reviewed") && notice.text.contains("move 3"),
+        "one line with the reason: {}",
+        notice.text
+    );
+    assert!(!app.world().contains_resource::<ReviewBoard>());
+    assert_eq!(screen(&app), Screen::History, "nothing opened");
+    assert_eq!(
+        std::fs::read(&filed).unwrap(),
+        before,
+        "nothing changed on disk"
+    );
+}
+
+#[test]
+fn a_record_of_a_game_this_version_does_not_know_is_refused_in_one_line() {
+    let dir = scratch("unknown");
+    let mut record = played::<Neighbours>(6, ["greedy", "greedy"], [true, false]);
+    record.game = "backgammon".into();
+    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
+    app.world_mut()
+        .write_message(OpenReview::Filed(Box::new(record)));
+    app.update();
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.warning && notice.text.contains("backgammon"),
+        "{}",
+        notice.text
+    );
+    assert!(!app.world().contains_resource::<ReviewBoard>());
+}
+
+#[test]
+fn stepping_through_the_moves_replays_the_record() {
+    let dir = scratch("steps");
+    let record = played::<Neighbours>(4, ["greedy", "greedy"], [true, false]);
+    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
+    app.world_mut()
+        .write_message(OpenReview::Filed(Box::new(record.clone())));
+    run_until(&mut app, 10, |app| {
+        app.world().contains_resource::<ActiveMatch<Neighbours>>()
+    });
+    let last = record.moves.len();
+    assert!(last > 10, "a whole match: {last} moves");
+    // Forward a move at a time, a jump to the end, and back again.
+    for at in [1, 2, 3, last, 5, 0, last / 2] {
+        go_to(&mut app, at);
+        assert_eq!(
+            on_table::<Neighbours>(&app),
+            prefix::<Neighbours>(&record, at),
+            "the table after {at} moves"
+        );
+    }
+}
+
+#[test]
+fn the_grades_shown_are_the_core_review_of_the_same_record() {
+    let dir = scratch("grades");
+    let record = played::<PaperBoxing>(8, ["solver", "random"], [false, true]);
+    let mut app = app_of(&dir, parlour::games::paper_boxing::logic_plugin);
+    app.world_mut()
+        .write_message(OpenReview::Filed(Box::new(record.clone())));
+    run_until(&mut app, 200_000, |app| {
+        app.world()
+            .get_resource::<ReviewBoard>()
+            .is_some_and(ReviewBoard::finished)
+    });
+    let ds = decisions::<PaperBoxing>(&record, |v| PaperBoxing::variant(v).ok()).unwrap();
+    let core = review(2, &ds, screen_budget::<PaperBoxing>(), 1, &|_| {}).unwrap();
+    let shown = board(&app);
+    assert_eq!(shown.moves.len(), core.decisions.len());
+    let mut marked = 0;
+    for (line, d) in shown.moves.iter().zip(&core.decisions) {
+        let shown = line.graded.as_ref().unwrap().as_ref().map(|g| g.grade);
+        let core = d
+            .analysis
+            .as_ref()
+            .map(|a| a.grade())
+            .map_err(|e| e.to_string());
+        assert_eq!(shown.map_err(String::clone), core, "move {}", d.index);
+        marked += usize::from(shown.is_ok_and(|g| !g.mark().is_empty()));
+    }
+    assert_eq!(shown.summaries, core.summaries());
+    assert!(marked > 0, "the random seat's play has marks");
+}
