@@ -175,6 +175,11 @@ fn a_wrong_try_is_refused_with_the_rules_reason_and_changes_nothing() {
             .wrong
             .is_none()
     );
+    let slot = app.world().resource::<parlour::saves::SaveSlot>();
+    assert!(
+        slot.unfinished.is_none(),
+        "a lesson is not a match to continue"
+    );
 }
 
 #[test]

@@ -45,7 +45,25 @@ fn panel<G: Game + Teach>(
     let lesson = &play.lesson;
     let bot = lesson.bot.as_str();
     let over = *screen.get() == Screen::Results;
-    let width = (ctx.content_rect().width() - 32.0).min(760.0);
+    // Beside the table, clear of the hand at the foot: at the right in a
+    // landscape window, under the top bar in a portrait one.
+    let window = ctx.content_rect();
+    let landscape = window.width() > window.height();
+    let (anchor, offset, width) = if landscape {
+        let width = (window.width() * 0.3).clamp(300.0, 440.0);
+        (
+            egui::Align2::RIGHT_TOP,
+            egui::vec2(-12.0, size::HUD + 8.0),
+            width,
+        )
+    } else {
+        let width = (window.width() - 24.0).min(760.0);
+        (
+            egui::Align2::CENTER_TOP,
+            egui::vec2(0.0, size::HUD + 8.0),
+            width,
+        )
+    };
     let mut act = |a: LessonAction| {
         actions.write(a);
     };
@@ -54,12 +72,12 @@ fn panel<G: Game + Teach>(
     }
     egui::Area::new(egui::Id::new("lesson"))
         .order(egui::Order::Foreground)
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -16.0))
+        .anchor(anchor, offset)
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(ecolour::CARD)
                 .corner_radius(14)
-                .inner_margin(16)
+                .inner_margin(14)
                 .stroke(egui::Stroke::new(3.0, ecolour::ACCENT))
                 .show(ui, |ui| {
                     ui.set_width(width);
@@ -104,7 +122,7 @@ fn panel<G: Game + Teach>(
                         ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
                     }
                     ui.add_space(10.0);
-                    ui.horizontal(|ui| {
+                    ui.horizontal_wrapped(|ui| {
                         ui.spacing_mut().item_spacing.x = 12.0;
                         if over {
                             if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked() {

@@ -16,7 +16,7 @@ use crate::engine::{
     TurnPhase,
 };
 use crate::session::flow::OnScreen;
-use crate::session::{LearnGame, Screen, SeatChoice, Table, TableSystems};
+use crate::session::{InLesson, LearnGame, Screen, SeatChoice, Table, TableSystems};
 use crate::settings::Settings;
 
 /// How long the bot seems to think before a scripted move, so the learner
@@ -176,6 +176,7 @@ fn start<G: Game + Teach>(
         bot_seed: 0,
     });
     commands.insert_resource(gate(script.clone()));
+    commands.insert_resource(InLesson);
     commands.insert_resource(LessonPlay {
         lesson,
         script,
@@ -225,6 +226,7 @@ fn act<G: Game + Teach>(
                 ends.write(EndMatch);
                 commands.remove_resource::<LessonPlay<G>>();
                 commands.remove_resource::<MoveGate<G>>();
+                commands.remove_resource::<InLesson>();
                 next.set(Screen::Setup);
                 return;
             }
@@ -318,4 +320,5 @@ fn follow<G: Game + Teach>(
 fn leave<G: Game + Teach>(mut commands: Commands) {
     commands.remove_resource::<LessonPlay<G>>();
     commands.remove_resource::<MoveGate<G>>();
+    commands.remove_resource::<InLesson>();
 }

@@ -262,6 +262,11 @@ pub struct BeginMatch;
 #[derive(Message, Clone, Copy, Debug)]
 pub struct LearnGame(pub GameId);
 
+/// Present while a lesson is on the table: its match is nobody's to keep,
+/// file or count.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct InLesson;
+
 /// A one-line message for the player (a refused move, a forced pass), shown for a while.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct Notice {
