@@ -8,7 +8,7 @@ use crate::platform::time::Instant;
 use bevy::prelude::*;
 use parlour_core::engine::analysis::{Analyst, Budget, THRESHOLDS};
 use parlour_core::engine::review::{Decision, Review, Reviewed, Stepper, budget_of, decisions};
-use parlour_core::engine::{Match, Record, Seat, SeatRecord};
+use parlour_core::engine::{Match, Record, Seat};
 
 use super::{
     Graded, MoveLine, OpenReview, REVIEW, ReviewBoard, ReviewGame, Verdict, shown_table,
@@ -89,17 +89,7 @@ pub fn review<G: ReviewGame>(app: &mut App) {
 fn finished_record<G: ReviewGame>(active: &ActiveMatch<G>, table: &Table) -> Record {
     let mut record = active.get().record();
     if table.seats.len() == record.players {
-        record.seats = table
-            .seats
-            .iter()
-            .map(|s| SeatRecord {
-                name: s.name.clone(),
-                bot: match &s.controller {
-                    Controller::Human => None,
-                    Controller::Bot(b) => Some(b.clone()),
-                },
-            })
-            .collect();
+        record.seats = table.seat_records();
     }
     record
 }

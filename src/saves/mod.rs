@@ -119,17 +119,7 @@ pub fn table_of(record: &Record, game: GameId) -> Table {
 
 /// A table's seats as a record writes them.
 pub fn seats_of(table: &Table) -> Vec<SeatRecord> {
-    table
-        .seats
-        .iter()
-        .map(|s| SeatRecord {
-            name: s.name.clone(),
-            bot: match &s.controller {
-                Controller::Human => None,
-                Controller::Bot(b) => Some(b.clone()),
-            },
-        })
-        .collect()
+    table.seat_records()
 }
 
 /// What every game shares: the resources and messages of saving and replays.

@@ -11,6 +11,7 @@ pub mod flow;
 
 use bevy::prelude::*;
 use parlour_core::engine::Seat;
+use parlour_core::engine::record::SeatRecord;
 
 use crate::catalog::{GameCatalog, GameId};
 use crate::engine::{ClockSettings, Controller, RulesSystems};
@@ -164,6 +165,20 @@ impl Default for Table {
 }
 
 impl Table {
+    /// The seats as a record writes them: each name, and the bot's if a bot sits there.
+    pub fn seat_records(&self) -> Vec<SeatRecord> {
+        self.seats
+            .iter()
+            .map(|s| SeatRecord {
+                name: s.name.clone(),
+                bot: match &s.controller {
+                    Controller::Human => None,
+                    Controller::Bot(b) => Some(b.clone()),
+                },
+            })
+            .collect()
+    }
+
     /// The table the set-up offers for `game`: the last one a person set
     /// for it (remembered in the settings), else the first table — never
     /// one attract mode, Watch or a lesson laid. Default names come in the
