@@ -28,6 +28,7 @@ use menus::Menus;
 use parlour::engine::{ActiveMatch, Controller, FrameStepped};
 use parlour::i18n::Lang;
 use parlour::kiosk::{Activity, CORNER_PRESS, Idle, Kiosk, PinPad, PinPurpose};
+use parlour::lessons::LessonPlay;
 use parlour::saves::SaveSlot;
 use parlour::session::PointerDevice;
 use parlour::session::attract::Demo;
@@ -351,6 +352,48 @@ fn real_touches_keys_and_mouse_reset_the_idle_timer_and_a_touch_ends_attract_mod
     assert!(!app.world().resource::<Idle>().attract, "a finger ends it");
     assert!(app.world().get_resource::<Demo>().is_none());
     assert_eq!(screen(&app), Screen::Title);
+}
+
+/// With the operator's choice on, a visitor's touch during attract mode
+/// starts the lesson of the game on show, the visitor in the first seat.
+#[test]
+fn a_touch_on_the_demo_starts_a_lesson_when_the_operator_chose_it() {
+    for lessons in [false, true] {
+        let (mut app, window) = window_app(true);
+        app.insert_resource(SaveSlot {
+            current: None,
+            history: None,
+            unfinished: None,
+        });
+        {
+            let mut settings = app.world_mut().resource_mut::<Settings>();
+            settings.idle_timeout_secs = TIMEOUT;
+            settings.kiosk_lessons = lessons;
+        }
+        for _ in 0..(2 * TIMEOUT + 2) * 10 {
+            app.update();
+        }
+        assert!(app.world().resource::<Idle>().attract, "attract mode");
+        let centre = Vec2::new(640.0, 400.0);
+        touch(&mut app, window, TouchPhase::Started, centre);
+        app.update();
+        touch(&mut app, window, TouchPhase::Ended, centre);
+        for _ in 0..4 {
+            app.update();
+        }
+        assert!(app.world().get_resource::<Demo>().is_none());
+        let lesson = app.world().get_resource::<LessonPlay<Neighbours>>();
+        if lessons {
+            assert!(lesson.is_some(), "the lesson starts");
+            assert_eq!(screen(&app), Screen::Play);
+            let table = app.world().resource::<Table>();
+            assert_eq!(table.seats[0].controller, Controller::Human);
+            assert_eq!(table.viewer, Some(0));
+        } else {
+            assert!(lesson.is_none(), "no lesson unless chosen");
+            assert_eq!(screen(&app), Screen::Title);
+        }
+    }
 }
 
 #[test]

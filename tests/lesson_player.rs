@@ -10,9 +10,11 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::catalog::GameId;
+use parlour::coach::{CoachLog, CoachQuestion};
 use parlour::engine::{ActiveMatch, Controller, MoveGate, MoveRejected, MoveRequest};
 use parlour::lessons::{LessonAction, LessonPlay};
 use parlour::session::{LearnGame, Screen, Table};
+use parlour::settings::{CoachMode, Settings};
 use parlour_core::engine::Game;
 use parlour_core::engine::lesson::Teach;
 use parlour_core::games::neighbours::{Move, Neighbours, Placement};
@@ -21,6 +23,11 @@ use parlour_core::games::rummy::Rummy;
 
 fn app(logic: fn(&mut App)) -> App {
     let mut app = App::new();
+    // A learner who turned the coach on: a lesson must not hear from it.
+    app.insert_resource(Settings {
+        coach: CoachMode::Explain,
+        ..Settings::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin);
     logic(&mut app);
@@ -63,6 +70,7 @@ fn play_through<G: Game + Teach>(app: &mut App) {
             app.world_mut().write_message(LessonAction::ShowMe);
         }
         app.update();
+        assert_eq!(app.world().resource::<CoachQuestion>().0, None);
     }
     for _ in 0..100 {
         app.update();
@@ -82,6 +90,12 @@ fn lesson_plays_to_its_end_and_offers_a_real_match<G: Game + Teach>(logic: fn(&m
     play_through::<G>(&mut app);
     let active = app.world().resource::<ActiveMatch<G>>();
     assert!(active.get().is_over(), "the lesson's match ends");
+    let weighed = &app.world().resource::<CoachLog>().answers;
+    assert!(
+        weighed.is_empty(),
+        "the coach stays quiet in a lesson, yet weighed {} moves",
+        weighed.len()
+    );
     assert_eq!(screen(&app), Screen::Results);
     app.world_mut().write_message(LessonAction::RealMatch);
     app.update();

@@ -202,6 +202,45 @@ fn every_title_button_lands_where_its_label_says() {
     }
 }
 
+/// The first Play on a game never played here offers its lesson, once:
+/// "Learn as I play" starts it, "Set up a match" goes on to the set-up,
+/// and the next Play on that game goes straight there.
+#[test]
+fn the_first_play_on_a_game_offers_its_lesson_once() {
+    let _words = language_held();
+    let fresh = |app: &mut App| {
+        english(app);
+        app.world_mut()
+            .resource_mut::<Settings>()
+            .lessons_offered
+            .clear();
+    };
+    let mut m = Menus::new(fresh);
+    m.tap_nth("Play", 0);
+    assert_eq!(m.screen(), Screen::Title, "the offer comes first");
+    assert!(m.shows("New to Neighbours?"));
+    m.tap("Set up a match");
+    assert_eq!(m.screen(), Screen::Setup);
+    assert_eq!(table_game(&m), GameId("neighbours"));
+    let offered = &m.app.world().resource::<Settings>().lessons_offered;
+    assert!(offered.contains("neighbours"), "kept in the settings file");
+    m.tap("Back");
+    m.tap_nth("Play", 0);
+    assert_eq!(m.screen(), Screen::Setup, "offered once only");
+    m.tap("Back");
+    // Paper Boxing's first Play: the lesson taken.
+    m.tap_nth("Play", 1);
+    assert!(m.shows("New to Paper Boxing?"));
+    m.tap("Learn as I play");
+    m.frames(3);
+    assert_eq!(m.screen(), Screen::Play);
+    assert!(
+        m.app
+            .world()
+            .contains_resource::<parlour::lessons::LessonPlay<parlour_core::games::paper_boxing::PaperBoxing>>()
+    );
+}
+
 /// Whether the test's match menu is open (a game's HUD keeps its own).
 #[derive(Resource, Default)]
 struct MenuShown(bool);

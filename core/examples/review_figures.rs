@@ -11,6 +11,10 @@
 //! # the time to review whole matches
 //! cargo run --release -p parlour-core --example review_figures -- time \
 //!     --game rummy --bots expert:300,expert:300 --games 20 --budget 100 --threads 2
+//! # the same on one thread at the screen's budget, as a page measures it
+//! # (`?bench-review=rummy/expert:300,greedy` gives the page's, 5 matches)
+//! cargo run --release -p parlour-core --example review_figures -- page-time \
+//!     --game rummy --bots expert:300,greedy --games 5
 //! ```
 //!
 //! Paper Boxing has two seats: its `accuracy` plays the bots named in
@@ -86,8 +90,15 @@ fn run<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
         "accuracy" => accuracy::<G>(a),
         "agreement" => agreement::<G>(a),
         "time" => time::<G>(a),
+        // What the page's `?bench-review=GAME/BOT,BOT` measures, here.
+        "page-time" => {
+            let times = review::time_reviews::<G>(&a.bots, a.games, a.seed)?;
+            let mut figures = review::review_time_figures(&times);
+            figures["game"] = G::NAME.into();
+            Ok(figures)
+        }
         other => Err(format!(
-            "unknown mode {other:?}: accuracy, agreement or time"
+            "unknown mode {other:?}: accuracy, agreement, time or page-time"
         )),
     }
 }

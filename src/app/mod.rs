@@ -330,6 +330,14 @@ impl Files {
 pub fn run_in_page() {
     crate::platform::page::reload_after_a_crash();
     let query = crate::platform::page::query();
+    if let Some(spec) = query
+        .split('&')
+        .find_map(|p| p.strip_prefix("bench-review="))
+    {
+        let answer = page::review_time(spec, 5, 1).unwrap_or_else(|e| e);
+        crate::platform::page::say("parlourBench", &answer);
+        return;
+    }
     if let Some(spec) = query.split('&').find_map(|p| p.strip_prefix("bench=")) {
         let answer = match page::think_time(spec, 4, 1) {
             Ok(ms) => format!("{ms:.3}"),

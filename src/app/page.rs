@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use parlour_core::engine::Game;
 use parlour_core::engine::selfplay::mean_think_ms;
+use parlour_core::engine::{Game, review};
 use parlour_core::games::{ForGame, for_game};
 
 use super::WindowOptions;
@@ -87,6 +87,35 @@ pub fn think_time(spec: &str, games: usize, seed: u64) -> Result<f64, String> {
     for_game(game, ThinkTime { bots, games, seed })?
 }
 
+/// The time to review whole matches in this build, on one thread (as a
+/// page has): `games` seeded matches of `bots` as `parlour selfplay --seed
+/// SEED` plays them, each reviewed with the screen's budget, as JSON
+/// (`review_figures page-time` prints the desktop's, on the same moves).
+/// Asked for by a page query `bench-review=GAME/BOT,BOT`.
+pub fn review_time(spec: &str, games: usize, seed: u64) -> Result<String, String> {
+    let (game, bots) = spec
+        .split_once('/')
+        .ok_or_else(|| format!("{spec:?}: write GAME/BOT,BOT"))?;
+    let bots: Vec<String> = bots.split(',').map(str::to_owned).collect();
+    parlour_core::games::for_review(game, ReviewTime { bots, games, seed })?
+}
+
+struct ReviewTime {
+    bots: Vec<String>,
+    games: usize,
+    seed: u64,
+}
+
+impl parlour_core::games::ForReview for ReviewTime {
+    type Output = Result<String, String>;
+    fn run<G: parlour_core::engine::analysis::Analyse>(self) -> Self::Output {
+        let times = review::time_reviews::<G>(&self.bots, self.games, self.seed)?;
+        let mut figures = review::review_time_figures(&times);
+        figures["game"] = G::NAME.into();
+        Ok(figures.to_string())
+    }
+}
+
 struct ThinkTime {
     bots: Vec<String>,
     games: usize,
@@ -110,6 +139,16 @@ mod tests {
         assert!(ms >= 0.0 && ms.is_finite());
         assert!(think_time("neighbours-greedy", 2, 1).is_err());
         assert!(think_time("chess/greedy,random", 2, 1).is_err());
+    }
+
+    #[test]
+    fn the_review_bench_times_whole_matches_on_one_thread() {
+        let answer = review_time("paper-boxing/greedy,random", 1, 1).unwrap();
+        let figures: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(figures["matches"], 1);
+        assert_eq!(figures["game"], "paper-boxing");
+        assert!(figures["median_seconds"].as_f64().is_some_and(|s| s >= 0.0));
+        assert!(review_time("paper-boxing", 1, 1).is_err());
     }
 
     #[test]

@@ -20,7 +20,7 @@ use parlour_core::engine::analysis::{Analyse, Analysis};
 
 use crate::engine::{ActiveMatch, Controller, MoveRequest, RulesSystems, TurnPhase};
 use crate::platform::time::Instant;
-use crate::session::{Asking, Screen, Table};
+use crate::session::{Asking, InLesson, Screen, Table};
 use crate::settings::{CoachMode, Settings};
 pub use weigh::{Pondering, Thinking, Verdict, budget, from_ponder, verdict};
 
@@ -237,6 +237,7 @@ fn answer<G: Coached>(
 
 /// Holds back a person's move the coach should weigh; lets every other
 /// request through untouched, in its order.
+#[allow(clippy::too_many_arguments)]
 fn hold<G: Coached>(
     mut coach: ResMut<Coach<G>>,
     mut requests: ResMut<Messages<MoveRequest<G>>>,
@@ -245,6 +246,7 @@ fn hold<G: Coached>(
     screen: Res<State<Screen>>,
     phase: Res<State<TurnPhase>>,
     active: Option<Res<ActiveMatch<G>>>,
+    lesson: Option<Res<InLesson>>,
 ) {
     let coach = &mut *coach;
     let fresh: Vec<MoveRequest<G>> = coach
@@ -258,7 +260,8 @@ fn hold<G: Coached>(
     let Some(active) = active else {
         return;
     };
-    if fresh.is_empty() || settings.coach == CoachMode::Off {
+    // A lesson asks for its own moves: the coach would only get in its way.
+    if fresh.is_empty() || settings.coach == CoachMode::Off || lesson.is_some() {
         return;
     }
     let game = active.get();
@@ -319,13 +322,15 @@ fn think<G: Coached>(
     mut asking: ResMut<Asking>,
     mut log: ResMut<CoachLog>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    lesson: Option<Res<InLesson>>,
 ) {
     let coach = &mut *coach;
-    let (Some(active), true) = (active, settings.coach != CoachMode::Off) else {
+    let on = settings.coach != CoachMode::Off && lesson.is_none();
+    let (Some(active), true) = (active, on) else {
         // No match of this game, or the coach turned off: nothing held of
         // this game's, nothing asked (the question may be another game's).
         if let Some(held) = coach.held.take() {
-            if settings.coach == CoachMode::Off {
+            if !on {
                 requests.write(held.request);
                 coach.cursor.clear(&requests);
             }

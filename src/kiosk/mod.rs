@@ -22,7 +22,7 @@ use bevy::window::{
 
 use crate::engine::EndMatch;
 use crate::session::attract::Demo;
-use crate::session::{PointerDevice, Screen, TableSystems};
+use crate::session::{LearnGame, PointerDevice, Screen, Table, TableSystems};
 use crate::settings::Settings;
 
 /// Whether the app runs as a kiosk.
@@ -262,6 +262,7 @@ fn watch_idle(
     mut end: MessageWriter<EndMatch>,
     mut next: ResMut<NextState<Screen>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    (table, mut learn): (Res<Table>, MessageWriter<LearnGame>),
 ) {
     let touched = activity.read().count() > 0;
     if !kiosk.active {
@@ -271,11 +272,16 @@ fn watch_idle(
     if touched {
         idle.quiet = Duration::ZERO;
         if idle.attract {
-            // Someone is here: attract mode gives way to the title.
+            // Someone is here: attract mode gives way to the title, or
+            // (if the operator chose it) to the lesson of the game on show.
             idle.attract = false;
             commands.remove_resource::<Demo>();
             end.write(EndMatch);
+            // A game without a lesson leaves the title on screen.
             next.set(Screen::Title);
+            if settings.kiosk_lessons {
+                learn.write(LearnGame(table.game));
+            }
         }
         return;
     }

@@ -12,11 +12,13 @@
 
 mod panel;
 mod play;
+pub mod pointer;
 
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 use include_dir::{Dir, include_dir};
+pub use parlour_core::engine::lesson::Point;
 use parlour_core::engine::lesson::{EXTENSION, Lesson, Teach};
 
 pub use play::{LessonAction, LessonPlay};

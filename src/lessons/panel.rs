@@ -9,9 +9,9 @@ use parlour_core::engine::lesson::{Teach, Words};
 use super::play::{LessonAction, LessonPlay};
 use crate::engine::Game;
 use crate::i18n::language;
-use crate::session::Screen;
+use crate::session::{Screen, TableRoom};
 use crate::ui::UiSystems;
-use crate::ui::theme::{ecolour, size};
+use crate::ui::theme::{Zoom, ecolour, size};
 use crate::ui::widgets::big_button;
 
 pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
@@ -22,6 +22,16 @@ pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
             .run_if(resource_exists::<LessonPlay<G>>)
             .run_if(in_state(Screen::Play).or_else(in_state(Screen::Results))),
     );
+}
+
+/// Whether the words go beside the table (a landscape window) or under it,
+/// and the room they take across or down, in egui's points.
+pub fn room_for_words(screen: egui::Vec2) -> (bool, f32) {
+    if screen.x > screen.y {
+        (true, (screen.x * 0.3).clamp(320.0, 460.0))
+    } else {
+        (false, (screen.y * 0.26).clamp(250.0, 400.0))
+    }
 }
 
 /// The words in the language on screen (English if a line lacks them; the
@@ -39,31 +49,47 @@ fn panel<G: Game + Teach>(
     mut contexts: EguiContexts,
     play: Res<LessonPlay<G>>,
     screen: Res<State<Screen>>,
+    mut room: ResMut<TableRoom>,
+    zoom: Option<Res<Zoom>>,
     mut actions: MessageWriter<LessonAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lesson = &play.lesson;
     let bot = lesson.bot.as_str();
     let over = *screen.get() == Screen::Results;
-    // Beside the table, clear of the hand at the foot: at the right in a
-    // landscape window, under the top bar in a portrait one.
-    let window = ctx.content_rect();
-    let landscape = window.width() > window.height();
-    let (anchor, offset, width) = if landscape {
-        let width = (window.width() * 0.3).clamp(300.0, 440.0);
+    // Beside the table, which is laid out in the rest of the window
+    // ([`TableRoom`]), so the words never hide a cell or a card: at the right
+    // in a landscape window, at the foot of a portrait one.
+    let zoom = zoom.map_or(1.0, |z| z.0);
+    let (wide, extent) = room_for_words(ctx.content_rect().size());
+    let wanted = if wide {
+        TableRoom {
+            right: extent * zoom,
+            bottom: 0.0,
+        }
+    } else {
+        TableRoom {
+            right: 0.0,
+            bottom: extent * zoom,
+        }
+    };
+    if *room != wanted {
+        *room = wanted;
+    }
+    let full = ctx.content_rect();
+    let (at, width) = if wide {
         (
-            egui::Align2::RIGHT_TOP,
-            egui::vec2(-12.0, size::HUD + 8.0),
-            width,
+            egui::pos2(full.right() - extent + 4.0, full.top() + size::HUD + 8.0),
+            extent - 16.0 - 28.0,
         )
     } else {
-        let width = (window.width() - 24.0).min(760.0);
         (
-            egui::Align2::CENTER_TOP,
-            egui::vec2(0.0, size::HUD + 8.0),
-            width,
+            egui::pos2(full.left() + 12.0, full.bottom() - extent + 4.0),
+            full.width() - 24.0 - 28.0,
         )
     };
+    // Under the panel's frame and margin, to the window's foot.
+    let max_height = (full.bottom() - at.y - 2.0 * 14.0 - 12.0).max(120.0);
     let mut act = |a: LessonAction| {
         actions.write(a);
     };
@@ -72,7 +98,9 @@ fn panel<G: Game + Teach>(
     }
     egui::Area::new(egui::Id::new("lesson"))
         .order(egui::Order::Foreground)
-        .anchor(anchor, offset)
+        .fixed_pos(at)
+        // The panel keeps its place; egui must not push it to fit.
+        .constrain(false)
         .show(ctx, |ui| {
             egui::Frame::new()
                 .fill(ecolour::CARD)
@@ -81,69 +109,77 @@ fn panel<G: Game + Teach>(
                 .stroke(egui::Stroke::new(3.0, ecolour::ACCENT))
                 .show(ui, |ui| {
                     ui.set_width(width);
-                    let heading = if over {
-                        crate::tr!("lesson-learnt")
-                    } else {
-                        format!(
-                            "{} · {}",
-                            say(&lesson.title, bot),
-                            crate::tr!(
-                                "lesson-step",
-                                n = play.step.min(play.script.steps.len() - 1) + 1,
-                                of = play.script.steps.len()
-                            )
-                        )
-                    };
-                    ui.label(
-                        egui::RichText::new(heading)
-                            .color(ecolour::INK)
-                            .strong()
-                            .size(size::TEXT),
-                    );
-                    ui.add_space(6.0);
-                    if over {
-                        for line in &lesson.summary {
+                    // Long words on a short screen scroll; the buttons with them.
+                    egui::ScrollArea::vertical()
+                        .max_height(max_height)
+                        .show(ui, |ui| {
+                            let heading = if over {
+                                crate::tr!("lesson-learnt")
+                            } else {
+                                format!(
+                                    "{} · {}",
+                                    say(&lesson.title, bot),
+                                    crate::tr!(
+                                        "lesson-step",
+                                        n = play.step.min(play.script.steps.len() - 1) + 1,
+                                        of = play.script.steps.len()
+                                    )
+                                )
+                            };
                             ui.label(
-                                egui::RichText::new(format!("• {}", say(line, bot)))
-                                    .color(ecolour::INK),
+                                egui::RichText::new(heading)
+                                    .color(ecolour::INK)
+                                    .strong()
+                                    .size(size::TEXT),
                             );
-                        }
-                    } else if let Some(step) = lesson.steps.get(play.step) {
-                        let waiting = !play.learner_to_move() && !play.waits_for_next();
-                        let words = if waiting {
-                            crate::tr!("lesson-bot-thinking", name = bot)
-                        } else {
-                            say(&step.say, bot)
-                        };
-                        ui.label(egui::RichText::new(words).color(ecolour::INK));
-                    }
-                    if let Some(wrong) = &play.wrong {
-                        ui.add_space(4.0);
-                        ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
-                    }
-                    ui.add_space(10.0);
-                    ui.horizontal_wrapped(|ui| {
-                        ui.spacing_mut().item_spacing.x = 12.0;
-                        if over {
-                            if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked() {
-                                act(LessonAction::RealMatch);
+                            ui.add_space(6.0);
+                            if over {
+                                for line in &lesson.summary {
+                                    ui.label(
+                                        egui::RichText::new(format!("• {}", say(line, bot)))
+                                            .color(ecolour::INK),
+                                    );
+                                }
+                            } else if let Some(step) = lesson.steps.get(play.step) {
+                                let waiting = !play.learner_to_move() && !play.waits_for_next();
+                                let words = if waiting {
+                                    crate::tr!("lesson-bot-thinking", name = bot)
+                                } else {
+                                    say(&step.say, bot)
+                                };
+                                ui.label(egui::RichText::new(words).color(ecolour::INK));
                             }
-                            return;
-                        }
-                        if play.waits_for_next()
-                            && big_button(ui, &crate::tr!("lesson-next"), true).clicked()
-                        {
-                            act(LessonAction::Next);
-                        }
-                        if play.learner_to_move()
-                            && big_button(ui, &crate::tr!("lesson-show-me"), false).clicked()
-                        {
-                            act(LessonAction::ShowMe);
-                        }
-                        if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
-                            act(LessonAction::Skip);
-                        }
-                    });
+                            if let Some(wrong) = &play.wrong {
+                                ui.add_space(4.0);
+                                ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
+                            }
+                            ui.add_space(10.0);
+                            ui.horizontal_wrapped(|ui| {
+                                ui.spacing_mut().item_spacing.x = 12.0;
+                                if over {
+                                    if big_button(ui, &crate::tr!("lesson-real-match"), true)
+                                        .clicked()
+                                    {
+                                        act(LessonAction::RealMatch);
+                                    }
+                                    return;
+                                }
+                                if play.waits_for_next()
+                                    && big_button(ui, &crate::tr!("lesson-next"), true).clicked()
+                                {
+                                    act(LessonAction::Next);
+                                }
+                                if play.learner_to_move()
+                                    && big_button(ui, &crate::tr!("lesson-show-me"), false)
+                                        .clicked()
+                                {
+                                    act(LessonAction::ShowMe);
+                                }
+                                if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
+                                    act(LessonAction::Skip);
+                                }
+                            });
+                        });
                 });
         });
     Ok(())

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use parlour_core::engine::lesson::{Lesson, Script, Teach};
+use parlour_core::engine::lesson::{Lesson, Point, Script, Teach};
 use parlour_core::engine::{Match, Phrase, Seat};
 
 use super::Lessons;
@@ -16,7 +16,7 @@ use crate::engine::{
     TurnPhase,
 };
 use crate::session::flow::OnScreen;
-use crate::session::{InLesson, LearnGame, Screen, SeatChoice, Table, TableSystems};
+use crate::session::{InLesson, LearnGame, Screen, SeatChoice, Table, TableRoom, TableSystems};
 use crate::settings::Settings;
 
 /// How long the bot seems to think before a scripted move, so the learner
@@ -56,6 +56,15 @@ impl<G: Game + Teach> LessonPlay<G> {
             .steps
             .get(self.step)
             .is_some_and(|s| s.is_words() || self.bot_played)
+    }
+
+    /// What the step on screen points at, while its words show: not while
+    /// the bot is still thinking, nor once the lesson is over.
+    pub fn pointing(&self) -> Option<&Point> {
+        if !(self.learner_to_move() || self.waits_for_next()) {
+            return None;
+        }
+        self.lesson.steps.get(self.step)?.point.as_ref()
     }
 
     /// Whether every step is done.
@@ -227,6 +236,8 @@ fn act<G: Game + Teach>(
                 commands.remove_resource::<LessonPlay<G>>();
                 commands.remove_resource::<MoveGate<G>>();
                 commands.remove_resource::<InLesson>();
+                // The words' room goes back to the table.
+                commands.insert_resource(TableRoom::default());
                 next.set(Screen::Setup);
                 return;
             }
@@ -317,8 +328,12 @@ fn follow<G: Game + Teach>(
 }
 
 /// Leaving for the title ends the lesson.
-fn leave<G: Game + Teach>(mut commands: Commands) {
+fn leave<G: Game + Teach>(mut commands: Commands, play: Option<Res<LessonPlay<G>>>) {
+    let play_was_on = play.is_some();
     commands.remove_resource::<LessonPlay<G>>();
     commands.remove_resource::<MoveGate<G>>();
     commands.remove_resource::<InLesson>();
+    if play_was_on {
+        commands.insert_resource(TableRoom::default());
+    }
 }

@@ -3,6 +3,7 @@
 //! the screen asks for — only ever by move requests to the rules plugin.
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use crate::platform::time::Instant;
 use bevy::prelude::*;
@@ -152,6 +153,8 @@ fn open<G: ReviewGame>(
         at: 0,
         want: 0,
         thinking_ms: 0.0,
+        opened: Instant::now(),
+        thought: Duration::ZERO,
         summaries: Vec::new(),
         lesson: None,
         from,
@@ -218,10 +221,21 @@ fn think<G: ReviewGame>(
     };
     let started = Instant::now();
     let (done, _) = stepper.step(thinking_slice(time.delta()));
-    board.thinking_ms = started.elapsed().as_secs_f32() * 1000.0;
+    let slice = started.elapsed();
+    board.thinking_ms = slice.as_secs_f32() * 1000.0;
+    board.thought += slice;
     redraw.write(bevy::window::RequestRedraw);
     if done == board.done {
         return;
+    }
+    if done >= board.moves.len() {
+        info!(
+            "review of {}: {} moves weighed in {:.2} s ({:.2} s of thinking)",
+            board.game.name(),
+            board.moves.len(),
+            board.opened.elapsed().as_secs_f64(),
+            board.thought.as_secs_f64()
+        );
     }
     let weighed = stepper.done();
     for reviewed in &weighed[board.done..done] {

@@ -208,6 +208,13 @@ pub struct Settings {
     /// set-up offers it again, after a restart and after attract mode.
     #[serde(deserialize_with = "lenient_tables")]
     pub tables: std::collections::BTreeMap<String, SetupTable>,
+    /// The games (by record name) whose lesson has been offered on their
+    /// first Play, or taken: each is offered once on a device.
+    #[serde(deserialize_with = "or_default")]
+    pub lessons_offered: std::collections::BTreeSet<String>,
+    /// Kiosk mode: a visitor's first touch during attract mode starts the
+    /// lesson of the game on show, rather than the title.
+    pub kiosk_lessons: bool,
 }
 
 impl Default for Settings {
@@ -228,6 +235,8 @@ impl Default for Settings {
             kiosk_pin: String::new(),
             window: None,
             tables: Default::default(),
+            lessons_offered: Default::default(),
+            kiosk_lessons: false,
         }
     }
 }
@@ -440,6 +449,8 @@ mod tests {
                 },
             )]
             .into(),
+            lessons_offered: ["neighbours".to_owned()].into(),
+            kiosk_lessons: true,
         };
         save(&path, &settings).unwrap();
         let (back, warning) = load(&path, SystemTime::now());

@@ -331,6 +331,13 @@ impl SettingsExtras<'_> {
                 secs.clamp(*Settings::IDLE_RANGE.start(), *Settings::IDLE_RANGE.end());
         }
         ui.end_row();
+        row_label(ui, crate::tr!("settings-kiosk-lessons"));
+        let mut lessons = settings.kiosk_lessons;
+        on_off(ui, &mut lessons, true);
+        if lessons != settings.kiosk_lessons {
+            settings.kiosk_lessons = lessons;
+        }
+        ui.end_row();
         row_label(ui, crate::tr!("settings-pin"));
         ui.horizontal(|ui| {
             let label = if settings.kiosk_pin.is_empty() {

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::theme::{ecolour, size};
 use super::widgets::{big_button, big_button_width, button_width, full_screen};
 use super::{GoTo, HowToGame, ReturnTo, UiSystems};
-use crate::catalog::{GameCatalog, GameEntry};
+use crate::catalog::{GameCatalog, GameEntry, GameId};
 use crate::saves::{ResumeMatch, SaveSlot, table_of};
 use crate::session::{LearnGame, Screen, Table};
 use crate::settings::Settings;
@@ -28,16 +28,18 @@ pub fn plugin(app: &mut App) {
 
 /// What the title screen adds for saved matches, the history and the statistics.
 #[derive(SystemParam)]
-pub struct TitleExtras<'w> {
+pub struct TitleExtras<'w, 's> {
     slot: Res<'w, SaveSlot>,
     catalog: Res<'w, GameCatalog>,
     warnings: ResMut<'w, FileWarnings>,
     resume: MessageWriter<'w, ResumeMatch>,
     goto: ResMut<'w, GoTo>,
-    settings: Res<'w, Settings>,
+    settings: ResMut<'w, Settings>,
+    /// The game whose lesson is offered before its first set-up.
+    offer: Local<'s, Option<GameId>>,
 }
 
-impl TitleExtras<'_> {
+impl TitleExtras<'_, '_> {
     /// Files that did not read, said once at the top of the title screen
     /// (in the flow, so nothing under it is hidden) until dismissed.
     pub fn warnings_banner(&mut self, ui: &mut egui::Ui) {
@@ -285,7 +287,14 @@ fn title(
                 next.set(Screen::Settings);
             }
             if let Some(game) = lesson {
+                extras.offered(game);
                 learn.write(LearnGame(game));
+            } else if let Some(game) = clicked
+                && extras.first_play(game.id)
+            {
+                // Never played here: the lesson is offered, once.
+                *extras.offer = Some(game.id);
+                extras.offered(game.id);
             } else if let Some(game) = clicked {
                 // The last table a person set for this game: never the one
                 // attract mode or a replay left.
@@ -298,7 +307,91 @@ fn title(
             }
         });
     });
+    if let Some(id) = *extras.offer {
+        match lesson_offer(ctx, id) {
+            Some(Offer::Learn) => {
+                *extras.offer = None;
+                learn.write(LearnGame(id));
+            }
+            Some(Offer::SetUp) => {
+                *extras.offer = None;
+                if let Some(game) = catalog.get(id) {
+                    *table = Table::for_setup(game, &extras.settings);
+                    next.set(Screen::Setup);
+                }
+            }
+            Some(Offer::Back) => *extras.offer = None,
+            None => {}
+        }
+    }
     Ok(())
+}
+
+impl TitleExtras<'_, '_> {
+    /// Whether Play on `game` is its first on this device: its lesson not
+    /// yet offered nor taken, and no match of it waiting to be continued.
+    fn first_play(&self, game: GameId) -> bool {
+        let unfinished = self
+            .slot
+            .unfinished
+            .as_ref()
+            .is_some_and(|r| r.game == game.name());
+        !unfinished && !self.settings.lessons_offered.contains(game.name())
+    }
+
+    /// Notes that `game`'s lesson was offered or taken (the settings file
+    /// keeps it).
+    fn offered(&mut self, game: GameId) {
+        if !self.settings.lessons_offered.contains(game.name()) {
+            self.settings.lessons_offered.insert(game.name().to_owned());
+        }
+    }
+}
+
+/// The answers to the lesson offered on a game's first Play.
+enum Offer {
+    /// Start the lesson.
+    Learn,
+    /// On to the set-up, as Play does.
+    SetUp,
+    /// Back to the title.
+    Back,
+}
+
+/// "New to Neighbours?": the lesson, or the set-up. `None` while unanswered.
+fn lesson_offer(ctx: &egui::Context, game: GameId) -> Option<Offer> {
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::new("lesson-offer"))
+        .frame(
+            egui::Frame::new()
+                .fill(ecolour::PANEL)
+                .corner_radius(18)
+                .inner_margin(24),
+        )
+        .show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            ui.label(
+                egui::RichText::new(tr!("offer-heading", game = game.title()))
+                    .size(size::HEADING * 0.7)
+                    .color(ecolour::ACCENT)
+                    .strong(),
+            );
+            ui.label(tr!("offer-detail", game = game.title()));
+            ui.add_space(12.0);
+            ui.horizontal_wrapped(|ui| {
+                if big_button(ui, &tr!("offer-learn"), true).clicked() {
+                    answer = Some(Offer::Learn);
+                }
+                if big_button(ui, &tr!("offer-set-up"), false).clicked() {
+                    answer = Some(Offer::SetUp);
+                }
+            });
+        });
+    if modal.should_close() && answer.is_none() {
+        // Escape or a tap beside the card: back to the title.
+        answer = Some(Offer::Back);
+    }
+    answer
 }
 
 /// The full title's height: the name, the line under it and the gaps.
@@ -603,8 +696,12 @@ fn learn_button(ui: &mut egui::Ui, picture: egui::Rect, learn: &mut bool) {
     );
     let button = egui::Button::new(egui::RichText::new(text).color(ecolour::INK))
         .fill(ecolour::CELL_K)
+        .wrap_mode(egui::TextWrapMode::Extend)
         .min_size(at.size());
-    *learn |= ui.put(at, button).clicked();
+    // A child of its own: laid over the picture, it leaves the card's
+    // layout where the picture ended (`ui.put` would move it back up).
+    let mut over = ui.new_child(egui::UiBuilder::new().max_rect(at));
+    *learn |= over.add(button).clicked();
 }
 
 /// The height of Play and How to play, side by side or one above the other.
@@ -712,6 +809,51 @@ mod tests {
         // No painter here: the frame's textures are let go unused.
         output.drop_without_applying_deltas();
         answer
+    }
+
+    /// The card's words sit under its picture, whatever is laid over the
+    /// picture's corner ("Learn").
+    #[test]
+    fn a_cards_name_sits_under_its_picture() {
+        let ctx = egui::Context::default();
+        frame(&ctx, vec![]);
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            ..Default::default()
+        };
+        let output = ctx.run_ui(input, |ui| {
+            ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
+            ui.horizontal_top(|ui| {
+                ui.add_space(LEFT);
+                game_card(
+                    ui,
+                    &entry(),
+                    &CardShape::Across {
+                        size: CARD,
+                        words_h: 60.0,
+                        stacked: false,
+                    },
+                );
+            });
+        });
+        let name = entry().id.title();
+        let top = output
+            .shapes
+            .iter()
+            .find_map(|clipped| match &clipped.shape {
+                egui::Shape::Text(text) if text.galley.text() == name => Some(text.pos.y),
+                _ => None,
+            })
+            .expect("the card's name is drawn");
+        output.drop_without_applying_deltas();
+        let picture_bottom = PADDING + (CARD.y - 2.0 * PADDING - 60.0 - card_fixed(false));
+        assert!(
+            top >= picture_bottom,
+            "the name starts at y = {top}, inside the picture (to y = {picture_bottom})"
+        );
     }
 
     /// A tap at `at`: what the card answered over the frames it took.

@@ -59,6 +59,13 @@ impl Menus {
         parlour::games::paper_boxing::logic_plugin(&mut app);
         parlour::games::rummy::logic_plugin(&mut app);
         app.add_plugins(parlour::ui::screens_plugin);
+        // A device where each game's lesson was offered already: Play goes
+        // straight to the set-up (a test of the offer clears this).
+        app.world_mut()
+            .resource_mut::<parlour::settings::Settings>()
+            .lessons_offered = ["neighbours", "paper-boxing", "rummy"]
+            .map(String::from)
+            .into();
         more(&mut app);
         let context = app.world_mut().spawn(PrimaryEguiContext).id();
         let ctx = app

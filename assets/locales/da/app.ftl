@@ -26,6 +26,11 @@ lesson-learnt = Det har du lært
 lesson-real-match = Spil et rigtigt spil
 lesson-not-this-step = Reglerne tillader det, men dette trin beder om et andet træk: læs teksten nedenfor.
 lesson-wait = Vent på lektionens næste trin.
+# Offered once, on a game’s first Play on this device.
+offer-heading = Ny i { $game }?
+offer-detail = Et guidet spil mod en computer lærer dig det, mens du spiller, på få minutter. Du kan forlade det når som helst.
+offer-learn = Lær mens jeg spiller
+offer-set-up = Sæt et spil op
 button-settings = Indstillinger
 button-back = Tilbage
 button-start = Start

@@ -90,6 +90,7 @@ settings-kiosk = Kiosktilstand
 settings-kiosk-unlock = Lås op …
 settings-idle = Ventetid før pause (kiosk)
 settings-idle-unit = { " " }min
+settings-kiosk-lessons = Et tryk på demoen starter en lektion (kiosk)
 settings-pin = Kioskens pinkode
 settings-pin-set = Vælg en pinkode
 settings-pin-change = Skift pinkoden

@@ -26,6 +26,11 @@ lesson-learnt = What you learnt
 lesson-real-match = Play a real match
 lesson-not-this-step = The rules allow that, but this step asks for another move: read the words below.
 lesson-wait = Wait for the lesson’s next step.
+# Offered once, on a game's first Play on this device.
+offer-heading = New to { $game }?
+offer-detail = A guided match against a bot teaches it as you play, in a few minutes. You can leave it at any step.
+offer-learn = Learn as I play
+offer-set-up = Set up a match
 button-settings = Settings
 button-back = Back
 button-start = Start

@@ -90,6 +90,7 @@ settings-kiosk = Kiosk mode
 settings-kiosk-unlock = Unlock…
 settings-idle = Idle timeout (kiosk)
 settings-idle-unit = { " " }min
+settings-kiosk-lessons = A touch on the demo starts a lesson (kiosk)
 settings-pin = Kiosk PIN
 settings-pin-set = Set a PIN
 settings-pin-change = Change the PIN

@@ -26,6 +26,11 @@ lesson-learnt = Ce que vous avez appris
 lesson-real-match = Jouer une vraie partie
 lesson-not-this-step = Les règles le permettent, mais cette étape demande un autre coup : lisez le texte ci-dessous.
 lesson-wait = Attendez l’étape suivante de la leçon.
+# Offered once, on a game’s first Play on this device.
+offer-heading = Vous découvrez { $game } ?
+offer-detail = Une partie guidée contre l’IA vous l’apprend en jouant, en quelques minutes. Vous pouvez la quitter à chaque étape.
+offer-learn = Apprendre en jouant
+offer-set-up = Préparer une partie
 button-settings = Réglages
 button-back = Retour
 button-start = Commencer

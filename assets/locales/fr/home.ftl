@@ -90,6 +90,7 @@ settings-kiosk = Mode kiosque
 settings-kiosk-unlock = Déverrouiller…
 settings-idle = Mise en veille (kiosque)
 settings-idle-unit = { " " }min
+settings-kiosk-lessons = Un toucher sur la démo lance une leçon (kiosque)
 settings-pin = Code du kiosque
 settings-pin-set = Choisir un code
 settings-pin-change = Changer le code

@@ -386,3 +386,59 @@ impl<G: Analyse> Stepper<G> {
         })
     }
 }
+
+/// How long one match took to review.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReviewTime {
+    /// The review's time, on this thread alone.
+    pub seconds: f64,
+    /// The match's moves.
+    pub moves: usize,
+}
+
+/// Plays `games` seeded matches of `bots` (as `parlour selfplay --seed
+/// SEED` plays them) and times the review of each on this thread, with the
+/// budget a review on screen uses (the game's own, seed 0): what a page,
+/// which has no threads, spends on a whole match across its frames. The
+/// desktop and the page run this same code on the same moves.
+pub fn time_reviews<G: Analyse>(
+    bots: &[String],
+    games: usize,
+    seed: u64,
+) -> Result<Vec<ReviewTime>, String> {
+    let config = G::variant("standard").map_err(|e| e.to_string())?;
+    let budget = Budget {
+        guesses: G::GUESSES,
+        seed: 0,
+    };
+    (0..games)
+        .map(|index| {
+            let played = super::selfplay::play_one::<G>(&config, "standard", bots, seed, index)
+                .map_err(|e| e.to_string())?;
+            let record = played.game.record();
+            let decisions =
+                decisions::<G>(&record, |v| G::variant(v).ok()).map_err(|e| e.to_string())?;
+            let started = web_time::Instant::now();
+            review(bots.len(), &decisions, budget, 1, &|_| {})?;
+            Ok(ReviewTime {
+                seconds: started.elapsed().as_secs_f64(),
+                moves: record.moves.len(),
+            })
+        })
+        .collect()
+}
+
+/// The figures of [`time_reviews`]: matches, the median and slowest
+/// review in seconds, and the mean moves a match.
+pub fn review_time_figures(times: &[ReviewTime]) -> Value {
+    let mut seconds: Vec<f64> = times.iter().map(|t| t.seconds).collect();
+    seconds.sort_by(f64::total_cmp);
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    let moves = times.iter().map(|t| t.moves).sum::<usize>() as f64 / times.len().max(1) as f64;
+    json!({
+        "matches": times.len(),
+        "median_seconds": seconds.get(seconds.len() / 2).copied().map(round),
+        "slowest_seconds": seconds.last().copied().map(round),
+        "mean_moves": round(moves),
+    })
+}

@@ -8,6 +8,7 @@ mod feedback;
 mod hud;
 pub mod input;
 pub mod layout;
+mod lesson;
 pub mod picture;
 pub mod prime_spiral;
 mod results;
@@ -58,5 +59,6 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         prime_spiral::plugin,
         review::plugin,
+        lesson::plugin,
     ));
 }

@@ -155,7 +155,8 @@ impl PbLayout {
         } else {
             let cell = side_cell.clamp(8.0, max_cell);
             let side = BOARD * cell;
-            let gap = ((width - 2.0 * side) / 3.0).clamp(GAP, cell * 1.5);
+            // Not `clamp`: in a room too small for the gap, the cell's size wins.
+            let gap = ((width - 2.0 * side) / 3.0).max(GAP).min(cell * 1.5);
             let x = side / 2.0 + gap / 2.0;
             let y = middle - head / 2.0;
             let label = |cx: f32| {
@@ -188,7 +189,9 @@ impl PbLayout {
             (sc, grid, label, tray)
         } else {
             let sc = beside.clamp(8.0, max_cell);
-            let gap = ((width - (BOARD + TRAY.x) * sc) / 3.0).clamp(GAP, sc * 1.2);
+            let gap = ((width - (BOARD + TRAY.x) * sc) / 3.0)
+                .max(GAP)
+                .min(sc * 1.2);
             let total = (BOARD + TRAY.x) * sc + gap;
             let left = -total / 2.0;
             let y = middle - head / 2.0;
@@ -308,4 +311,30 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(TableSystems::Show)
             .run_if(in_paper_boxing),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The chaos run's seed 1: a review's panel left the table a sliver of
+    /// a small window (200 × 200 logical pixels at a 4K zoom), and the gap
+    /// between the grids asked for more room than the cells had.
+    #[test]
+    fn a_table_left_a_sliver_of_the_window_still_lays_out() {
+        for zoom in [0.85, 1.0, 1.6, 2.5] {
+            let widths = (200..=1200).step_by(50).map(|w| w as f32);
+            let windows =
+                widths.flat_map(|w| (200..=700).step_by(50).map(move |h| Vec2::new(w, h as f32)));
+            for window in windows {
+                let layout = PbLayout::zoomed(window, zoom);
+                assert!(layout.cell > 0.0 && layout.setup_cell > 0.0);
+                let apart = (layout.grids[1] - layout.grids[0]).length();
+                assert!(
+                    apart >= 4.0 * layout.cell,
+                    "{window} at {zoom}: grids overlap"
+                );
+            }
+        }
+    }
 }

@@ -14,6 +14,7 @@ mod feedback;
 mod hud;
 pub mod input;
 pub mod layout;
+mod lesson;
 mod oracle;
 mod paths;
 pub mod picture;
@@ -88,5 +89,6 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         words::plugin,
         review::plugin,
+        lesson::plugin,
     ));
 }

@@ -15,6 +15,7 @@ pub mod hint;
 mod hud;
 pub mod input;
 pub mod layout;
+mod lesson;
 pub mod picture;
 mod results;
 pub mod review;
@@ -91,5 +92,5 @@ pub fn logic_plugin(app: &mut App) {
 /// Rummy on screen: the logic, the table drawn and the HUD.
 pub fn plugin(app: &mut App) {
     logic_plugin(app);
-    app.add_plugins((view::plugin, hud::plugin, review::plugin));
+    app.add_plugins((view::plugin, hud::plugin, review::plugin, lesson::plugin));
 }
