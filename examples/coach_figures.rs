@@ -11,7 +11,7 @@
 //! coach adds to a frame.
 //!
 //! ```text
-//! cargo run --release --example coach_figures -- [--matches N] [--think SECONDS] [--game NAME]
+//! cargo run --example coach_figures -- [--matches N] [--think SECONDS] [--game NAME]
 //! ```
 
 use std::time::{Duration, Instant};
@@ -158,10 +158,12 @@ fn play<G: Game + Coached>(logic: fn(&mut App), seed: u64, think: Duration, f: &
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Play);
     let mut person = G::bot("random", seed).expect("a random bot");
-    let mut turn_began: Option<Instant> = None;
-    let mut committed = false;
+    // The person's turn: the match's move index and when it began; and
+    // the index of the last move they committed.
+    let mut turn: Option<(usize, Instant)> = None;
+    let mut committed: Option<usize> = None;
     // A match, or ten minutes of frames at the most.
-    for _ in 0..36_000 {
+    for frame in 0..36_000 {
         let start = Instant::now();
         app.update();
         let took = start.elapsed();
@@ -173,6 +175,14 @@ fn play<G: Game + Coached>(logic: fn(&mut App), seed: u64, think: Duration, f: &
         let game = active.get();
         if game.is_over() {
             break;
+        }
+        if std::env::var_os("COACH_FIGURES_TRACE").is_some() && frame % 300 == 0 {
+            eprintln!(
+                "frame {frame}: {} moves, awaiting {:?}, phase {:?}",
+                game.moves().len(),
+                game.awaiting(),
+                world.resource::<State<parlour::engine::TurnPhase>>().get()
+            );
         }
         let coach = world.resource::<Coach<G>>();
         let persons_turn = game.awaiting().contains(&0);
@@ -187,16 +197,19 @@ fn play<G: Game + Coached>(logic: fn(&mut App), seed: u64, think: Duration, f: &
         if world.resource::<CoachQuestion>().0.is_some() {
             app.world_mut().write_message(CoachAnswer::PlayAnyway);
         } else if persons_turn && !coach.holding() {
-            let began = *turn_began.get_or_insert_with(Instant::now);
-            if !committed && began.elapsed() >= think {
+            // A seat may move twice running (Paper Boxing's winner leads):
+            // a turn is known by the move it is.
+            let index = game.moves().len();
+            if turn.is_none_or(|(i, _)| i != index) {
+                turn = Some((index, Instant::now()));
+            }
+            let began = turn.map_or_else(Instant::now, |(_, t)| t);
+            if committed != Some(index) && began.elapsed() >= think {
                 let mv = person.choose(&game.view(0));
                 app.world_mut()
                     .write_message(MoveRequest::<G> { seat: 0, mv });
-                committed = true;
+                committed = Some(index);
             }
-        } else if !persons_turn {
-            turn_began = None;
-            committed = false;
         }
         std::thread::sleep(FRAME.saturating_sub(took));
     }
