@@ -210,3 +210,26 @@ fn every_neighbours_variant_has_a_name_in_every_language() {
         }
     }
 }
+
+/// One thing, one word: French calls Paper Boxing's leader "meneur" in
+/// every text (the rules page, the game, the coach, the review), never
+/// "leader" beside it.
+#[test]
+fn french_names_the_leader_one_way() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/locales/fr");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            // A message's name and `{ $leader }` (a name put in) are not
+            // words shown.
+            let shown = line.split_once(" = ").map_or(line, |(_, text)| text);
+            let shown = shown.replace("$leader", "");
+            let words = shown
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| w.eq_ignore_ascii_case("leader"))
+                .count();
+            assert_eq!(words, 0, "{}:{}: {line}", path.display(), n + 1);
+        }
+    }
+}

@@ -219,3 +219,33 @@ fn skip_leaves_the_lesson_for_a_normal_set_up() {
     let table = app.world().resource::<Table>();
     assert_ne!(table.seats.get(1).map(|s| s.name.as_str()), Some("Bram"));
 }
+
+/// A move made early — while a step's words still wait for "Next" — is
+/// refused, so the lesson never falls behind the match and locks.
+#[test]
+fn a_move_made_before_next_is_refused_and_the_lesson_goes_on() {
+    let mut app = app(parlour::games::neighbours::logic_plugin);
+    learn::<Neighbours>(&mut app);
+    assert_eq!(step::<Neighbours>(&app), 0, "the opening words");
+    let nine = MoveRequest::<Neighbours> {
+        seat: 0,
+        mv: Move::Place(Placement {
+            digit: 9,
+            row: 2,
+            col: 5,
+        }),
+    };
+    // Step 1's own move, made while step 0's words are on screen.
+    app.world_mut().write_message(nine.clone());
+    app.update();
+    let reasons = refusals(&mut app);
+    assert!(reasons.iter().any(|r| r.contains("wait")), "{reasons:?}");
+    let active = app.world().resource::<ActiveMatch<Neighbours>>();
+    assert!(active.get().moves().is_empty(), "nothing was played");
+    // Read, then played: the lesson moves on with the match.
+    app.world_mut().write_message(LessonAction::Next);
+    app.update();
+    app.world_mut().write_message(nine);
+    app.update();
+    assert_eq!(step::<Neighbours>(&app), 2);
+}

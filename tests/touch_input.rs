@@ -92,6 +92,25 @@ fn a_finger_tap_is_a_press_and_a_release_at_the_same_point() {
     );
 }
 
+/// With a panel beside the table (a lesson's words, a review) the camera
+/// is centred on the table's part of the window: a tap lands on the table
+/// where the finger is, not a panel's half-width beside it.
+#[test]
+fn a_tap_beside_a_panel_lands_where_the_finger_is() {
+    let (mut app, window) = app();
+    app.insert_resource(parlour::session::TableRoom {
+        right: 400.0,
+        bottom: 120.0,
+    });
+    let at = Vec2::new(300.0, 200.0);
+    touch(&mut app, window, TouchPhase::Started, at);
+    // The table is the window less 400 at the right and 120 at the foot;
+    // its centre is the world's origin.
+    let table = SIZE - Vec2::new(400.0, 120.0);
+    let world = Vec2::new(at.x - table.x / 2.0, table.y / 2.0 - at.y);
+    assert_eq!(frame(&mut app), vec![PointerInput::Down(world)]);
+}
+
 #[test]
 fn a_quick_tap_within_one_frame_is_not_lost() {
     let (mut app, window) = app();

@@ -237,7 +237,6 @@ fn answer<G: Coached>(
 
 /// Holds back a person's move the coach should weigh; lets every other
 /// request through untouched, in its order.
-#[allow(clippy::too_many_arguments)]
 fn hold<G: Coached>(
     mut coach: ResMut<Coach<G>>,
     mut requests: ResMut<Messages<MoveRequest<G>>>,

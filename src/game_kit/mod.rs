@@ -125,7 +125,7 @@ impl TableWindow<'_, '_> {
             .map(|w| w.size())
             .unwrap_or(Vec2::new(1280.0, 800.0));
         let room = self.room.as_deref().copied().unwrap_or_default();
-        (window - Vec2::new(room.right, room.bottom)).max(Vec2::splat(200.0))
+        room.table(window)
     }
 }
 

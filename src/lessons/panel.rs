@@ -9,7 +9,7 @@ use parlour_core::engine::lesson::{Teach, Words};
 use super::play::{LessonAction, LessonPlay};
 use crate::engine::Game;
 use crate::i18n::language;
-use crate::session::{Screen, TableRoom};
+use crate::session::{ResultsSheet, Screen, TableRoom};
 use crate::ui::UiSystems;
 use crate::ui::theme::{Zoom, ecolour, size};
 use crate::ui::widgets::big_button;
@@ -51,12 +51,15 @@ fn panel<G: Game + Teach>(
     screen: Res<State<Screen>>,
     mut room: ResMut<TableRoom>,
     zoom: Option<Res<Zoom>>,
+    sheet: Option<Res<ResultsSheet>>,
     mut actions: MessageWriter<LessonAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lesson = &play.lesson;
     let bot = lesson.bot.as_str();
-    let over = *screen.get() == Screen::Results;
+    // The match may end on the bot's move, whose words still wait for
+    // "Next": the summary comes once every step is read.
+    let over = *screen.get() == Screen::Results && play.finished();
     // Beside the table, which is laid out in the rest of the window
     // ([`TableRoom`]), so the words never hide a cell or a card: at the right
     // in a landscape window, at the foot of a portrait one.
@@ -96,7 +99,11 @@ fn panel<G: Game + Teach>(
     if ctx.input(|i| i.key_pressed(egui::Key::Enter)) && play.waits_for_next() && !over {
         act(LessonAction::Next);
     }
-    egui::Area::new(egui::Id::new("lesson"))
+    // A fresh panel for each step (and each state of it): egui keeps an
+    // area's size and a scroll's offset by id, and a step's words must
+    // start at their top, at their own height.
+    let state = (play.step, play.waits_for_next(), play.wrong.is_some(), over);
+    egui::Area::new(egui::Id::new(("lesson", state)))
         .order(egui::Order::Foreground)
         .fixed_pos(at)
         // The panel keeps its place; egui must not push it to fit.
@@ -111,8 +118,19 @@ fn panel<G: Game + Teach>(
                     ui.set_width(width);
                     // Long words on a short screen scroll; the buttons with them.
                     egui::ScrollArea::vertical()
+                        .id_salt(("lesson-words", state))
                         .max_height(max_height)
                         .show(ui, |ui| {
+                            if over && let Some(sheet) = sheet.as_deref() {
+                                // Who won, as the results sheet (hidden in a lesson) says it.
+                                ui.label(
+                                    egui::RichText::new(sheet.headline())
+                                        .color(ecolour::INK)
+                                        .strong()
+                                        .size(size::TEXT + 4.0),
+                                );
+                                ui.add_space(4.0);
+                            }
                             let heading = if over {
                                 crate::tr!("lesson-learnt")
                             } else {

@@ -3,6 +3,7 @@
 //! match" do.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -16,7 +17,9 @@ use crate::engine::{
     TurnPhase,
 };
 use crate::session::flow::OnScreen;
-use crate::session::{InLesson, LearnGame, Screen, SeatChoice, Table, TableRoom, TableSystems};
+use crate::session::{
+    Asking, InLesson, LearnGame, Screen, SeatChoice, Table, TableRoom, TableSystems,
+};
 use crate::settings::Settings;
 
 /// How long the bot seems to think before a scripted move, so the learner
@@ -38,6 +41,8 @@ pub struct LessonPlay<G: Game> {
     pub bot_wait: Option<Timer>,
     /// Why the learner's last try was not taken, in the language on screen.
     pub wrong: Option<String>,
+    /// The step on screen, as the gate before the rules reads it.
+    on_screen: Arc<AtomicUsize>,
 }
 
 impl<G: Game + Teach> LessonPlay<G> {
@@ -65,6 +70,13 @@ impl<G: Game + Teach> LessonPlay<G> {
             return None;
         }
         self.lesson.steps.get(self.step)?.point.as_ref()
+    }
+
+    /// On to the next step, the gate told.
+    fn advance(&mut self) {
+        self.step += 1;
+        self.wrong = None;
+        self.on_screen.store(self.step, Ordering::Relaxed);
     }
 
     /// Whether every step is done.
@@ -95,7 +107,8 @@ pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
                 .chain()
                 .in_set(TableSystems::Input)
                 .run_if(resource_exists::<LessonPlay<G>>),
-            follow::<G>
+            (follow::<G>, keys_to_the_words::<G>)
+                .chain()
                 .in_set(TableSystems::Show)
                 .run_if(resource_exists::<LessonPlay<G>>),
         ),
@@ -103,15 +116,23 @@ pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), leave::<G>);
 }
 
-/// The gate a lesson puts before the rules: the move of the step the match
-/// has reached, by its seat, and nothing else.
-fn gate<G: Game + Teach>(script: Arc<Script<G>>) -> MoveGate<G> {
-    let moves: Vec<usize> = (0..script.steps.len())
-        .filter(|&i| !script.steps[i].is_words())
-        .collect();
+/// The gate a lesson puts before the rules: the move of the step on
+/// screen, by its seat, and nothing else — not a move made early, while
+/// the words of a step before it still wait for "Next".
+fn gate<G: Game + Teach>(script: Arc<Script<G>>, on_screen: Arc<AtomicUsize>) -> MoveGate<G> {
     MoveGate(Arc::new(
         move |game: &Match<G>, seat: Seat, mv: &G::Move| {
-            let step = moves.get(game.moves().len()).map(|&i| &script.steps[i]);
+            let at = on_screen.load(Ordering::Relaxed);
+            // The step's move is the match's next only if every move step
+            // before it has been played.
+            let played_before = script.steps[..at.min(script.steps.len())]
+                .iter()
+                .filter(|s| !s.is_words())
+                .count();
+            let step = script
+                .steps
+                .get(at)
+                .filter(|s| !s.is_words() && played_before == game.moves().len());
             match step {
                 Some(step) if step.seat == seat && step.accepts(mv) => Ok(()),
                 Some(step) if step.seat == seat => Err((
@@ -184,7 +205,8 @@ fn start<G: Game + Teach>(
         controllers: vec![Controller::Human; lesson.players],
         bot_seed: 0,
     });
-    commands.insert_resource(gate(script.clone()));
+    let on_screen = Arc::new(AtomicUsize::new(0));
+    commands.insert_resource(gate(script.clone(), on_screen.clone()));
     commands.insert_resource(InLesson);
     commands.insert_resource(LessonPlay {
         lesson,
@@ -193,6 +215,7 @@ fn start<G: Game + Teach>(
         bot_played: false,
         bot_wait: None,
         wrong: None,
+        on_screen,
     });
     next.set(Screen::Play);
 }
@@ -210,12 +233,15 @@ fn act<G: Game + Teach>(
     mut ends: MessageWriter<EndMatch>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    // One "Next" a frame: Enter on the focused Next button is a click and
+    // the panel's Enter at once, and must not skip a step unread.
+    let mut moved_on = false;
     for action in actions.read() {
         match action {
-            LessonAction::Next if play.waits_for_next() => {
-                play.step += 1;
+            LessonAction::Next if play.waits_for_next() && !moved_on => {
+                play.advance();
                 play.bot_played = false;
-                play.wrong = None;
+                moved_on = true;
             }
             LessonAction::ShowMe if play.learner_to_move() => {
                 let step = &play.script.steps[play.step];
@@ -236,8 +262,9 @@ fn act<G: Game + Teach>(
                 commands.remove_resource::<LessonPlay<G>>();
                 commands.remove_resource::<MoveGate<G>>();
                 commands.remove_resource::<InLesson>();
-                // The words' room goes back to the table.
+                // The words' room and the keys go back to the table.
                 commands.insert_resource(TableRoom::default());
+                commands.insert_resource(Asking(false));
                 next.set(Screen::Setup);
                 return;
             }
@@ -312,8 +339,7 @@ fn follow<G: Game + Teach>(
             continue;
         }
         if a.seat == play.script.you {
-            play.step += 1;
-            play.wrong = None;
+            play.advance();
         } else {
             play.bot_played = true;
             play.bot_wait = None;
@@ -327,13 +353,27 @@ fn follow<G: Game + Teach>(
     }
 }
 
+/// While a step's words wait for "Next", the table's keys wait too (Enter
+/// is "Next", not a tap on the table), as they do for the coach's question.
+fn keys_to_the_words<G: Game + Teach>(play: Res<LessonPlay<G>>, mut asking: ResMut<Asking>) {
+    let waiting = play.waits_for_next();
+    if asking.0 != waiting {
+        asking.0 = waiting;
+    }
+}
+
 /// Leaving for the title ends the lesson.
-fn leave<G: Game + Teach>(mut commands: Commands, play: Option<Res<LessonPlay<G>>>) {
+fn leave<G: Game + Teach>(
+    mut commands: Commands,
+    play: Option<Res<LessonPlay<G>>>,
+    mut asking: ResMut<Asking>,
+) {
     let play_was_on = play.is_some();
     commands.remove_resource::<LessonPlay<G>>();
     commands.remove_resource::<MoveGate<G>>();
     commands.remove_resource::<InLesson>();
     if play_was_on {
         commands.insert_resource(TableRoom::default());
+        asking.0 = false;
     }
 }

@@ -71,6 +71,15 @@ pub struct TableRoom {
     pub bottom: f32,
 }
 
+impl TableRoom {
+    /// The table's part of a `window` (logical pixels): what its layout,
+    /// the pointer and the keys' ring all measure from, as the camera is
+    /// centred on it.
+    pub fn table(&self, window: Vec2) -> Vec2 {
+        (window - Vec2::new(self.right, self.bottom)).max(Vec2::splat(200.0))
+    }
+}
+
 /// Which device drives the pointer, for hiding the mouse cursor under touch.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PointerDevice {
@@ -311,6 +320,26 @@ pub struct ResultsSheet {
     pub rows: Vec<(String, Vec<String>, bool)>,
     /// Lines under the table (how ties and penalties worked out).
     pub notes: Vec<String>,
+}
+
+impl ResultsSheet {
+    /// Who won, in a line: "Ada wins!", a shared win, or the match over.
+    pub fn headline(&self) -> String {
+        let winners: Vec<&str> = self
+            .rows
+            .iter()
+            .filter(|r| r.2)
+            .map(|r| r.0.as_str())
+            .collect();
+        match winners.as_slice() {
+            [] => crate::tr!("results-over"),
+            [one] => crate::tr!("results-wins", name = *one),
+            [many @ .., last] => crate::tr!(
+                "results-share",
+                names = crate::tr!("list-and", first = many.join(", "), last = *last)
+            ),
+        }
+    }
 }
 
 /// The screens' state and shared resources, drawing nothing: what the play

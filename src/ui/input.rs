@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
-use crate::session::PointerDevice;
+use crate::session::{PointerDevice, TableRoom};
 
 /// A pointer event on the table, in world coordinates (origin at the centre, y up).
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
@@ -73,7 +73,7 @@ pub fn screen_to_world(window_size: Vec2, p: Vec2) -> Vec2 {
 }
 
 fn read_pointer(
-    window: Query<&Window, With<PrimaryWindow>>,
+    (window, room): (Query<&Window, With<PrimaryWindow>>, Option<Res<TableRoom>>),
     mouse: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,
     over_ui: Res<PointerOverUi>,
@@ -85,7 +85,8 @@ fn read_pointer(
     mut out: MessageWriter<PointerInput>,
 ) {
     let Ok(window) = window.single() else { return };
-    let size = window.size();
+    // The table's part of the window: the camera is centred on it.
+    let size = room.map_or(window.size(), |r| r.table(window.size()));
     let focused_before = std::mem::replace(&mut *was_focused, window.focused);
 
     // Presses that start on a menu or the HUD belong to egui.

@@ -19,7 +19,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{Zoom, ecolour};
-use crate::session::{Asking, MenuOpen, Reviewing, Screen};
+use crate::session::{Asking, MenuOpen, Reviewing, Screen, TableRoom};
 
 /// A key on the table, as the games read it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,7 +323,7 @@ fn draw_ring(
     menu: Res<MenuOpen>,
     egui_input: Option<Res<EguiWantsInput>>,
     zoom: Res<Zoom>,
-    window: Query<&Window, With<PrimaryWindow>>,
+    (window, room): (Query<&Window, With<PrimaryWindow>>, Option<Res<TableRoom>>),
 ) -> Result {
     let wanted = egui_input.is_some_and(|e| e.wants_any_keyboard_input());
     let Some(ring) = focus.ring.filter(|_| focus.shown && !menu.0 && !wanted) else {
@@ -332,7 +332,8 @@ fn draw_ring(
     let Ok(window) = window.single() else {
         return Ok(());
     };
-    let size = window.size();
+    // The table's part of the window: the camera is centred on it.
+    let size = room.map_or(window.size(), |r| r.table(window.size()));
     let width = (ring.size.min_element() * 0.07).clamp(4.0, 9.0) / zoom.0;
     let centre = zoom.to_points(size, ring.at);
     let half = ring.size / 2.0 / zoom.0 + Vec2::splat(width);

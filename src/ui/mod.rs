@@ -24,6 +24,8 @@ pub mod title;
 pub mod tween;
 pub mod widgets;
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
 
@@ -62,6 +64,7 @@ pub fn plugin(app: &mut App) {
         .add_plugins(zoom_plugin)
         .add_systems(Startup, (theme::make_look, spawn_camera))
         .add_systems(Update, centre_camera_on_table)
+        .add_systems(Last, draw_through_changes)
         // After the first frame's drawing: fonts set now are bound from the
         // next pass on, and the look names them, so both start together.
         .add_systems(
@@ -76,6 +79,27 @@ pub fn plugin(app: &mut App) {
         )
         .add_plugins((tween::plugin, input::plugin, input::ui_plugin, keys::plugin))
         .add_plugins(screens_plugin);
+}
+
+/// Keeps frames coming for a moment at start-up, after a change of screen
+/// and after a change of settings: the window draws only when something
+/// changes, and a first frame made before the window is shown, or egui's
+/// second pass over a screen laid out anew (a new text size), would
+/// otherwise wait for the next touch or key.
+fn draw_through_changes(
+    time: Res<Time<Real>>,
+    screen: Res<State<Screen>>,
+    settings: Option<Res<crate::settings::Settings>>,
+    mut until: Local<Duration>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let now = time.elapsed();
+    if screen.is_changed() || settings.is_some_and(|s| s.is_changed()) {
+        *until = now + Duration::from_millis(600);
+    }
+    if now < Duration::from_secs(2) || now < *until {
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// egui's zoom fitted to the primary window and the text size the settings

@@ -9,7 +9,7 @@ use super::theme::{ecolour, size};
 use super::widgets::{big_button, big_button_width, full_screen_over_table, notice_banner};
 use crate::engine::EndMatch;
 use crate::review::OpenReview;
-use crate::session::{BeginMatch, Notice, ResultsSheet, Screen};
+use crate::session::{BeginMatch, InLesson, Notice, ResultsSheet, Screen};
 use crate::tr;
 
 /// The results screen.
@@ -21,7 +21,9 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         results
-            .run_if(in_state(Screen::Results))
+            // A lesson ends in its own panel: who won, what was learnt,
+            // and "Play a real match".
+            .run_if(in_state(Screen::Results).and_then(not(resource_exists::<InLesson>)))
             .in_set(UiSystems::Screens),
     );
 }
@@ -73,20 +75,7 @@ fn results(
     if notice.remaining > 0.0 {
         notice_banner(ctx, "results-notice", &notice, 640.0);
     }
-    let winners: Vec<&str> = sheet
-        .rows
-        .iter()
-        .filter(|r| r.2)
-        .map(|r| r.0.as_str())
-        .collect();
-    let headline = match winners.as_slice() {
-        [] => tr!("results-over"),
-        [one] => tr!("results-wins", name = *one),
-        [many @ .., last] => tr!(
-            "results-share",
-            names = tr!("list-and", first = many.join(", "), last = *last)
-        ),
-    };
+    let headline = sheet.headline();
     if folded.0 {
         folded_bar(ctx, &headline, &mut folded);
         return Ok(());

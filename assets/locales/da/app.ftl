@@ -24,8 +24,8 @@ lesson-skip = Spring over
 lesson-bot-thinking = { $name } tænker…
 lesson-learnt = Det har du lært
 lesson-real-match = Spil et rigtigt spil
-lesson-not-this-step = Reglerne tillader det, men dette trin beder om et andet træk: læs teksten nedenfor.
-lesson-wait = Vent på lektionens næste trin.
+lesson-not-this-step = Reglerne tillader det, men dette trin beder om et andet træk: teksten ovenfor siger hvilket.
+lesson-wait = Ikke endnu: læs teksten og tryk på Næste, eller vent på den anden spillers træk.
 # Offered once, on a game’s first Play on this device.
 offer-heading = Ny i { $game }?
 offer-detail = Et guidet spil mod en computer lærer dig det, mens du spiller, på få minutter. Du kan forlade det når som helst.

@@ -11,7 +11,11 @@ neighbours-passed = { $name } kan ikke lægge en brik og står over
 neighbours-results-points = Point
 neighbours-results-penalty = Straf
 neighbours-results-final = I alt
-neighbours-results-left = Brikker tilbage (cifre)
+neighbours-results-left = Tilbage på hånden
+neighbours-results-left-tokens = { $n ->
+    [one] 1 brik: { $digits }
+   *[other] { $n } brikker: { $digits }
+}
 neighbours-results-note = Brikker, der er tilbage på hånden, koster { $times } gange deres værdi (0 tæller 10).
 
 neighbours-variant-standard = Standard

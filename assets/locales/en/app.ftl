@@ -24,8 +24,8 @@ lesson-skip = Skip
 lesson-bot-thinking = { $name } is thinking…
 lesson-learnt = What you learnt
 lesson-real-match = Play a real match
-lesson-not-this-step = The rules allow that, but this step asks for another move: read the words below.
-lesson-wait = Wait for the lesson’s next step.
+lesson-not-this-step = The rules allow that, but this step asks for another move: the words above say which.
+lesson-wait = Not yet: read the words and press Next, or wait for the other player’s move.
 # Offered once, on a game's first Play on this device.
 offer-heading = New to { $game }?
 offer-detail = A guided match against a bot teaches it as you play, in a few minutes. You can leave it at any step.

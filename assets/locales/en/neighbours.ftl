@@ -1,5 +1,8 @@
 # Neighbours: the play screen, its results and its variants.
-neighbours-hud-score = { $points } pts · { $tokens ->
+neighbours-hud-score = { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+} · { $tokens ->
     [one] 1 token
    *[other] { $tokens } tokens
 }
@@ -12,7 +15,11 @@ neighbours-passed = No move for { $name }: pass
 neighbours-results-points = Points
 neighbours-results-penalty = Penalty
 neighbours-results-final = Final
-neighbours-results-left = Tokens left (digits)
+neighbours-results-left = Left in hand
+neighbours-results-left-tokens = { $n ->
+    [one] 1 token: { $digits }
+   *[other] { $n } tokens: { $digits }
+}
 neighbours-results-note = Tokens left in a hand cost { $times } times their value (0 counts 10).
 
 neighbours-variant-standard = Standard

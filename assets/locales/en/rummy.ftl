@@ -1,5 +1,8 @@
 # Rummy: the play screen.
-rummy-seat-line = { $points } pts · { $cards ->
+rummy-seat-line = { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+} · { $cards ->
     [one] one card
    *[other] { $cards } cards
 }

@@ -24,8 +24,8 @@ lesson-skip = Passer la leçon
 lesson-bot-thinking = { $name } réfléchit…
 lesson-learnt = Ce que vous avez appris
 lesson-real-match = Jouer une vraie partie
-lesson-not-this-step = Les règles le permettent, mais cette étape demande un autre coup : lisez le texte ci-dessous.
-lesson-wait = Attendez l’étape suivante de la leçon.
+lesson-not-this-step = Les règles le permettent, mais cette étape demande un autre coup : le texte ci-dessus dit lequel.
+lesson-wait = Pas encore : lisez le texte et appuyez sur Suivant, ou attendez le coup de l’autre joueur.
 # Offered once, on a game’s first Play on this device.
 offer-heading = Vous découvrez { $game } ?
 offer-detail = Une partie guidée contre l’IA vous l’apprend en jouant, en quelques minutes. Vous pouvez la quitter à chaque étape.
@@ -123,9 +123,9 @@ how-neighbours-end = La partie se termine quand un joueur a placé tous ses jeto
 how-paper-boxing-aim-heading = But du jeu
 how-paper-boxing-aim = Gagner plus de rounds que votre adversaire sur les 15.
 how-paper-boxing-setup-heading = Mise en place
-how-paper-boxing-setup = Chaque joueur inscrit en secret les nombres de 1 à 15 dans un carré de 4 × 4 cases dont la case du coin en haut à gauche est le départ, « D ». Puis les carrés sont montrés. On additionne les deux nombres des cases du coin en bas à droite : si la somme est paire, le joueur appelé « pair » est le leader du premier round ; sinon, c’est « impair ».
+how-paper-boxing-setup = Chaque joueur inscrit en secret les nombres de 1 à 15 dans un carré de 4 × 4 cases dont la case du coin en haut à gauche est le départ, « D ». Puis les carrés sont montrés. On additionne les deux nombres des cases du coin en bas à droite : si la somme est paire, le joueur appelé « pair » est le meneur du premier round ; sinon, c’est « impair ».
 how-paper-boxing-bout-heading = Un round
-how-paper-boxing-bout = Le leader trace une ligne depuis sa dernière case jusqu’à une case adjacente encore libre — horizontalement, verticalement ou en diagonale. L’autre joueur fait de même sur son propre carré. Le nombre le plus fort gagne le round et son joueur devient le leader du round suivant ; en cas de round nul, le leader garde l’initiative.
+how-paper-boxing-bout = Le meneur trace une ligne depuis sa dernière case jusqu’à une case adjacente encore libre — horizontalement, verticalement ou en diagonale. L’autre joueur fait de même sur son propre carré. Le nombre le plus fort gagne le round et son joueur devient le meneur du round suivant ; en cas de round nul, le meneur garde l’initiative.
 how-paper-boxing-end-heading = Fin de la partie
 how-paper-boxing-end = Après 15 rounds, le joueur qui en a gagné le plus est déclaré vainqueur ; en cas d’égalité, c’est celui qui a commencé la partie. Un joueur qui doit jouer mais n’a plus de case libre adjacente perd aussitôt par KO.
 

@@ -1,5 +1,8 @@
 # Voisins : l'écran de jeu, ses résultats et ses variantes.
-neighbours-hud-score = { $points } pts · { $tokens ->
+neighbours-hud-score = { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+} · { $tokens ->
     [one] { $tokens } jeton
    *[other] { $tokens } jetons
 }
@@ -11,7 +14,11 @@ neighbours-passed = { $name } ne peut pas jouer : il passe son tour
 neighbours-results-points = Points
 neighbours-results-penalty = Pénalité
 neighbours-results-final = Total
-neighbours-results-left = Jetons restants (chiffres)
+neighbours-results-left = Restés en main
+neighbours-results-left-tokens = { $n ->
+    [one] 1 jeton : { $digits }
+   *[other] { $n } jetons : { $digits }
+}
 neighbours-results-note = Les jetons restés en main coûtent { $times } fois leur valeur (le 0 compte pour 10).
 
 neighbours-variant-standard = Standard

@@ -5,7 +5,7 @@
 pb-setup-instructions = Faites glisser les nombres de 1 à 15 sur votre carré — ou touchez un nombre, puis une case. Posez un nombre sur un autre pour les échanger.
 pb-setup-placed = { $n } sur 15 placés
 pb-shuffle = Mélanger
-pb-use-bot = Reprendre le carré du robot
+pb-use-bot = Reprendre le carré de l’IA
 pb-ready = Prêt
 pb-setup-waiting = Votre carré est prêt. On attend { $name }…
 pb-setup-other = { $name } remplit son carré en secret…
@@ -17,12 +17,12 @@ pb-role-odd = impair
 pb-reveal-corners = Cases de coin en bas à droite : { $a } + { $b } = { $sum }, un nombre { $parity ->
         [even] pair
        *[odd] impair
-    } — { $leader } ({ $role }) est le leader du premier round.
+    } — { $leader } ({ $role }) est le meneur du premier round.
 pb-reveal-sackson = Autour du D : { $name0 } { $sum0 }, { $name1 } { $sum1 } — { $leader } a la plus grande somme et mène le premier round.
 pb-reveal-sackson-tie = Autour du D : { $sum } chacun, donc les cases de coin décident : { $a } + { $b } = { $total }, un nombre { $parity ->
         [even] pair
        *[odd] impair
-    } — { $leader } ({ $role }) est le leader du premier round.
+    } — { $leader } ({ $role }) est le meneur du premier round.
 
 ## Rounds
 pb-bout = Round { $n } sur 15
@@ -93,7 +93,7 @@ paper-boxing-refused-set-up-over = Les carrés sont déjà remplis : chaque cou
 paper-boxing-refused-already-filled = { $seat } a déjà rempli son carré.
 paper-boxing-refused-set-up-not-complete = La mise en place n’est pas finie : les deux joueurs doivent remplir leur carré avant le premier round.
 paper-boxing-refused-not-your-turn = C’est à { $to_move } de jouer ({ $role } du round { $bout }), pas à { $seat }.
-paper-boxing-refused-role-leader = leader
+paper-boxing-refused-role-leader = meneur
 paper-boxing-refused-role-follower = second joueur
 paper-boxing-refused-already-chosen = { $seat } a déjà choisi sa case pour ce round.
 paper-boxing-refused-stuck = { $seat } n’a plus de case libre à côté de la fin de sa ligne et joue 0 aux rounds restants.
@@ -132,5 +132,5 @@ pb-review-loses = perd { $n ->
 }
 pb-review-wins-ko = gagne par K.-O.
 pb-review-loses-ko = perd par K.-O.
-pb-review-wins-tie = gagne à égalité, en premier leader
+pb-review-wins-tie = gagne à égalité, en premier meneur
 pb-review-loses-tie = perd à égalité

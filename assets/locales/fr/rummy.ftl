@@ -1,5 +1,8 @@
 # Rummy : l'écran de jeu.
-rummy-seat-line = { $points } pts · { $cards ->
+rummy-seat-line = { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+} · { $cards ->
     [one] une carte
    *[other] { $cards } cartes
 }

@@ -6,6 +6,7 @@ use parlour_core::games::neighbours::Neighbours;
 
 use super::layout::BoardLayout;
 use crate::lessons::{LessonPlay, Point, pointer};
+use crate::session::Screen;
 use crate::ui::UiSystems;
 use crate::ui::theme::Zoom;
 
@@ -13,6 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         glow.run_if(resource_exists::<LessonPlay<Neighbours>>)
+            .run_if(in_state(Screen::Play))
             .in_set(UiSystems::Hud),
     );
 }

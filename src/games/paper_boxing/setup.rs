@@ -152,7 +152,7 @@ impl Draft {
     }
 
     /// Every number placed as `grid` has it, nothing held.
-    fn fill(&mut self, grid: Grid) {
+    pub(super) fn fill(&mut self, grid: Grid) {
         self.arrangement = Arrangement::from_grid(grid);
         self.hold = SetUpHold::Empty;
     }

@@ -8,6 +8,7 @@ use parlour_core::games::rummy::Rummy;
 use super::layout::RummyLayout;
 use super::turn::TurnOnScreen;
 use crate::lessons::{LessonPlay, Point, pointer};
+use crate::session::Screen;
 use crate::ui::UiSystems;
 use crate::ui::theme::Zoom;
 
@@ -15,6 +16,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         glow.run_if(resource_exists::<LessonPlay<Rummy>>)
+            .run_if(in_state(Screen::Play))
             .in_set(UiSystems::Hud),
     );
 }
