@@ -92,7 +92,7 @@ fn score_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> boo
         let bout_w = if view.phase == Phase::SetUp {
             0.0
         } else {
-            (width * 0.16).clamp(110.0, 200.0)
+            (width * 0.16).clamp(150.0, 200.0)
         };
         let chip_w = ((width - menu_w - bout_w - 40.0) / 2.0 - 12.0).clamp(120.0, 320.0);
         for (seat, &edge) in ESEAT.iter().enumerate() {
@@ -123,15 +123,16 @@ fn score_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> boo
 /// The bout in progress (the last, once all are fought).
 fn bout_label(ui: &mut egui::Ui, view: &View, bout_w: f32) {
     let bout = (view.bouts + 1).min(15);
-    ui.allocate_ui(egui::vec2(bout_w, size::HUD), |ui| {
-        ui.centered_and_justified(|ui| {
-            ui.label(
-                egui::RichText::new(tr!("pb-bout", n = bout))
-                    .size(size::TEXT)
-                    .color(ecolour::ACCENT)
-                    .strong(),
-            );
-        });
+    // Centred, not justified: a line that wraps on a narrow screen keeps
+    // its letters together ("Round 5 / sur 15", not "R o u n d  5").
+    let layout = egui::Layout::top_down(egui::Align::Center).with_main_align(egui::Align::Center);
+    ui.allocate_ui_with_layout(egui::vec2(bout_w, size::HUD), layout, |ui| {
+        ui.label(
+            egui::RichText::new(tr!("pb-bout", n = bout))
+                .size(size::TEXT)
+                .color(ecolour::ACCENT)
+                .strong(),
+        );
     });
 }
 

@@ -97,7 +97,7 @@ fn ghost(
         egui::Order::Middle,
         egui::Id::new("review-ghost"),
     ));
+    // A ring round the cell, its number left readable.
     painter.circle_stroke(centre, side * 0.55, egui::Stroke::new(5.0, ecolour::GHOST));
-    painter.circle_filled(centre, side * 0.15, ecolour::GHOST);
     Ok(())
 }
