@@ -91,19 +91,18 @@ fn panel<G: Game + Teach>(
             full.width() - 24.0 - 28.0,
         )
     };
-    // Under the panel's frame and margin, to the window's foot.
-    let max_height = (full.bottom() - at.y - 2.0 * 14.0 - 12.0).max(120.0);
+    // Under the words' room: less the frame's margins.
+    let max_height = (extent - 2.0 * 14.0 - 16.0).max(120.0);
     let mut act = |a: LessonAction| {
         actions.write(a);
     };
     if ctx.input(|i| i.key_pressed(egui::Key::Enter)) && play.waits_for_next() && !over {
         act(LessonAction::Next);
     }
-    // A fresh panel for each step (and each state of it): egui keeps an
-    // area's size and a scroll's offset by id, and a step's words must
-    // start at their top, at their own height.
+    // Each step (and each state of it) scrolls from its top: egui keeps a
+    // scroll's offset by id.
     let state = (play.step, play.waits_for_next(), play.wrong.is_some(), over);
-    egui::Area::new(egui::Id::new(("lesson", state)))
+    egui::Area::new(egui::Id::new("lesson"))
         .order(egui::Order::Foreground)
         .fixed_pos(at)
         // The panel keeps its place; egui must not push it to fit.
@@ -117,87 +116,93 @@ fn panel<G: Game + Teach>(
                 .show(ui, |ui| {
                     ui.set_width(width);
                     // Long words on a short screen scroll; the buttons with them.
-                    egui::ScrollArea::vertical()
-                        .id_salt(("lesson-words", state))
-                        .max_height(max_height)
-                        .show(ui, |ui| {
-                            if over && let Some(sheet) = sheet.as_deref() {
-                                // Who won, as the results sheet (hidden in a lesson) says it.
-                                ui.label(
-                                    egui::RichText::new(sheet.headline())
-                                        .color(ecolour::INK)
-                                        .strong()
-                                        .size(size::TEXT + 4.0),
-                                );
-                                ui.add_space(4.0);
-                            }
-                            let heading = if over {
-                                crate::tr!("lesson-learnt")
-                            } else {
-                                format!(
-                                    "{} · {}",
-                                    say(&lesson.title, bot),
-                                    crate::tr!(
-                                        "lesson-step",
-                                        n = play.step.min(play.script.steps.len() - 1) + 1,
-                                        of = play.script.steps.len()
-                                    )
-                                )
-                            };
+                    let mut body = |ui: &mut egui::Ui| {
+                        if over && let Some(sheet) = sheet.as_deref() {
+                            // Who won, as the results sheet (hidden in a lesson) says it.
                             ui.label(
-                                egui::RichText::new(heading)
+                                egui::RichText::new(sheet.headline())
                                     .color(ecolour::INK)
                                     .strong()
-                                    .size(size::TEXT),
+                                    .size(size::TEXT + 4.0),
                             );
-                            ui.add_space(6.0);
+                            ui.add_space(4.0);
+                        }
+                        let heading = if over {
+                            crate::tr!("lesson-learnt")
+                        } else {
+                            format!(
+                                "{} · {}",
+                                say(&lesson.title, bot),
+                                crate::tr!(
+                                    "lesson-step",
+                                    n = play.step.min(play.script.steps.len() - 1) + 1,
+                                    of = play.script.steps.len()
+                                )
+                            )
+                        };
+                        ui.label(
+                            egui::RichText::new(heading)
+                                .color(ecolour::INK)
+                                .strong()
+                                .size(size::TEXT),
+                        );
+                        ui.add_space(6.0);
+                        if over {
+                            for line in &lesson.summary {
+                                ui.label(
+                                    egui::RichText::new(format!("• {}", say(line, bot)))
+                                        .color(ecolour::INK),
+                                );
+                            }
+                        } else if let Some(step) = lesson.steps.get(play.step) {
+                            let waiting = !play.learner_to_move() && !play.waits_for_next();
+                            let words = if waiting {
+                                crate::tr!("lesson-bot-thinking", name = bot)
+                            } else {
+                                say(&step.say, bot)
+                            };
+                            ui.label(egui::RichText::new(words).color(ecolour::INK));
+                        }
+                        if let Some(wrong) = &play.wrong {
+                            ui.add_space(4.0);
+                            ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
+                        }
+                        ui.add_space(10.0);
+                        ui.horizontal_wrapped(|ui| {
+                            ui.spacing_mut().item_spacing.x = 12.0;
                             if over {
-                                for line in &lesson.summary {
-                                    ui.label(
-                                        egui::RichText::new(format!("• {}", say(line, bot)))
-                                            .color(ecolour::INK),
-                                    );
-                                }
-                            } else if let Some(step) = lesson.steps.get(play.step) {
-                                let waiting = !play.learner_to_move() && !play.waits_for_next();
-                                let words = if waiting {
-                                    crate::tr!("lesson-bot-thinking", name = bot)
-                                } else {
-                                    say(&step.say, bot)
-                                };
-                                ui.label(egui::RichText::new(words).color(ecolour::INK));
-                            }
-                            if let Some(wrong) = &play.wrong {
-                                ui.add_space(4.0);
-                                ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
-                            }
-                            ui.add_space(10.0);
-                            ui.horizontal_wrapped(|ui| {
-                                ui.spacing_mut().item_spacing.x = 12.0;
-                                if over {
-                                    if big_button(ui, &crate::tr!("lesson-real-match"), true)
-                                        .clicked()
-                                    {
-                                        act(LessonAction::RealMatch);
-                                    }
-                                    return;
-                                }
-                                if play.waits_for_next()
-                                    && big_button(ui, &crate::tr!("lesson-next"), true).clicked()
+                                if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked()
                                 {
-                                    act(LessonAction::Next);
+                                    act(LessonAction::RealMatch);
                                 }
-                                if play.learner_to_move()
-                                    && big_button(ui, &crate::tr!("lesson-show-me"), false)
-                                        .clicked()
-                                {
-                                    act(LessonAction::ShowMe);
-                                }
-                                if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
-                                    act(LessonAction::Skip);
-                                }
-                            });
+                                return;
+                            }
+                            if play.waits_for_next()
+                                && big_button(ui, &crate::tr!("lesson-next"), true).clicked()
+                            {
+                                act(LessonAction::Next);
+                            }
+                            if play.learner_to_move()
+                                && big_button(ui, &crate::tr!("lesson-show-me"), false).clicked()
+                            {
+                                act(LessonAction::ShowMe);
+                            }
+                            if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
+                                act(LessonAction::Skip);
+                            }
                         });
+                    };
+                    // Beside the table there is height to spare; under it,
+                    // a short screen's words scroll, the buttons with them.
+                    if wide {
+                        body(ui);
+                    } else {
+                        egui::ScrollArea::vertical()
+                            .id_salt(("lesson-words", state))
+                            .max_height(max_height)
+                            .auto_shrink([false, false])
+                            .show(ui, body);
+                    }
                 });
         });
     Ok(())
