@@ -270,6 +270,13 @@ fn stepping_through_the_moves_replays_the_record() {
             "the table after {at} moves"
         );
     }
+    // A filed match played again is nobody's match to continue or to file
+    // again: the save slot and the history are as they were.
+    let slot = app.world().resource::<SaveSlot>();
+    assert!(slot.unfinished.is_none(), "no match to continue");
+    assert!(!dir.join("saves").join("current.json").exists());
+    let filed = std::fs::read_dir(dir.join("history")).map_or(0, |d| d.count());
+    assert_eq!(filed, 0, "nothing filed in the history");
 }
 
 #[test]

@@ -20,7 +20,7 @@ use parlour_core::engine::analysis::{Analyse, Analysis};
 
 use crate::engine::{ActiveMatch, Controller, MoveRequest, RulesSystems, TurnPhase};
 use crate::platform::time::Instant;
-use crate::session::{Asking, InLesson, Screen, Table};
+use crate::session::{Asking, InLesson, Reviewing, Screen, Table};
 use crate::settings::{CoachMode, Settings};
 pub use weigh::{Pondering, Thinking, Verdict, budget, from_ponder, verdict};
 
@@ -245,7 +245,7 @@ fn hold<G: Coached>(
     screen: Res<State<Screen>>,
     phase: Res<State<TurnPhase>>,
     active: Option<Res<ActiveMatch<G>>>,
-    lesson: Option<Res<InLesson>>,
+    (lesson, reviewing): (Option<Res<InLesson>>, Option<Res<Reviewing>>),
 ) {
     let coach = &mut *coach;
     let fresh: Vec<MoveRequest<G>> = coach
@@ -259,8 +259,10 @@ fn hold<G: Coached>(
     let Some(active) = active else {
         return;
     };
-    // A lesson asks for its own moves: the coach would only get in its way.
-    if fresh.is_empty() || settings.coach == CoachMode::Off || lesson.is_some() {
+    // A lesson, and a review's "Learn from your mistakes", ask for their
+    // own moves: the coach would only get in the way (or give the answer).
+    let quiet = lesson.is_some() || reviewing.is_some();
+    if fresh.is_empty() || settings.coach == CoachMode::Off || quiet {
         return;
     }
     let game = active.get();
@@ -321,10 +323,10 @@ fn think<G: Coached>(
     mut asking: ResMut<Asking>,
     mut log: ResMut<CoachLog>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-    lesson: Option<Res<InLesson>>,
+    (lesson, reviewing): (Option<Res<InLesson>>, Option<Res<Reviewing>>),
 ) {
     let coach = &mut *coach;
-    let on = settings.coach != CoachMode::Off && lesson.is_none();
+    let on = settings.coach != CoachMode::Off && lesson.is_none() && reviewing.is_none();
     let (Some(active), true) = (active, on) else {
         // No match of this game, or the coach turned off: nothing held of
         // this game's, nothing asked (the question may be another game's).

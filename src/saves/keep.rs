@@ -12,7 +12,7 @@ use parlour_core::engine::Game;
 use super::{Replay, SaveSlot, seats_of};
 use crate::engine::{ActiveMatch, Controller, MatchClock, MoveApplied, StartMatch};
 use crate::session::attract::Demo;
-use crate::session::{InLesson, Notice, Table};
+use crate::session::{InLesson, Notice, Reviewing, Table};
 use crate::stats::{Finisher, Statistics, StatisticsFile};
 use crate::storage::{FileWarning, FileWarnings, file_finished, write_atomic};
 
@@ -29,7 +29,7 @@ pub(super) fn keep<G: Game>(
     table: Res<Table>,
     demo: Option<Res<Demo>>,
     replay: Option<Res<Replay>>,
-    lesson: Option<Res<InLesson>>,
+    (lesson, reviewing): (Option<Res<InLesson>>, Option<Res<Reviewing>>),
     mut applied: MessageReader<MoveApplied<G>>,
     mut started: MessageReader<StartMatch<G>>,
     mut slot: ResMut<SaveSlot>,
@@ -44,8 +44,11 @@ pub(super) fn keep<G: Game>(
     let fresh = started.read().count() > 0;
     let timed = clock.limit.is_some() && !active.get().is_over();
     let ticked = timed && clock.seconds() >= *clock_saved + SAVE_CLOCK_EVERY;
-    // Attract mode's bot matches, replays and lessons are nobody's match to keep.
-    if !(moved || fresh || ticked) || demo.is_some() || replay.is_some() || lesson.is_some() {
+    // Attract mode's bot matches, replays, lessons and reviews (a filed
+    // match played again) are nobody's match to keep.
+    let played_for_real =
+        demo.is_none() && replay.is_none() && lesson.is_none() && reviewing.is_none();
+    if !(moved || fresh || ticked) || !played_for_real {
         return;
     }
     *clock_saved = clock.seconds();
