@@ -123,16 +123,20 @@ fn score_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> boo
 /// The bout in progress (the last, once all are fought).
 fn bout_label(ui: &mut egui::Ui, view: &View, bout_w: f32) {
     let bout = (view.bouts + 1).min(15);
-    // Centred, not justified: a line that wraps on a narrow screen keeps
-    // its letters together ("Round 5 / sur 15", not "R o u n d  5").
-    let layout = egui::Layout::top_down(egui::Align::Center).with_main_align(egui::Align::Center);
-    ui.allocate_ui_with_layout(egui::vec2(bout_w, size::HUD), layout, |ui| {
-        ui.label(
-            egui::RichText::new(tr!("pb-bout", n = bout))
-                .size(size::TEXT)
-                .color(ecolour::ACCENT)
-                .strong(),
-        );
+    ui.allocate_ui(egui::vec2(bout_w, size::HUD), |ui| {
+        ui.centered_and_justified(|ui| {
+            // One line: wrapped in a justified layout, its letters would be
+            // spread apart ("R o u n d  5").
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(tr!("pb-bout", n = bout))
+                        .size(size::TEXT)
+                        .color(ecolour::ACCENT)
+                        .strong(),
+                )
+                .wrap_mode(egui::TextWrapMode::Extend),
+            );
+        });
     });
 }
 
