@@ -309,3 +309,44 @@ fn the_grades_shown_are_the_core_review_of_the_same_record() {
     assert_eq!(shown.summaries, core.summaries());
     assert!(marked > 0, "the random seat's play has marks");
 }
+
+/// "Learn from your mistakes" begun with the table just past the position
+/// (at the match's end, say): the record's own move is not taken for the
+/// learner's try — nothing is judged until the table stands at the
+/// position and the learner has moved.
+#[test]
+fn a_lesson_begun_at_the_end_judges_no_move_before_the_learners() {
+    let dir = scratch("learn-at-end");
+    let record = played::<Neighbours>(4, ["greedy", "greedy"], [true, false]);
+    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
+    app.world_mut()
+        .write_message(OpenReview::Filed(Box::new(record.clone())));
+    run_until(&mut app, 10, |app| {
+        app.world().contains_resource::<ActiveMatch<Neighbours>>()
+    });
+    let last = record.moves.len();
+    // The person's last move in the record, as the lesson's position, and
+    // the table just past it: the record's move stands on the table.
+    let position = (0..last)
+        .rev()
+        .find(|&i| board(&app).moves[i].seat == 0)
+        .unwrap();
+    go_to(&mut app, position + 1);
+    {
+        let mut b = app.world_mut().resource_mut::<ReviewBoard>();
+        b.want = position;
+        b.lesson = Some(parlour::review::Lesson {
+            positions: vec![position],
+            current: 0,
+            verdict: None,
+            shown: false,
+            reached: false,
+        });
+    }
+    for _ in 0..40 {
+        app.update();
+        let lesson = board(&app).lesson.clone().unwrap();
+        assert_eq!(lesson.verdict, None, "judged before any try");
+    }
+    assert_eq!(board(&app).at, position, "the table stands at the position");
+}

@@ -101,6 +101,10 @@ pub struct Lesson {
     pub verdict: Option<Verdict>,
     /// The better move is shown.
     pub shown: bool,
+    /// The table has stood at the current position: only a move made from
+    /// there is the learner's try (not the record's move, on a table still
+    /// at the end when the lesson began).
+    pub reached: bool,
 }
 
 /// A try in a lesson, judged.

@@ -367,8 +367,15 @@ fn lesson_try<G: ReviewGame>(
         }
     }
     let position = position?;
+    if game.moves().len() == position
+        && !review.restarting
+        && let Some(lesson) = board.lesson.as_mut()
+    {
+        lesson.reached = true;
+    }
+    let reached = board.lesson.as_ref().is_some_and(|l| l.reached);
     let (seat, tried) = game.moves().get(position).cloned()?;
-    if game.moves().len() != position + 1 || review.restarting {
+    if game.moves().len() != position + 1 || review.restarting || !reached {
         return None;
     }
     if let Some(lesson) = board.lesson.as_mut() {

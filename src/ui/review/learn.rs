@@ -31,6 +31,7 @@ pub fn learn_button(ui: &mut egui::Ui, board: &mut ReviewBoard) {
             current: 0,
             verdict: None,
             shown: false,
+            reached: false,
         });
     }
 }
@@ -118,6 +119,7 @@ pub fn lesson_card(ui: &mut egui::Ui, board: &mut ReviewBoard) {
             next.current += 1;
             next.verdict = None;
             next.shown = false;
+            next.reached = false;
         }
     });
     if big_button(ui, &tr!("review-lesson-back"), false).clicked() {
