@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{ecolour, size};
-use super::widgets::big_button;
+use super::widgets::{self, big_button};
 use crate::coach::{CoachAnswer, CoachQuestion};
 use crate::session::Screen;
 use crate::tr;
@@ -46,63 +46,56 @@ fn dialog(
     if escape || enter {
         answer = Some(CoachAnswer::TakeBack);
     }
-    egui::Modal::new(egui::Id::new("coach"))
-        .frame(
-            egui::Frame::new()
-                .fill(ecolour::PANEL)
-                .corner_radius(18)
-                .inner_margin(24),
-        )
-        .show(ctx, |ui| {
-            ui.set_width(width);
-            ui.vertical_centered(|ui| {
-                ui.label(
-                    egui::RichText::new(tr!("coach-title"))
-                        .size(size::HEADING * 0.8)
-                        .color(ecolour::ACCENT)
-                        .strong(),
-                );
-            });
-            ui.add_space(10.0);
-            let line = tr!(
-                "coach-would-play",
-                best = question.best.as_str(),
-                gain = question.gain.as_str()
+    widgets::dialog("coach").show(ctx, |ui| {
+        ui.set_width(width);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(tr!("coach-title"))
+                    .size(size::HEADING * 0.8)
+                    .color(ecolour::ACCENT)
+                    .strong(),
             );
-            ui.add(egui::Label::new(egui::RichText::new(line).size(size::TEXT + 2.0)).wrap());
-            if let Some(why) = &question.why {
-                ui.add_space(6.0);
-                ui.add(egui::Label::new(egui::RichText::new(why).color(ecolour::TEXT_DIM)).wrap());
-            }
-            ui.add_space(16.0);
-            let anyway = tr!("coach-play-anyway");
-            let back = tr!("coach-take-back");
-            let side_by_side = width >= 2.0 * 200.0 + 12.0;
-            let mut buttons = |ui: &mut egui::Ui| {
-                if big_button(ui, &anyway, false).clicked() {
-                    answer = Some(CoachAnswer::PlayAnyway);
-                }
-                if big_button(ui, &back, true).clicked() {
-                    answer = Some(CoachAnswer::TakeBack);
-                }
-            };
-            if side_by_side {
-                ui.columns(2, |cols| {
-                    cols[0].vertical_centered_justified(|ui| {
-                        if big_button(ui, &anyway, false).clicked() {
-                            answer = Some(CoachAnswer::PlayAnyway);
-                        }
-                    });
-                    cols[1].vertical_centered_justified(|ui| {
-                        if big_button(ui, &back, true).clicked() {
-                            answer = Some(CoachAnswer::TakeBack);
-                        }
-                    });
-                });
-            } else {
-                ui.vertical_centered_justified(|ui| buttons(ui));
-            }
         });
+        ui.add_space(10.0);
+        let line = tr!(
+            "coach-would-play",
+            best = question.best.as_str(),
+            gain = question.gain.as_str()
+        );
+        ui.add(egui::Label::new(egui::RichText::new(line).size(size::TEXT + 2.0)).wrap());
+        if let Some(why) = &question.why {
+            ui.add_space(6.0);
+            ui.add(egui::Label::new(egui::RichText::new(why).color(ecolour::TEXT_DIM)).wrap());
+        }
+        ui.add_space(16.0);
+        let anyway = tr!("coach-play-anyway");
+        let back = tr!("coach-take-back");
+        let side_by_side = width >= 2.0 * 200.0 + 12.0;
+        let mut buttons = |ui: &mut egui::Ui| {
+            if big_button(ui, &anyway, false).clicked() {
+                answer = Some(CoachAnswer::PlayAnyway);
+            }
+            if big_button(ui, &back, true).clicked() {
+                answer = Some(CoachAnswer::TakeBack);
+            }
+        };
+        if side_by_side {
+            ui.columns(2, |cols| {
+                cols[0].vertical_centered_justified(|ui| {
+                    if big_button(ui, &anyway, false).clicked() {
+                        answer = Some(CoachAnswer::PlayAnyway);
+                    }
+                });
+                cols[1].vertical_centered_justified(|ui| {
+                    if big_button(ui, &back, true).clicked() {
+                        answer = Some(CoachAnswer::TakeBack);
+                    }
+                });
+            });
+        } else {
+            ui.vertical_centered_justified(|ui| buttons(ui));
+        }
+    });
     if let Some(answer) = answer {
         answers.write(answer);
     }

@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{ecolour, size};
+use super::widgets::dialog;
 use crate::kiosk::{Kiosk, PinAnswer, PinPad, PinPurpose, PinRequired};
 use crate::settings::Settings;
 use crate::tr;
@@ -36,29 +37,21 @@ fn pin_pad(
     let may_cancel = pin_set || required.is_none();
     let mut cancel = false;
     let mut submit = false;
-    egui::Modal::new(egui::Id::new("pin-pad"))
-        .frame(
-            egui::Frame::new()
-                .fill(ecolour::PANEL)
-                .corner_radius(18)
-                .inner_margin(24),
-        )
-        .show(ctx, |ui| {
-            ui.set_width(3.0 * KEY.x + 2.0 * 10.0);
-            heading(ui, purpose, &pad, pin_set);
-            submit = keys(ui, &mut pad);
-            if may_cancel {
-                ui.add_space(10.0);
-                ui.vertical_centered_justified(|ui| {
-                    cancel = ui
-                        .add(
-                            egui::Button::new(tr!("pin-cancel"))
-                                .min_size(egui::vec2(0.0, size::TOUCH)),
-                        )
-                        .clicked();
-                });
-            }
-        });
+    dialog("pin-pad").show(ctx, |ui| {
+        ui.set_width(3.0 * KEY.x + 2.0 * 10.0);
+        heading(ui, purpose, &pad, pin_set);
+        submit = keys(ui, &mut pad);
+        if may_cancel {
+            ui.add_space(10.0);
+            ui.vertical_centered_justified(|ui| {
+                cancel = ui
+                    .add(
+                        egui::Button::new(tr!("pin-cancel")).min_size(egui::vec2(0.0, size::TOUCH)),
+                    )
+                    .clicked();
+            });
+        }
+    });
     if submit {
         match pad.submit(&mut settings.kiosk_pin) {
             PinAnswer::Leave => {

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::UiSystems;
 use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
-use super::widgets::{big_button, full_screen};
+use super::widgets::{big_button, dialog, full_screen};
 use crate::catalog::GameCatalog;
 use crate::engine::Controller;
 use crate::i18n::bot_name;
@@ -203,43 +203,36 @@ fn replace_dialog(ctx: &egui::Context, catalog: &GameCatalog, record: &Record) -
             .collect(),
         None => Vec::new(),
     };
-    egui::Modal::new(egui::Id::new("replace-unfinished"))
-        .frame(
-            egui::Frame::new()
-                .fill(ecolour::PANEL)
-                .corner_radius(18)
-                .inner_margin(24),
-        )
-        .show(ctx, |ui| {
-            ui.set_max_width(560.0);
-            ui.label(
-                egui::RichText::new(tr!(
-                    "setup-replace-heading",
-                    game = game.map_or(record.game.clone(), |g| g.title())
-                ))
-                .size(size::HEADING * 0.7)
-                .color(ecolour::ACCENT)
-                .strong(),
-            );
-            ui.label(tr!(
-                "continue-detail",
-                names = names.join(", "),
-                moves = record.moves.len()
-            ));
-            ui.label(egui::RichText::new(tr!("setup-replace-detail")).color(ecolour::TEXT_DIM));
-            ui.add_space(12.0);
-            ui.horizontal_wrapped(|ui| {
-                if big_button(ui, &tr!("setup-replace-start"), false).clicked() {
-                    answer = Some(Replace::Start);
-                }
-                if big_button(ui, &tr!("continue"), true).clicked() {
-                    answer = Some(Replace::Continue);
-                }
-                if big_button(ui, &tr!("button-back"), false).clicked() {
-                    answer = Some(Replace::Back);
-                }
-            });
+    dialog("replace-unfinished").show(ctx, |ui| {
+        ui.set_max_width(560.0);
+        ui.label(
+            egui::RichText::new(tr!(
+                "setup-replace-heading",
+                game = game.map_or(record.game.clone(), |g| g.title())
+            ))
+            .size(size::HEADING * 0.7)
+            .color(ecolour::ACCENT)
+            .strong(),
+        );
+        ui.label(tr!(
+            "continue-detail",
+            names = names.join(", "),
+            moves = record.moves.len()
+        ));
+        ui.label(egui::RichText::new(tr!("setup-replace-detail")).color(ecolour::TEXT_DIM));
+        ui.add_space(12.0);
+        ui.horizontal_wrapped(|ui| {
+            if big_button(ui, &tr!("setup-replace-start"), false).clicked() {
+                answer = Some(Replace::Start);
+            }
+            if big_button(ui, &tr!("continue"), true).clicked() {
+                answer = Some(Replace::Continue);
+            }
+            if big_button(ui, &tr!("button-back"), false).clicked() {
+                answer = Some(Replace::Back);
+            }
         });
+    });
     answer
 }
 

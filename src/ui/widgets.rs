@@ -32,6 +32,17 @@ pub fn button_width(ui: &egui::Ui, text: &str, font: egui::FontId, min: f32) -> 
     (galley.size().x + 2.0 * ui.spacing().button_padding.x).max(min)
 }
 
+/// A question over the screen (a dialog): the screen dims behind it and
+/// takes no taps until it is answered.
+pub fn dialog(id: &str) -> egui::Modal {
+    egui::Modal::new(egui::Id::new(id)).frame(
+        egui::Frame::new()
+            .fill(ecolour::PANEL)
+            .corner_radius(18)
+            .inner_margin(24),
+    )
+}
+
 fn panel_frame() -> egui::Frame {
     egui::Frame::new()
         .fill(egui::Color32::from_rgba_unmultiplied(15, 45, 34, 255))
