@@ -11,15 +11,18 @@
 //! coach adds to a frame.
 //!
 //! ```text
-//! cargo run --example coach_figures -- [--matches N] [--think SECONDS] [--game NAME]
+//! cargo run --example coach_figures -- [--matches N] [--think SECONDS] [--game NAME] [--in-frames]
 //! ```
+//!
+//! The coach thinks on a thread beside the frames, as on the desktop;
+//! `--in-frames` makes it think a slice a frame instead, as in a page.
 
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use parlour::catalog::GameId;
-use parlour::coach::{Coach, CoachAnswer, CoachLog, CoachQuestion, Coached};
+use parlour::coach::{Coach, CoachAnswer, CoachLog, CoachPace, CoachQuestion, Coached};
 use parlour::engine::{ActiveMatch, Controller, FrameStepped, MoveRequest, StartMatch};
 use parlour::i18n::Lang;
 use parlour::session::{Screen, SeatChoice, Table};
@@ -37,6 +40,8 @@ struct Run {
     matches: u64,
     think: Duration,
     game: Option<String>,
+    /// The coach's thinking on a thread beside the frames.
+    beside: bool,
 }
 
 /// One game's figures.
@@ -62,9 +67,14 @@ fn main() {
     };
     let wanted = |name: &str| run.game.as_deref().is_none_or(|g| g == name);
     println!(
-        "person thinks {:.1} s a move; {} matches a game; frames paced at 60 Hz",
+        "person thinks {:.1} s a move; {} matches a game; frames paced at 60 Hz; the coach thinks {}",
         run.think.as_secs_f64(),
-        run.matches
+        run.matches,
+        if run.beside {
+            "beside the frames"
+        } else {
+            "a slice a frame"
+        }
     );
     if wanted(Neighbours::NAME) {
         let f = measure::<Neighbours>(parlour::games::neighbours::logic_plugin, &run);
@@ -85,6 +95,7 @@ fn read_args(mut args: impl Iterator<Item = String>) -> Result<Run, String> {
         matches: 3,
         think: Duration::from_millis(1500),
         game: None,
+        beside: true,
     };
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -104,6 +115,7 @@ fn read_args(mut args: impl Iterator<Item = String>) -> Result<Run, String> {
                 run.think = Duration::from_secs_f64(secs);
             }
             "--game" => run.game = Some(value()?),
+            "--in-frames" => run.beside = false,
             _ => return Err(format!("unknown argument {arg:?}")),
         }
     }
@@ -113,13 +125,14 @@ fn read_args(mut args: impl Iterator<Item = String>) -> Result<Run, String> {
 fn measure<G: Game + Coached>(logic: fn(&mut App), run: &Run) -> Figures {
     let mut figures = Figures::default();
     for seed in 1..=run.matches {
-        play::<G>(logic, seed, run.think, &mut figures);
+        play::<G>(logic, seed, run, &mut figures);
     }
     figures
 }
 
 /// One match: seat 0 the erring person with the coach beside them.
-fn play<G: Game + Coached>(logic: fn(&mut App), seed: u64, think: Duration, f: &mut Figures) {
+fn play<G: Game + Coached>(logic: fn(&mut App), seed: u64, run: &Run, f: &mut Figures) {
+    let think = run.think;
     let mut app = App::new();
     app.insert_resource(Settings {
         language: Lang::En,
@@ -143,6 +156,10 @@ fn play<G: Game + Coached>(logic: fn(&mut App), seed: u64, think: Duration, f: &
             .collect(),
         viewer: Some(0),
         handing_to: None,
+    })
+    .insert_resource(CoachPace {
+        beside: run.beside,
+        ..CoachPace::default()
     })
     // The greedy bot answers within a frame.
     .insert_resource(FrameStepped::new(seed));

@@ -29,6 +29,7 @@ use parlour_core::games::paper_boxing::{self, PaperBoxing};
 const THINK_TO_THE_END: CoachPace = CoachPace {
     slice: Duration::from_secs(3600),
     wait: Duration::from_secs(3600),
+    beside: false,
 };
 
 /// Every move the rules played, in order.
@@ -135,12 +136,16 @@ fn boxing() -> Match<PaperBoxing> {
 }
 
 fn boxing_app(mode: CoachMode) -> App {
+    boxing_app_at(mode, THINK_TO_THE_END)
+}
+
+fn boxing_app_at(mode: CoachMode, pace: CoachPace) -> App {
     app(
         parlour::games::paper_boxing::logic_plugin,
         [Controller::Human, bot("greedy")],
         mode,
         boxing(),
-        THINK_TO_THE_END,
+        pace,
     )
 }
 
@@ -206,6 +211,34 @@ fn a_step_that_throws_a_won_match_away_is_held_back_and_the_coach_asks() {
     assert_eq!(asked.gain, "+100 % chance to win");
     assert_eq!(asked.why, None, "warn says no more");
     assert!(app.world().resource::<Asking>().0, "the clock waits");
+}
+
+/// On the desktop the coach thinks on a thread beside the frames: the
+/// move is held while it does, and the question is the one the frames
+/// would have asked had they done the thinking themselves.
+#[test]
+fn the_coach_thinking_beside_the_frames_asks_what_it_would_ask_in_them() {
+    let asked = |beside: bool| {
+        let pace = CoachPace {
+            slice: Duration::from_millis(6),
+            wait: Duration::from_secs(3600),
+            beside,
+        };
+        let mut app = boxing_app_at(CoachMode::Explain, pace);
+        let (_, losing) = to_a_mistake(&mut app);
+        let before = played::<PaperBoxing>(&app).len();
+        request::<PaperBoxing>(&mut app, 0, losing);
+        for _ in 0..100_000 {
+            frames(&mut app, 1);
+            if question(&app).is_some() {
+                break;
+            }
+            assert_eq!(played::<PaperBoxing>(&app).len(), before, "held");
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        question(&app).expect("the coach asks")
+    };
+    assert_eq!(asked(true), asked(false));
 }
 
 #[test]
@@ -410,6 +443,7 @@ fn a_move_not_weighed_in_time_goes_to_the_rules_unasked() {
     let pace = CoachPace {
         slice: Duration::ZERO,
         wait: Duration::ZERO,
+        beside: false,
     };
     let mut app = neighbours_app(11, pace);
     let mv = worst_placement(&app);

@@ -60,6 +60,9 @@ pub struct CoachPace {
     pub slice: Duration,
     /// From a committed move to the question or the move sent, at most.
     pub wait: Duration,
+    /// Whether it thinks on a thread beside the frames (where there are
+    /// threads) rather than a slice a frame: no frame waits on a long step.
+    pub beside: bool,
 }
 
 impl Default for CoachPace {
@@ -67,6 +70,7 @@ impl Default for CoachPace {
         Self {
             slice: Duration::from_millis(6),
             wait: Duration::from_millis(300),
+            beside: true,
         }
     }
 }
@@ -341,7 +345,7 @@ fn think<G: Coached>(
         coach.ponder = None;
         return;
     };
-    follow_turn(coach, active.get(), &table, *phase.get());
+    follow_turn(coach, active.get(), &table, *phase.get(), pace.beside);
     let busy = if coach.held.as_ref().is_some_and(|h| !h.asked) {
         weigh_held(coach, &pace, settings.coach, &mut question, &mut log)
     } else if let Some(ponder) = coach.ponder.as_mut() {
@@ -377,6 +381,7 @@ fn follow_turn<G: Coached>(
     game: &parlour_core::engine::Match<G>,
     table: &Table,
     phase: TurnPhase,
+    beside: bool,
 ) {
     let index = game.moves().len();
     let awaiting = game.awaiting();
@@ -398,7 +403,7 @@ fn follow_turn<G: Coached>(
     }
     let view = game.view(seat);
     let thinking = match G::first_guess(&view) {
-        Some(guess) if G::coached(&view, &guess) => Thinking::start(&view, &guess, index),
+        Some(guess) if G::coached(&view, &guess) => Thinking::start(&view, &guess, index, beside),
         _ => Thinking::Failed,
     };
     coach.ponder = Some(Pondering {
@@ -432,9 +437,9 @@ fn weigh_held<G: Coached>(
     let analysis = match pondered {
         Some(analysis) => Some(analysis),
         None => {
-            let thinking = held
-                .thinking
-                .get_or_insert_with(|| Thinking::start(&held.view, &held.request.mv, held.index));
+            let thinking = held.thinking.get_or_insert_with(|| {
+                Thinking::start(&held.view, &held.request.mv, held.index, pace.beside)
+            });
             thinking.think(pace.slice);
             match thinking {
                 Thinking::Busy(_) if held.since.elapsed() < pace.wait => return true,

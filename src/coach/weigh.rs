@@ -2,14 +2,14 @@
 //! from their view, begun when the turn begins, and the verdict on the move
 //! they commit.
 
-use std::sync::Mutex;
 use std::time::Duration;
 
-use parlour_core::engine::analysis::{Analysis, AnalysisError, Analyst, Budget, Grade};
+use parlour_core::engine::analysis::{Analysis, AnalysisError, Budget, Grade, Weighing};
 use parlour_core::engine::selfplay::deal_seed;
 use parlour_core::engine::{Game, Seat};
 
 use super::Coached;
+use crate::platform::beside::Beside;
 
 /// The seed the coach's guesses are drawn from, with the move's index: the
 /// same view gets the same answer, whatever else the match holds.
@@ -25,8 +25,8 @@ pub fn budget<G: Coached>(index: usize) -> Budget {
 
 /// A decision being weighed, or weighed.
 pub enum Thinking<G: Game> {
-    /// Still thinking (behind a lock, as a resource must be shareable).
-    Busy(Mutex<Box<dyn Analyst<G>>>),
+    /// Still thinking, beside the frames or a slice a frame.
+    Busy(Beside<Weighing<G>>),
     /// Done.
     Done(Analysis<G::Move>),
     /// The analysis cannot weigh it (the coach says nothing).
@@ -34,10 +34,11 @@ pub enum Thinking<G: Game> {
 }
 
 impl<G: Coached> Thinking<G> {
-    /// Starts weighing the decision of `view`'s seat, who plays `mv`.
-    pub fn start(view: &G::View, mv: &G::Move, index: usize) -> Self {
+    /// Starts weighing the decision of `view`'s seat, who plays `mv`, on a
+    /// thread beside the frames if `beside`.
+    pub fn start(view: &G::View, mv: &G::Move, index: usize, beside: bool) -> Self {
         match G::analyst(view, mv, None, budget::<G>(index)) {
-            Ok(analyst) => Thinking::Busy(Mutex::new(analyst)),
+            Ok(analyst) => Thinking::Busy(Beside::start(Weighing::new(analyst), beside)),
             // Not a decision it can weigh (an illegal move is the rules' to refuse).
             Err(AnalysisError::NoDecision(_))
             | Err(AnalysisError::Illegal(_))
@@ -45,15 +46,16 @@ impl<G: Coached> Thinking<G> {
         }
     }
 
-    /// Thinks for about `slice`; whether it is done (or failed).
+    /// Thinks for about `slice` (nothing, when a thread does the thinking)
+    /// and looks whether it is done (or failed), never waiting for it.
     pub fn think(&mut self, slice: Duration) -> bool {
-        if let Thinking::Busy(analyst) = self {
-            let done = match analyst.get_mut() {
-                Ok(analyst) => analyst.think(slice).map(Thinking::Done),
-                Err(_) => Some(Thinking::Failed),
-            };
-            if let Some(done) = done {
-                *self = done;
+        if let Thinking::Busy(work) = self {
+            work.tick(slice);
+            let answer = work.peek().and_then(|w| w.answer().cloned());
+            if let Some(analysis) = answer {
+                *self = Thinking::Done(analysis);
+            } else if work.broken() {
+                *self = Thinking::Failed;
             }
         }
         !matches!(self, Thinking::Busy(_))

@@ -10,8 +10,10 @@
 //!
 //! Threads are the fourth difference: the bots think on a background task
 //! on the desktop and in slices between frames in a page
-//! ([`THINKS_BESIDE_FRAMES`]).
+//! ([`THINKS_BESIDE_FRAMES`]); [`beside`] runs the long thinking of a
+//! review or the coach the same way.
 
+pub mod beside;
 pub mod files;
 pub mod page;
 pub mod time;

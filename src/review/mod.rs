@@ -143,12 +143,13 @@ pub struct ReviewBoard {
     pub at: usize,
     /// Moves the table is asked to show played.
     pub want: usize,
-    /// Time the analysis took in the last frame it thought, in ms.
-    pub thinking_ms: f32,
+    /// Time the analysis took in the last frame it thought, in ms: none
+    /// when it thinks on a thread beside the frames.
+    pub thinking_ms: Option<f32>,
     /// When the review was opened, and the analysis's time in all: the
     /// log's line when every move is weighed (docs/review.md's figures).
     pub opened: crate::platform::time::Instant,
-    /// The analysis's time so far, summed over its slices.
+    /// The analysis's time so far in the frames, summed over its slices.
     pub thought: Duration,
     /// Each seat's figures over the decisions weighed so far.
     pub summaries: Vec<SeatSummary>,

@@ -2,12 +2,12 @@
 //! decisions weighed a slice per frame, and the table played to the move
 //! the screen asks for — only ever by move requests to the rules plugin.
 
-use std::sync::Mutex;
 use std::time::Duration;
 
+use crate::platform::beside::Beside;
 use crate::platform::time::Instant;
 use bevy::prelude::*;
-use parlour_core::engine::analysis::{Analyst, Budget, THRESHOLDS};
+use parlour_core::engine::analysis::{Analyst, Budget, THRESHOLDS, Weighing};
 use parlour_core::engine::review::{Decision, Review, Reviewed, Stepper, budget_of, decisions};
 use parlour_core::engine::{Match, Record, Seat};
 
@@ -29,21 +29,21 @@ pub struct ReviewOf<G: ReviewGame> {
     pub record: Record,
     /// What each seat saw before each move, for the words of its review.
     befores: Vec<G::View>,
-    /// The decisions being weighed, a slice per frame. (A lock only so the
-    /// resource may be shared between Bevy's threads; one system uses it.)
-    stepper: Mutex<Stepper<G>>,
+    /// The decisions being weighed, beside the frames or a slice a frame.
+    stepper: Beside<Stepper<G>>,
+    /// The decisions weighed so far, as the frames last read them.
+    weighed: Vec<Reviewed<G>>,
     /// A fresh match was asked of the rules; moves wait for it.
     restarting: bool,
     /// A lesson's try being weighed.
-    trying: Option<Mutex<Box<dyn Analyst<G>>>>,
+    trying: Option<Beside<Weighing<G>>>,
 }
 
 impl<G: ReviewGame> ReviewOf<G> {
     /// The best candidate of move `index` and its seat, once weighed,
     /// where it was better than the move played: what a ghost shows.
     pub fn better_at(&self, index: usize) -> Option<(Seat, G::Move)> {
-        let stepper = self.stepper.lock().ok()?;
-        let reviewed = stepper.done().get(index)?;
+        let reviewed = self.weighed.get(index)?;
         let analysis = reviewed.analysis.as_ref().ok()?;
         (analysis.played != 0 && analysis.loss() > 0.0)
             .then(|| (reviewed.seat, analysis.best().mv.clone()))
@@ -55,11 +55,8 @@ impl<G: ReviewGame> ReviewOf<G> {
     }
 
     /// The decisions weighed so far.
-    pub fn weighed(&self) -> Vec<Reviewed<G>> {
-        self.stepper
-            .lock()
-            .map(|s| s.done().to_vec())
-            .unwrap_or_default()
+    pub fn weighed(&self) -> &[Reviewed<G>] {
+        &self.weighed
     }
 }
 
@@ -152,7 +149,7 @@ fn open<G: ReviewGame>(
         done: 0,
         at: 0,
         want: 0,
-        thinking_ms: 0.0,
+        thinking_ms: None,
         opened: Instant::now(),
         thought: Duration::ZERO,
         summaries: Vec::new(),
@@ -163,7 +160,11 @@ fn open<G: ReviewGame>(
     commands.insert_resource(ReviewOf::<G> {
         record: record.clone(),
         befores: shown.into_iter().map(|d: Decision<G>| d.before).collect(),
-        stepper: Mutex::new(Stepper::new(record.players, weighed, screen_budget::<G>())),
+        stepper: Beside::start(
+            Stepper::new(record.players, weighed, screen_budget::<G>()),
+            true,
+        ),
+        weighed: Vec::new(),
         restarting: false,
         trying: None,
     });
@@ -199,8 +200,8 @@ fn think<G: ReviewGame>(
     };
     let verdict = review.trying.as_ref().and_then(|trying| {
         redraw.write(bevy::window::RequestRedraw);
-        let analysis = trying.lock().ok()?.think(thinking_slice(time.delta()))?;
-        let loss = analysis.loss();
+        trying.tick(thinking_slice(time.delta()));
+        let loss = trying.peek()?.answer()?.loss();
         Some(if loss < THRESHOLDS[0] {
             Verdict::Found { loss }
         } else {
@@ -216,28 +217,44 @@ fn think<G: ReviewGame>(
     if board.finished() {
         return;
     }
-    let Ok(mut stepper) = review.stepper.lock() else {
-        return;
-    };
     let started = Instant::now();
-    let (done, _) = stepper.step(thinking_slice(time.delta()));
+    review.stepper.tick(thinking_slice(time.delta()));
     let slice = started.elapsed();
-    board.thinking_ms = slice.as_secs_f32() * 1000.0;
+    board.thinking_ms = (!review.stepper.on_a_thread()).then_some(slice.as_secs_f32() * 1000.0);
     board.thought += slice;
     redraw.write(bevy::window::RequestRedraw);
+    // Whatever the thread has weighed since the last look, unless it is
+    // in the middle of a slice (then at the next frame).
+    let review = &mut *review;
+    if let Some(stepper) = review.stepper.peek() {
+        let fresh = stepper
+            .done()
+            .get(review.weighed.len()..)
+            .unwrap_or_default();
+        review.weighed.extend_from_slice(fresh);
+    }
+    let done = review.weighed.len();
     if done == board.done {
         return;
     }
     if done >= board.moves.len() {
+        let frames = board
+            .thinking_ms
+            .map(|_| {
+                format!(
+                    " ({:.2} s of the frames' time)",
+                    board.thought.as_secs_f64()
+                )
+            })
+            .unwrap_or_default();
         info!(
-            "review of {}: {} moves weighed in {:.2} s ({:.2} s of thinking)",
+            "review of {}: {} moves weighed in {:.2} s{frames}",
             board.game.name(),
             board.moves.len(),
             board.opened.elapsed().as_secs_f64(),
-            board.thought.as_secs_f64()
         );
     }
-    let weighed = stepper.done();
+    let weighed = &review.weighed;
     for reviewed in &weighed[board.done..done] {
         let before = &review.befores[reviewed.index];
         board.moves[reviewed.index].graded = Some(graded::<G>(reviewed, before));
@@ -311,7 +328,7 @@ fn drive<G: ReviewGame>(
         table.viewer = Some(seat);
     }
     if let Some(tried) = lesson_try(&mut review, &mut board, &mut table, game) {
-        review.trying = Some(Mutex::new(tried));
+        review.trying = Some(Beside::start(Weighing::new(tried), true));
     }
     if played > board.want {
         let Ok(start) = Match::<G>::start_of_record(&review.record, |v| G::variant(v).ok()) else {

@@ -173,12 +173,15 @@ fn progress(ui: &mut egui::Ui, board: &ReviewBoard) {
             .fill(ecolour::ACCENT),
     );
     ui.label(
-        egui::RichText::new(tr!(
-            "review-weighing",
-            n = board.done,
-            total = board.moves.len(),
-            ms = format!("{:.1}", board.thinking_ms)
-        ))
+        egui::RichText::new(match board.thinking_ms {
+            Some(ms) => tr!(
+                "review-weighing-frames",
+                n = board.done,
+                total = board.moves.len(),
+                ms = format!("{ms:.1}")
+            ),
+            None => tr!("review-weighing", n = board.done, total = board.moves.len()),
+        })
         .size(size::TEXT - 6.0)
         .color(ecolour::TEXT_DIM),
     );

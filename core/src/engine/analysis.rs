@@ -306,6 +306,36 @@ pub trait Analyst<G: Game>: Send {
     }
 }
 
+/// An analyst and its answer once given: thinking that can be handed to
+/// another thread, stepped there, and read when done.
+pub struct Weighing<G: Game> {
+    analyst: Box<dyn Analyst<G>>,
+    answer: Option<Analysis<G::Move>>,
+}
+
+impl<G: Game> Weighing<G> {
+    /// The decision `analyst` weighs, not yet thought about.
+    pub fn new(analyst: Box<dyn Analyst<G>>) -> Self {
+        Self {
+            analyst,
+            answer: None,
+        }
+    }
+
+    /// Thinks for about `slice` unless the answer is in; whether it is.
+    pub fn think(&mut self, slice: Duration) -> bool {
+        if self.answer.is_none() {
+            self.answer = self.analyst.think(slice);
+        }
+        self.answer.is_some()
+    }
+
+    /// The analysis, once done.
+    pub fn answer(&self) -> Option<&Analysis<G::Move>> {
+        self.answer.as_ref()
+    }
+}
+
 /// Why a decision cannot be weighed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {

@@ -82,33 +82,6 @@ impl Analyse for Rummy {
         let hidden = Hidden::of(before).ok_or_else(|| {
             AnalysisError::Unsupported("the view does not add up to the deck".into())
         })?;
-        // The expert's list, then the solver's plays with the jokers.
-        let mut heuristic = Heuristic::new(
-            HeuristicSettings::default(),
-            GameRng::seeded(deal_seed(budget.seed, u64::MAX)),
-        );
-        let first = heuristic.decide(before);
-        let mut found = candidate_plays(before, first, HOLDBACKS);
-        let rules = SolverRules::of(&before.config);
-        let position = Position::of(before);
-        for objective in [Objective::CardsThenValue, Objective::Value] {
-            if let Ok(Some(s)) = solve(&position, &rules, objective)
-                && !s.is_pass()
-                && state.check(seat, &s.to_move()).is_ok()
-            {
-                found.push(Some(s));
-            }
-        }
-        // The move played first; no two candidates lay the same cards.
-        let mut options = vec![played_option];
-        let mut keys = vec![key(&options[0])];
-        for option in found {
-            let k = key(&option);
-            if !keys.contains(&k) {
-                keys.push(k);
-                options.push(option);
-            }
-        }
         let drawn = match (played, after) {
             (Move::Draw, Some(after)) if before.pile_len > 0 => {
                 let mut faces: Vec<usize> = after.hand.iter().map(|c| c.face().index()).collect();
@@ -121,32 +94,99 @@ impl Analyse for Rummy {
             }
             _ => None,
         };
-        let forced = options.len() == 1;
-        let guesses = budget.guesses.max(2);
+        // The candidates are gathered in the first steps of the thinking,
+        // not here: a search and two solves are too long for one frame.
         Ok(Box::new(Playouts {
             seat,
             view: before.clone(),
             played: played.clone(),
             hidden,
-            rules,
+            rules: SolverRules::of(&before.config),
             settings: ExpertSettings {
                 depth: Some(PLAYOUT_TURNS),
                 ..ExpertSettings::default()
             },
-            samples: vec![Samples::default(); options.len()],
-            alive: (0..options.len()).collect(),
-            options,
-            screen: if forced { 0 } else { (guesses / 4).max(2) },
-            guesses: if forced && drawn.is_none() {
-                1
-            } else {
-                guesses
-            },
+            gathering: Some(Gathering {
+                played: played_option,
+                found: Vec::new(),
+                stage: 0,
+            }),
+            samples: Vec::new(),
+            alive: Vec::new(),
+            options: Vec::new(),
+            screen: 0,
+            guesses: budget.guesses.max(2),
             done: 0,
             seed: budget.seed,
             drawn,
             luck: Vec::new(),
         }))
+    }
+}
+
+/// The candidates being gathered, one long step at a time: the expert's
+/// list (its search), then the exact solver's two plays.
+struct Gathering {
+    /// The move played, laid out (none for a draw).
+    played: Option<Solution>,
+    /// The plays found so far.
+    found: Vec<Option<Solution>>,
+    /// The next step: 0 the expert's list, 1 and 2 the solver's plays.
+    stage: usize,
+}
+
+impl Playouts {
+    /// One step of the gathering; the candidates are set out after the last.
+    fn gather(&mut self) {
+        let Some(gathering) = self.gathering.as_mut() else {
+            return;
+        };
+        let before = &self.view;
+        let state = State::from_view(before);
+        match gathering.stage {
+            0 => {
+                let mut heuristic = Heuristic::new(
+                    HeuristicSettings::default(),
+                    GameRng::seeded(deal_seed(self.seed, u64::MAX)),
+                );
+                let first = heuristic.decide(before);
+                gathering.found = candidate_plays(before, first, HOLDBACKS);
+            }
+            stage => {
+                let objective = [Objective::CardsThenValue, Objective::Value][(stage - 1).min(1)];
+                if let Ok(Some(s)) = solve(&Position::of(before), &self.rules, objective)
+                    && !s.is_pass()
+                    && state.check(self.seat, &s.to_move()).is_ok()
+                {
+                    gathering.found.push(Some(s));
+                }
+            }
+        }
+        gathering.stage += 1;
+        if gathering.stage <= 2 {
+            return;
+        }
+        let Some(gathering) = self.gathering.take() else {
+            return;
+        };
+        // The move played first; no two candidates lay the same cards.
+        let mut options = vec![gathering.played];
+        let mut keys = vec![key(&options[0])];
+        for option in gathering.found {
+            let k = key(&option);
+            if !keys.contains(&k) {
+                keys.push(k);
+                options.push(option);
+            }
+        }
+        let forced = options.len() == 1;
+        self.samples = vec![Samples::default(); options.len()];
+        self.alive = (0..options.len()).collect();
+        self.options = options;
+        self.screen = if forced { 0 } else { (self.guesses / 4).max(2) };
+        if forced && self.drawn.is_none() {
+            self.guesses = 1;
+        }
     }
 }
 
@@ -159,6 +199,8 @@ struct Playouts {
     hidden: Hidden,
     rules: SolverRules,
     settings: ExpertSettings,
+    /// Some until the candidates are known.
+    gathering: Option<Gathering>,
     options: Vec<Option<Solution>>,
     samples: Vec<Samples>,
     alive: Vec<usize>,
@@ -315,6 +357,12 @@ impl Playouts {
 impl Analyst<Rummy> for Playouts {
     fn think(&mut self, slice: Duration) -> Option<Analysis<Move>> {
         let clock = SliceClock::start(slice);
+        while self.gathering.is_some() {
+            self.gather();
+            if clock.over() {
+                return None;
+            }
+        }
         while self.done < self.guesses {
             if self.done == self.screen && self.alive.len() > SHORT_LIST + 1 {
                 self.shorten();
