@@ -171,8 +171,14 @@ fn a_refusal_names_the_players_and_words_the_cards() {
     .phrase();
     assert_eq!(
         catalogue.phrase(Lang::Da, &set, &names).unwrap(),
-        "Kombination 1 (r4 b5 r6) er ikke gyldig: en serie har kun én farve, men rød 4 og blå 5 er forskellige."
+        "Kombination 1 er ikke gyldig: en serie har kun én farve, men rød 4 og blå 5 er forskellige."
     );
+    // The set by its number on the table, its cards in words, never the
+    // record's codes.
+    for lang in [Lang::En, Lang::Fr, Lang::Da] {
+        let text = catalogue.phrase(lang, &set, &names).unwrap();
+        assert!(!text.contains("r4"), "{lang:?}: {text}");
+    }
 }
 
 #[test]

@@ -14,7 +14,7 @@ use parlour::coach::{CoachLog, CoachQuestion};
 use parlour::engine::{ActiveMatch, Controller, MoveGate, MoveRejected, MoveRequest};
 use parlour::lessons::{LessonAction, LessonPlay};
 use parlour::session::{LearnGame, Screen, Table};
-use parlour::settings::{CoachMode, Settings};
+use parlour::settings::{CoachMode, Settings, SetupSeat, SetupTable};
 use parlour_core::engine::Game;
 use parlour_core::engine::lesson::Teach;
 use parlour_core::games::neighbours::{Move, Neighbours, Placement};
@@ -216,8 +216,50 @@ fn skip_leaves_the_lesson_for_a_normal_set_up() {
             .get_resource::<ActiveMatch<Neighbours>>()
             .is_none()
     );
+    // A device that has set no Neighbours table: the learner against the
+    // lowest bot, not the default table's experts.
     let table = app.world().resource::<Table>();
-    assert_ne!(table.seats.get(1).map(|s| s.name.as_str()), Some("Bram"));
+    let controllers: Vec<_> = table.seats.iter().map(|s| s.controller.clone()).collect();
+    assert_eq!(
+        controllers,
+        [Controller::Human, Controller::Bot("random".into())]
+    );
+}
+
+#[test]
+fn skip_on_a_device_with_a_table_set_leaves_for_that_table() {
+    let mut app = app(parlour::games::neighbours::logic_plugin);
+    let set = SetupTable {
+        variant: "standard".into(),
+        seats: vec![
+            SetupSeat {
+                name: "Tess".into(),
+                bot: None,
+            },
+            SetupSeat {
+                name: "Ada".into(),
+                bot: None,
+            },
+        ],
+    };
+    app.world_mut()
+        .resource_mut::<Settings>()
+        .tables
+        .insert("neighbours".into(), set);
+    learn::<Neighbours>(&mut app);
+    app.world_mut().write_message(LessonAction::Skip);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Setup);
+    let table = app.world().resource::<Table>();
+    let names: Vec<_> = table.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Tess", "Ada"]);
+    assert!(
+        table
+            .seats
+            .iter()
+            .all(|s| s.controller == Controller::Human)
+    );
 }
 
 /// A move made early — while a step's words still wait for "Next" — is

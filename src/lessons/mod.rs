@@ -21,6 +21,7 @@ use include_dir::{Dir, include_dir};
 pub use parlour_core::engine::lesson::Point;
 use parlour_core::engine::lesson::{EXTENSION, Lesson, Teach};
 
+pub use panel::room_for_words;
 pub use play::{LessonAction, LessonPlay};
 
 use crate::engine::Game;

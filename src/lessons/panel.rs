@@ -12,7 +12,7 @@ use crate::i18n::language;
 use crate::session::{ResultsSheet, Screen, TableRoom};
 use crate::ui::UiSystems;
 use crate::ui::theme::{Zoom, ecolour, size};
-use crate::ui::widgets::big_button;
+use crate::ui::widgets::{big_button, big_button_width};
 
 pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
     app.add_systems(
@@ -23,6 +23,9 @@ pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
             .run_if(in_state(Screen::Play).or_else(in_state(Screen::Results))),
     );
 }
+
+/// How long a button that has just come takes no tap, in seconds.
+const SETTLE: f64 = 0.4;
 
 /// Whether the words go beside the table (a landscape window) or under it,
 /// and the room they take across or down, in egui's points.
@@ -64,7 +67,11 @@ fn panel<G: Game + Teach>(
     // ([`TableRoom`]), so the words never hide a cell or a card: at the right
     // in a landscape window, at the foot of a portrait one.
     let zoom = zoom.map_or(1.0, |z| z.0);
-    let (wide, extent) = room_for_words(ctx.content_rect().size());
+    let (wide, mut extent) = room_for_words(ctx.content_rect().size());
+    if over && !wide {
+        // The match is over: the summary and its button before the table.
+        extent = extent.max(ctx.content_rect().height() * 0.45);
+    }
     let wanted = if wide {
         TableRoom {
             right: extent * zoom,
@@ -99,6 +106,60 @@ fn panel<G: Game + Teach>(
     if ctx.input(|i| i.key_pressed(egui::Key::Enter)) && play.waits_for_next() && !over {
         act(LessonAction::Next);
     }
+    // The step's own button first, "Skip" always after it — at the right
+    // of a wide panel, under the step's button (or its empty place) in a
+    // narrow one — so "Skip" never comes where another button was.
+    let buttons = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
+        ui.spacing_mut().item_spacing = egui::vec2(12.0, 10.0);
+        if over {
+            if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked() {
+                act(LessonAction::RealMatch);
+            }
+            return;
+        }
+        // Each button its own id: the keyboard's focus on "Next" must not
+        // pass to the "Show me" or "Skip" drawn where it was.
+        let primary = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
+            if play.waits_for_next() {
+                ui.push_id("lesson-next", |ui| {
+                    if big_button(ui, &crate::tr!("lesson-next"), true).clicked() {
+                        act(LessonAction::Next);
+                    }
+                });
+            } else if play.learner_to_move() {
+                ui.push_id("lesson-show-me", |ui| {
+                    if big_button(ui, &crate::tr!("lesson-show-me"), false).clicked() {
+                        act(LessonAction::ShowMe);
+                    }
+                });
+            } else {
+                ui.add_space(size::TOUCH + 8.0);
+            }
+        };
+        let skip = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
+            ui.push_id("lesson-skip", |ui| {
+                if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
+                    act(LessonAction::Skip);
+                }
+            });
+        };
+        let wide_enough = big_button_width(ui, &crate::tr!("lesson-show-me"))
+            .max(big_button_width(ui, &crate::tr!("lesson-next")))
+            + big_button_width(ui, &crate::tr!("lesson-skip"))
+            + 24.0
+            <= ui.available_width();
+        if wide_enough {
+            ui.horizontal(|ui| {
+                primary(ui, act);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    skip(ui, act);
+                });
+            });
+        } else {
+            primary(ui, act);
+            skip(ui, act);
+        }
+    };
     // Each step (and each state of it) scrolls from its top: egui keeps a
     // scroll's offset by id.
     let state = (play.step, play.waits_for_next(), play.wrong.is_some(), over);
@@ -116,7 +177,7 @@ fn panel<G: Game + Teach>(
                 .show(ui, |ui| {
                     ui.set_width(width);
                     // Long words on a short screen scroll; the buttons with them.
-                    let mut body = |ui: &mut egui::Ui| {
+                    let body = |ui: &mut egui::Ui| {
                         if over && let Some(sheet) = sheet.as_deref() {
                             // Who won, as the results sheet (hidden in a lesson) says it.
                             ui.label(
@@ -167,30 +228,6 @@ fn panel<G: Game + Teach>(
                             ui.add_space(4.0);
                             ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
                         }
-                        ui.add_space(10.0);
-                        ui.horizontal_wrapped(|ui| {
-                            ui.spacing_mut().item_spacing.x = 12.0;
-                            if over {
-                                if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked()
-                                {
-                                    act(LessonAction::RealMatch);
-                                }
-                                return;
-                            }
-                            if play.waits_for_next()
-                                && big_button(ui, &crate::tr!("lesson-next"), true).clicked()
-                            {
-                                act(LessonAction::Next);
-                            }
-                            if play.learner_to_move()
-                                && big_button(ui, &crate::tr!("lesson-show-me"), false).clicked()
-                            {
-                                act(LessonAction::ShowMe);
-                            }
-                            if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
-                                act(LessonAction::Skip);
-                            }
-                        });
                     };
                     // Beside the table there is height to spare; under it,
                     // a short screen's words scroll, the buttons with them.
@@ -199,10 +236,29 @@ fn panel<G: Game + Teach>(
                     } else {
                         egui::ScrollArea::vertical()
                             .id_salt(("lesson-words", state))
-                            .max_height(max_height)
-                            .auto_shrink([false, false])
+                            .max_height(max_height - size::TOUCH - 12.0)
+                            .auto_shrink([false, true])
                             .show(ui, body);
                     }
+                    ui.add_space(10.0);
+                    // A button that has just come where another was takes
+                    // no tap for a moment: a second tap meant for "Next"
+                    // must not press "Show me", nor "Show me"'s "Skip".
+                    let now = ui.input(|i| i.time);
+                    let since = ui.ctx().data_mut(|d| {
+                        let id = egui::Id::new("lesson-buttons");
+                        let seen: &mut (u64, f64) = d.get_temp_mut_or(id, (0, now));
+                        let key = egui::Id::new(state).value();
+                        if seen.0 != key {
+                            *seen = (key, now);
+                        }
+                        now - seen.1
+                    });
+                    let settled = since >= SETTLE;
+                    if !settled {
+                        ui.ctx().request_repaint();
+                    }
+                    ui.add_enabled_ui(settled, |ui| buttons(ui, &mut act));
                 });
         });
     Ok(())

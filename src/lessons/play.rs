@@ -255,7 +255,11 @@ fn act<G: Game + Teach>(
                     continue;
                 };
                 *table = Table::for_setup(entry, &settings);
-                if *action == LessonAction::RealMatch {
+                // After the lesson, or skipping it on a device that has set
+                // no table for this game: the learner against the lowest
+                // bot, not the default table's experts.
+                let remembered = settings.tables.contains_key(G::NAME);
+                if *action == LessonAction::RealMatch || !remembered {
                     real_match::<G>(&mut table, &play);
                 }
                 ends.write(EndMatch);
@@ -323,14 +327,26 @@ fn drive_bot<G: Game + Teach>(
     }
 }
 
-/// Moves on when a step's move is played, and keeps a wrong try's reason.
+/// Moves on when a step's move is played, and keeps a wrong try's reason
+/// until the learner's next touch, click or key (a new try, an undone turn).
 fn follow<G: Game + Teach>(
     play: Option<ResMut<LessonPlay<G>>>,
     mut applied: MessageReader<MoveApplied<G>>,
     mut rejected: MessageReader<MoveRejected<G>>,
     table: Res<Table>,
+    (mouse, touches, keys): (
+        Option<Res<ButtonInput<MouseButton>>>,
+        Option<Res<Touches>>,
+        Option<Res<ButtonInput<KeyCode>>>,
+    ),
 ) {
     let Some(mut play) = play else { return };
+    let pressed = mouse.is_some_and(|m| m.get_just_pressed().next().is_some())
+        || touches.is_some_and(|t| t.any_just_pressed())
+        || keys.is_some_and(|k| k.get_just_pressed().next().is_some());
+    if pressed && play.wrong.is_some() {
+        play.wrong = None;
+    }
     for a in applied.read() {
         let Some(step) = play.script.steps.get(play.step) else {
             continue;

@@ -3,6 +3,7 @@ rummy-seat-line = { $points ->
     [one] { $points } pt
    *[other] { $points } pts
 } · { $cards ->
+    [0] aucune carte
     [one] une carte
    *[other] { $cards } cartes
 }
@@ -43,7 +44,7 @@ rummy-your-turn = À vous : posez des cartes et réarrangez la table, ou piochez
 rummy-ready = Prêt : finissez votre tour.
 rummy-first-meld = Première pose : { $value } / { $threshold }
 rummy-set-invalid = Combinaison { $set } : { $reason }
-rummy-swap-offer = Vous avez { $card } : posez-la sur le joker pour le prendre.
+rummy-swap-offer = Vous avez la carte { $card } : posez-la sur le joker pour le prendre.
 rummy-round-over = Fin de la manche { $round }
 rummy-col-hand = Reste en main
 rummy-col-round = Manche
@@ -72,7 +73,7 @@ rummy-refused-deal-count = La donne doit contenir exactement le jeu de la varian
 rummy-refused-over = La partie est terminée.
 rummy-refused-no-seat = Il n’y a pas de place { $seat }.
 rummy-refused-not-your-turn = C’est à { $to_move } de jouer, pas à { $seat }.
-rummy-refused-set = La combinaison { $number } ({ $cards }) n’est pas valable : { $reason }.
+rummy-refused-set = La combinaison { $number } n’est pas valable : { $reason }.
 rummy-refused-card-twice = La table contient { $count } × { $card }, mais le jeu n’en a que { $copies }.
 rummy-refused-not-in-hand = Le coup pose { $needed } × { $card } de votre main, mais vous n’en avez que { $held }.
 rummy-refused-table-card-taken = Le { $card } était sur la table et il manque : les cartes retirées d’une combinaison doivent aller dans d’autres combinaisons, jamais dans une main.

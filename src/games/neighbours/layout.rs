@@ -42,6 +42,11 @@ pub fn tray_height(height: f32, grow: f32) -> f32 {
     (height * 0.16).clamp(96.0, 150.0 * grow)
 }
 
+/// The felt a notice needs beside the board to be read in, and the band
+/// above it that does instead, in logical pixels at the usual HUD.
+const NOTICE_BESIDE: f32 = 170.0;
+const NOTICE_BAND: f32 = 64.0;
+
 /// A column tray's height, in tokens: the legend's two chips, five tokens
 /// and the bag.
 const COLUMN: f32 = 5.0 * 1.18 + 4.0;
@@ -52,6 +57,27 @@ fn cell_in(area: Vec2, rows: u8, cols: u8, cap: f32) -> f32 {
     (area.x / (cols as f32 + 0.4))
         .min(area.y / (rows as f32 + 0.4))
         .clamp(8.0, cap)
+}
+
+/// The cell of a board in `area` (its foot at height `bottom`) and the
+/// height of the board's centre: in the middle of the area, or — when the
+/// board leaves too little felt beside it for a notice — down at its foot,
+/// the spare felt above it, and at least a band of it (a lesson's or a
+/// review's words take the window's right and leave the board its width).
+fn fit_board(area: Vec2, bottom: f32, rows: u8, cols: u8, grow: f32) -> (f32, f32) {
+    let mut cell = cell_in(area, rows, cols, 110.0 * grow);
+    let beside = (area.x - (cols as f32 + 0.4) * cell) / 2.0 - size::MARGIN;
+    if beside >= NOTICE_BESIDE * grow {
+        return (cell, bottom + area.y / 2.0);
+    }
+    let band = NOTICE_BAND * grow;
+    if area.y - (rows as f32 + 0.4) * cell < band {
+        let short = Vec2::new(area.x, (area.y - band).max(10.0));
+        // Never below a finger's size for it: a smaller band's notice
+        // makes its words smaller instead.
+        cell = cell_in(short, rows, cols, 110.0 * grow).max(cell.min(size::TOUCH));
+    }
+    (cell, bottom + (rows as f32 + 0.4) * cell / 2.0)
 }
 
 impl BoardLayout {
@@ -86,7 +112,7 @@ impl BoardLayout {
         let top = window.y / 2.0 - hud - margin;
         let bottom = -window.y / 2.0 + tray_h + margin;
         let area = Vec2::new(window.x - 2.0 * margin, (top - bottom).max(10.0));
-        let cell = cell_in(area, rows, cols, 110.0 * grow);
+        let (cell, centre_y) = fit_board(area, bottom, rows, cols, grow);
         // The tray holds the legend, five tokens and the bag side by side.
         let tray_fit = (window.x - 2.0 * margin) / (5.0 * 1.18 + 4.2);
         // The bag, 1.25 tokens tall, stays inside the tray's felt.
@@ -105,7 +131,7 @@ impl BoardLayout {
             rows,
             cols,
             cell,
-            centre: Vec2::new(0.0, (top + bottom) / 2.0),
+            centre: Vec2::new(0.0, centre_y),
             token,
             tray,
             side: false,
@@ -135,7 +161,7 @@ impl BoardLayout {
             tray.min.x - margin - (-window.x / 2.0 + margin),
             top - bottom,
         );
-        let cell = cell_in(area, rows, cols, 110.0 * grow);
+        let (cell, centre_y) = fit_board(area, bottom, rows, cols, grow);
         let x = tray.center().x;
         Self {
             rows,
@@ -143,7 +169,7 @@ impl BoardLayout {
             cell,
             centre: Vec2::new(
                 (-window.x / 2.0 + margin + tray.min.x - margin) / 2.0,
-                (top + bottom) / 2.0,
+                centre_y,
             ),
             token,
             tray,
@@ -183,7 +209,7 @@ impl BoardLayout {
             half.y - self.hud - m / 2.0,
         );
         let grow = (self.hud / size::HUD).max(1.0);
-        if left.width() >= 170.0 * grow || above.height() < left.width() * 0.4 {
+        if left.width() >= NOTICE_BESIDE * grow || above.height() < left.width() * 0.4 {
             left
         } else {
             above
@@ -256,7 +282,7 @@ mod tests {
     /// Every window the table is tested at (the usual three, the smallest
     /// panel and a 4K screen, portrait and landscape), each under the HUD
     /// of every zoom the app gives it: the window's own times each text size.
-    fn windows_and_huds() -> Vec<(Vec2, f32)> {
+    fn windows_and_huds() -> Vec<(Vec2, f32, bool)> {
         let mut out = Vec::new();
         for window in [
             Vec2::new(1280.0, 800.0),
@@ -270,7 +296,24 @@ mod tests {
             Vec2::new(2160.0, 3840.0),
         ] {
             for text in TextSize::ALL {
-                out.push((window, Zoom::for_window(window, text.factor()).hud()));
+                let zoom = Zoom::for_window(window, text.factor());
+                out.push((window, zoom.hud(), false));
+                // And the table's part of it beside a lesson's words, at
+                // the text sizes up to large, on a
+                // window of 800 pixels across at the least (below that the
+                // board keeps its finger-sized cells beside the words, and
+                // a notice's felt is thinner than a line).
+                if text == TextSize::ExtraLarge || window.min_element() < 800.0 {
+                    continue;
+                }
+                let points = bevy_egui::egui::vec2(window.x, window.y) / zoom.0;
+                let (wide, extent) = crate::lessons::room_for_words(points);
+                let table = if wide {
+                    window - Vec2::new(extent * zoom.0, 0.0)
+                } else {
+                    window - Vec2::new(0.0, extent * zoom.0)
+                };
+                out.push((table, zoom.hud(), true));
             }
         }
         out
@@ -280,7 +323,7 @@ mod tests {
     fn the_board_and_hand_fit_the_window_with_touch_sized_targets() {
         // The source's board and the diamond variant's.
         for (rows, cols) in [(7, 11), (9, 9)] {
-            for (size, hud) in windows_and_huds() {
+            for (size, hud, beside_words) in windows_and_huds() {
                 let at = format!("{size} under a HUD of {hud}, {rows} × {cols}");
                 let l = BoardLayout::under_hud(size, rows, cols, hud);
                 let half = size / 2.0;
@@ -339,8 +382,11 @@ mod tests {
                     room.max.y <= half.y - hud && room.min.x >= -half.x,
                     "{at}: {room:?}"
                 );
+                // Beside a lesson's or a review's words the table is
+                // narrow: a line of the notice's smallest words at least.
+                let tall = if beside_words { 40.0 } else { 60.0 };
                 assert!(
-                    room.width() >= 150.0 && room.height() >= 60.0,
+                    room.width() >= 150.0 && room.height() >= tall,
                     "{at}: a notice of {room:?} is too small to read"
                 );
                 for i in 0..5 {

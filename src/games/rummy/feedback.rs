@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use parlour_core::engine::{Explain, Seat};
-use parlour_core::games::rummy::{Action, Ending, RuleError, Rummy};
+use parlour_core::games::rummy::{Action, Colour, Ending, Face, RuleError, Rummy};
 
 use super::draft::{Check, Draft, DropRefusal};
 use crate::engine::MoveApplied;
@@ -137,7 +137,7 @@ pub(super) fn status_line(
         let offer = draft.swaps_on_offer();
         let text = match (offer.first(), meld) {
             (_, Some(m)) => m,
-            (Some(&(_, _, card)), None) => tr!("rummy-swap-offer", card = card.face().to_string()),
+            (Some(&(_, _, card)), None) => tr!("rummy-swap-offer", card = card_words(card.face())),
             (None, None) => tr!("rummy-your-turn"),
         };
         return (text, false);
@@ -147,5 +147,21 @@ pub(super) fn status_line(
         (Ok(()), None) => (tr!("rummy-ready"), false),
         (Err(e), Some(m)) => (format!("{m} · {}", rule_text(e)), true),
         (Err(e), None) => (rule_text(e), true),
+    }
+}
+
+/// A card in words, as the rules' refusals name it ("orange 5").
+fn card_words(face: Face) -> String {
+    match face {
+        Face::Number { colour, number } => {
+            let colour = match colour {
+                Colour::Black => tr!("rummy-refused-colour-black"),
+                Colour::Blue => tr!("rummy-refused-colour-blue"),
+                Colour::Orange => tr!("rummy-refused-colour-orange"),
+                Colour::Red => tr!("rummy-refused-colour-red"),
+            };
+            tr!("rummy-refused-card", colour = colour, number = number)
+        }
+        Face::Joker => tr!("rummy-refused-joker"),
     }
 }

@@ -94,7 +94,7 @@ fn hud(
         &mut hud.proceed,
     );
     if !summary && hud.notice.remaining > 0.0 {
-        notice(ctx, &hud.notice, hud.layout.as_deref(), screen.x);
+        notice(ctx, &hud.notice, hud.layout.as_deref(), screen);
     }
     Ok(())
 }
@@ -228,7 +228,11 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
         )
         .y;
     let height = layout.bar / layout.zoom - 12.0;
-    let portrait = screen.y > screen.x;
+    // The status above the buttons where one row cannot hold both (a
+    // portrait window, or a table narrowed by a lesson's words).
+    let portrait = layout.stacked;
+    // The table's part of the window, not the whole of it.
+    let table_w = (layout.window.x / layout.zoom).min(screen.x);
     let check = hud.turn.check.clone();
     let status = feedback::status_line(
         &draft,
@@ -248,7 +252,7 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
         .fixed_pos(egui::pos2(size::MARGIN, top + 6.0))
         .order(egui::Order::Middle)
         .show(ctx, |ui| {
-            let w = screen.x - 2.0 * size::MARGIN;
+            let w = table_w - 2.0 * size::MARGIN;
             ui.set_width(w);
             if portrait {
                 ui.vertical(|ui| {
@@ -374,25 +378,25 @@ fn small_button(ui: &mut egui::Ui, label: String) -> egui::Response {
 
 /// The latest notice, just above the action bar: the table's rows fill the
 /// felt from the top.
-fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, width: f32) {
+fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, screen: egui::Vec2) {
     match layout {
-        Some(l) => notice_banner_at(
-            ctx,
-            "rummy-notice",
-            notice,
-            width * 0.8,
-            egui::Align2::CENTER_BOTTOM,
-            // Its bottom edge 10 points above the action bar's top, as an
-            // offset from the window's bottom.
-            egui::vec2(
-                0.0,
-                Zoom(l.zoom)
-                    .to_points(l.window, Vec2::new(0.0, l.tray.max.y + l.bar))
-                    .y
-                    - l.window.y / l.zoom
-                    - 10.0,
-            ),
-        ),
-        None => notice_banner(ctx, "rummy-notice", notice, width * 0.8),
+        Some(l) => {
+            // Over the table's part of the window (a lesson's or a review's
+            // words may take the rest), its bottom edge 10 points above the
+            // action bar's top; as offsets from the window's bottom centre.
+            let table_w = l.window.x / l.zoom;
+            let bar_top = Zoom(l.zoom)
+                .to_points(l.window, Vec2::new(0.0, l.tray.max.y + l.bar))
+                .y;
+            notice_banner_at(
+                ctx,
+                "rummy-notice",
+                notice,
+                table_w * 0.8,
+                egui::Align2::CENTER_BOTTOM,
+                egui::vec2((table_w - screen.x) / 2.0, bar_top - screen.y - 10.0),
+            )
+        }
+        None => notice_banner(ctx, "rummy-notice", notice, screen.x * 0.8),
     }
 }

@@ -28,6 +28,8 @@ pub struct RummyLayout {
     pub tray: Rect,
     /// The height of the action bar between table and tray.
     pub bar: f32,
+    /// The bar's status line above its buttons rather than beside them.
+    pub stacked: bool,
     /// Per set, the centre of each card.
     pub sets: Vec<Vec<Vec2>>,
     /// The centre of the slot that starts a new set.
@@ -35,6 +37,9 @@ pub struct RummyLayout {
     /// The centre of each hand position.
     pub hand: Vec<Vec2>,
 }
+
+/// The narrowest window, in egui's points, whose action bar is one row.
+const WIDE_BAR: f32 = 1000.0;
 
 impl RummyLayout {
     /// The layout for `window`, sets of `set_lens` cards and a hand of
@@ -53,7 +58,10 @@ impl RummyLayout {
         let grow = (short / 800.0).min(long / 1280.0).max(1.0);
         let portrait = window.y > window.x;
         // The action bar holds egui's buttons, drawn `zoom` times larger.
-        let bar = (if portrait { 124.0 } else { 68.0 }) * zoom;
+        // A row holds the status (220 points at the least) and the buttons
+        // (about 730) only on a window that is wide in egui's points.
+        let stacked = portrait || window.x / zoom < WIDE_BAR;
+        let bar = (if stacked { 124.0 } else { 68.0 }) * zoom;
         // The hand: up to two rows of finger-sized cards; a third when it has grown long.
         // Portrait screens are narrow but tall: fewer, larger cards a row.
         let mut hw = (inner / if portrait { 9.6 } else { 15.6 }).clamp(46.0, 86.0 * grow);
@@ -108,6 +116,7 @@ impl RummyLayout {
             table,
             tray,
             bar,
+            stacked,
             sets,
             new_set,
             hand,
