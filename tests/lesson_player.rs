@@ -15,6 +15,7 @@ use parlour::engine::{ActiveMatch, Controller, MoveGate, MoveRejected, MoveReque
 use parlour::lessons::{LessonAction, LessonPlay};
 use parlour::session::{LearnGame, Screen, Table};
 use parlour::settings::{CoachMode, Settings, SetupSeat, SetupTable};
+use parlour::ui::input::PointerInput;
 use parlour_core::engine::Game;
 use parlour_core::engine::lesson::Teach;
 use parlour_core::games::neighbours::{Move, Neighbours, Placement};
@@ -179,6 +180,20 @@ fn a_wrong_try_is_refused_with_the_rules_reason_and_changes_nothing() {
     let active = app.world().resource::<ActiveMatch<Neighbours>>();
     assert!(active.get().moves().is_empty(), "nothing was played");
     assert_eq!(step::<Neighbours>(&app), 1);
+    // The reason stays on screen through frames with no new try, and goes
+    // at the learner's next touch on the table.
+    let wrong = |app: &App| {
+        app.world()
+            .resource::<LessonPlay<Neighbours>>()
+            .wrong
+            .clone()
+    };
+    app.update();
+    assert!(wrong(&app).is_some(), "the reason shows");
+    app.world_mut()
+        .write_message(PointerInput::Down(Vec2::new(10.0, 10.0)));
+    app.update();
+    assert_eq!(wrong(&app), None, "a new try, a clean panel");
     // The step's own move is taken.
     app.world_mut().write_message(place(9, 2, 5));
     app.update();

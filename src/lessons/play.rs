@@ -21,6 +21,7 @@ use crate::session::{
     Asking, InLesson, LearnGame, Screen, SeatChoice, Table, TableRoom, TableSystems,
 };
 use crate::settings::Settings;
+use crate::ui::input::PointerInput;
 
 /// How long the bot seems to think before a scripted move, so the learner
 /// sees whose turn it is.
@@ -99,20 +100,22 @@ pub enum LessonAction {
 }
 
 pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
-    app.add_message::<LessonAction>().add_systems(
-        Update,
-        (
-            start::<G>.in_set(TableSystems::Input),
-            (act::<G>, drive_bot::<G>)
-                .chain()
-                .in_set(TableSystems::Input)
-                .run_if(resource_exists::<LessonPlay<G>>),
-            (follow::<G>, keys_to_the_words::<G>)
-                .chain()
-                .in_set(TableSystems::Show)
-                .run_if(resource_exists::<LessonPlay<G>>),
-        ),
-    );
+    app.add_message::<LessonAction>()
+        .add_message::<PointerInput>()
+        .add_systems(
+            Update,
+            (
+                start::<G>.in_set(TableSystems::Input),
+                (act::<G>, drive_bot::<G>)
+                    .chain()
+                    .in_set(TableSystems::Input)
+                    .run_if(resource_exists::<LessonPlay<G>>),
+                (follow::<G>, keys_to_the_words::<G>)
+                    .chain()
+                    .in_set(TableSystems::Show)
+                    .run_if(resource_exists::<LessonPlay<G>>),
+            ),
+        );
     app.add_systems(OnEnter(Screen::Title), leave::<G>);
 }
 
@@ -328,23 +331,28 @@ fn drive_bot<G: Game + Teach>(
 }
 
 /// Moves on when a step's move is played, and keeps a wrong try's reason
-/// until the learner's next touch, click or key (a new try, an undone turn).
+/// until the learner's next try: a touch or click on the table, or a key
+/// that moves or acts there (not a press on the panel, whose buttons the
+/// shorter panel would move from under the finger).
 fn follow<G: Game + Teach>(
     play: Option<ResMut<LessonPlay<G>>>,
     mut applied: MessageReader<MoveApplied<G>>,
     mut rejected: MessageReader<MoveRejected<G>>,
+    mut pointer: MessageReader<PointerInput>,
     table: Res<Table>,
-    (mouse, touches, keys): (
-        Option<Res<ButtonInput<MouseButton>>>,
-        Option<Res<Touches>>,
-        Option<Res<ButtonInput<KeyCode>>>,
-    ),
+    keys: Option<Res<ButtonInput<KeyCode>>>,
 ) {
+    let table_keys = [
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::Space,
+    ];
+    let tried = pointer.read().any(|p| matches!(p, PointerInput::Down(_)))
+        || keys.is_some_and(|k| k.any_just_pressed(table_keys));
     let Some(mut play) = play else { return };
-    let pressed = mouse.is_some_and(|m| m.get_just_pressed().next().is_some())
-        || touches.is_some_and(|t| t.any_just_pressed())
-        || keys.is_some_and(|k| k.get_just_pressed().next().is_some());
-    if pressed && play.wrong.is_some() {
+    if tried && play.wrong.is_some() {
         play.wrong = None;
     }
     for a in applied.read() {
