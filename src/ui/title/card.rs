@@ -1,4 +1,4 @@
-//! A game's card on the title: its picture with "Learn" above its corner,
+//! A game's card on the title: its picture with "Learn" over the corner,
 //! its name and line, Play and How to play; and how the cards are laid out
 //! — side by side, or one under another — to fit the screen.
 
@@ -239,7 +239,7 @@ fn card_face(
                             egui::vec2(inner.x, picture_h),
                             egui::Sense::hover(),
                         );
-                        (game.picture)(ui.painter(), under_learn(rect));
+                        (game.picture)(ui.painter(), rect);
                         learn_button(ui, rect, learn);
                         ui.add_space(6.0);
                         words(ui);
@@ -257,7 +257,7 @@ fn card_face(
                             egui::vec2(picture_w, inner.y),
                             egui::Sense::hover(),
                         );
-                        (game.picture)(ui.painter(), under_learn(rect));
+                        (game.picture)(ui.painter(), rect);
                         learn_button(ui, rect, learn);
                         ui.add_space(4.0);
                         if beside {
@@ -292,13 +292,6 @@ fn card_face(
                 }
             }
         });
-}
-
-/// The picture's part of its room: under the band "Learn" takes at the top,
-/// so the button hides none of it.
-fn under_learn(room: egui::Rect) -> egui::Rect {
-    let band = (size::TOUCH + 6.0).min(room.height() * 0.4);
-    egui::Rect::from_min_max(egui::pos2(room.left(), room.top() + band), room.max)
 }
 
 /// "Learn" over the picture's top corner, a guided first match: the way
