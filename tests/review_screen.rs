@@ -76,7 +76,7 @@ fn played<G: Game>(seed: u64, bots: [&str; 2], people: [bool; 2]) -> Record {
     record
 }
 
-fn run_until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) {
+fn run_until(app: &mut App, frames: usize, mut done: impl FnMut(&App) -> bool) {
     for _ in 0..frames {
         app.update();
         if done(app) {
@@ -286,11 +286,14 @@ fn the_grades_shown_are_the_core_review_of_the_same_record() {
     let mut app = app_of(&dir, parlour::games::paper_boxing::logic_plugin);
     app.world_mut()
         .write_message(OpenReview::Filed(Box::new(record.clone())));
+    // The grades come to the screen as they are weighed, not all at the end.
+    let mut part_way = false;
     run_until(&mut app, 200_000, |app| {
-        app.world()
-            .get_resource::<ReviewBoard>()
-            .is_some_and(ReviewBoard::finished)
+        let board = app.world().get_resource::<ReviewBoard>();
+        part_way |= board.is_some_and(|b| b.done > 0 && b.done < b.moves.len());
+        board.is_some_and(ReviewBoard::finished)
     });
+    assert!(part_way, "no grade showed before the last was weighed");
     let ds = decisions::<PaperBoxing>(&record, |v| PaperBoxing::variant(v).ok()).unwrap();
     let core = review(2, &ds, screen_budget::<PaperBoxing>(), 1, &|_| {}).unwrap();
     let shown = board(&app);

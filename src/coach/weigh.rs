@@ -51,7 +51,7 @@ impl<G: Coached> Thinking<G> {
     pub fn think(&mut self, slice: Duration) -> bool {
         if let Thinking::Busy(work) = self {
             work.tick(slice);
-            let answer = work.peek().and_then(|w| w.answer().cloned());
+            let answer = work.seen().and_then(|seen| seen.clone());
             if let Some(analysis) = answer {
                 *self = Thinking::Done(analysis);
             } else if work.broken() {

@@ -340,8 +340,19 @@ fn follow<G: Game + Teach>(
     mut rejected: MessageReader<MoveRejected<G>>,
     mut pointer: MessageReader<PointerInput>,
     table: Res<Table>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
+    (keys, window, room): (
+        Option<Res<ButtonInput<KeyCode>>>,
+        Query<&Window, With<bevy::window::PrimaryWindow>>,
+        Option<Res<TableRoom>>,
+    ),
 ) {
+    // The table's half size: a press beyond it is on the words' panel (a
+    // touch's first frame may not yet be known to be over it).
+    let half = window
+        .single()
+        .ok()
+        .map(|w| room.map_or(w.size(), |r| r.table(w.size())) / 2.0);
+    let on_table = |p: Vec2| half.is_none_or(|h| p.x.abs() <= h.x && p.y.abs() <= h.y);
     let table_keys = [
         KeyCode::ArrowUp,
         KeyCode::ArrowDown,
@@ -349,7 +360,9 @@ fn follow<G: Game + Teach>(
         KeyCode::ArrowRight,
         KeyCode::Space,
     ];
-    let tried = pointer.read().any(|p| matches!(p, PointerInput::Down(_)))
+    let tried = pointer
+        .read()
+        .any(|p| matches!(*p, PointerInput::Down(at) if on_table(at)))
         || keys.is_some_and(|k| k.any_just_pressed(table_keys));
     let Some(mut play) = play else { return };
     if tried && play.wrong.is_some() {

@@ -3,96 +3,150 @@
 //! on one long step of it (a solver's table, a search), and a slice a
 //! frame in a page, which has one thread.
 //!
-//! The work sits behind a lock that the thread holds for one slice at a
-//! time; the frames read it only when it is free ([`Beside::peek`]), so a
-//! frame never waits for a step to end. Dropping the [`Beside`] cancels
-//! the thinking at its next slice.
+//! The thread owns the work; after each slice it brings the frames' copy
+//! of what they read up to date ([`Think::show`]) under a lock held only
+//! for that copy. A frame reads the copy only if the lock is free
+//! ([`Beside::seen`]), so it never waits for a step to end, and the work
+//! itself is never behind a lock the frames ask for. Dropping the
+//! [`Beside`] cancels the thinking at its next slice.
 
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use bevy::tasks::futures_lite::future::yield_now;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
 use parlour_core::engine::Game;
-use parlour_core::engine::analysis::{Analyse, Weighing};
-use parlour_core::engine::review::Stepper;
+use parlour_core::engine::analysis::{Analyse, Analysis, Weighing};
+use parlour_core::engine::review::{Reviewed, Stepper};
 
 use super::THINKS_BESIDE_FRAMES;
 
 /// A slice of thinking on the thread beside the frames, between which the
-/// frames may read the work and the pool may run a bot's turn.
+/// frames' copy is brought up to date and the pool may run a bot's turn.
 const SLICE: Duration = Duration::from_millis(15);
 
 /// Work done a slice at a time.
 pub trait Think: Send + 'static {
+    /// What the frames read of it.
+    type Seen: Default + Send + 'static;
+
     /// Thinks for about `slice` (at least one step); whether it is done.
     fn think(&mut self, slice: Duration) -> bool;
+
+    /// Brings the frames' copy up to date.
+    fn show(&self, seen: &mut Self::Seen);
 }
 
 impl<G: Game> Think for Weighing<G> {
+    type Seen = Option<Analysis<G::Move>>;
+
     fn think(&mut self, slice: Duration) -> bool {
         Weighing::think(self, slice)
+    }
+
+    fn show(&self, seen: &mut Self::Seen) {
+        if seen.is_none() {
+            *seen = self.answer().cloned();
+        }
     }
 }
 
 impl<G: Analyse> Think for Stepper<G> {
+    /// The decisions weighed so far, in order.
+    type Seen = Vec<Reviewed<G>>;
+
     fn think(&mut self, slice: Duration) -> bool {
         let (done, of) = self.step(slice);
         done == of
+    }
+
+    fn show(&self, seen: &mut Self::Seen) {
+        let fresh = self.done().get(seen.len()..).unwrap_or_default();
+        seen.extend_from_slice(fresh);
     }
 }
 
 /// Work under way, beside the frames or in them.
 pub struct Beside<W: Think> {
-    work: Arc<Mutex<W>>,
+    /// What the frames read, brought up to date after each slice.
+    seen: Arc<Mutex<W::Seen>>,
+    /// The work, when the frames do the thinking (a lock only so the
+    /// resource holding it may be shared between Bevy's threads).
+    here: Option<Mutex<W>>,
     /// The thread's share; none when the frames do the thinking.
     task: Option<Task<()>>,
+    /// The work panicked: it will never be done.
+    broken: Arc<AtomicBool>,
 }
 
 impl<W: Think> Beside<W> {
     /// Starts `work` beside the frames where there are threads and
     /// `beside` asks for it; else each [`Beside::tick`] thinks a slice.
     pub fn start(work: W, beside: bool) -> Self {
-        let work = Arc::new(Mutex::new(work));
-        let task = (beside && THINKS_BESIDE_FRAMES).then(|| {
-            let shared = Arc::clone(&work);
-            AsyncComputeTaskPool::get_or_init(TaskPool::default).spawn(async move {
-                loop {
-                    // A poisoned lock: the work panicked; nothing more to do.
-                    let done = shared.lock().map_or(true, |mut w| w.think(SLICE));
-                    if done {
-                        return;
-                    }
-                    yield_now().await;
+        let seen = Arc::new(Mutex::new(W::Seen::default()));
+        let broken = Arc::new(AtomicBool::new(false));
+        if !(beside && THINKS_BESIDE_FRAMES) {
+            return Self {
+                seen,
+                here: Some(Mutex::new(work)),
+                task: None,
+                broken,
+            };
+        }
+        let (shown, failed) = (Arc::clone(&seen), Arc::clone(&broken));
+        let mut work = work;
+        let task = AsyncComputeTaskPool::get_or_init(TaskPool::default).spawn(async move {
+            loop {
+                let Ok(done) = catch_unwind(AssertUnwindSafe(|| work.think(SLICE))) else {
+                    failed.store(true, Ordering::Relaxed);
+                    return;
+                };
+                if let Ok(mut seen) = shown.lock() {
+                    work.show(&mut seen);
                 }
-            })
+                if done {
+                    return;
+                }
+                yield_now().await;
+            }
         });
-        Self { work, task }
+        Self {
+            seen,
+            here: None,
+            task: Some(task),
+            broken,
+        }
     }
 
     /// A frame's share of the thinking: `slice` of it when the frames do
     /// it, nothing when a thread does.
     pub fn tick(&self, slice: Duration) {
-        if self.task.is_none()
-            && let Ok(mut work) = self.work.lock()
-        {
-            work.think(slice);
+        let Some(here) = &self.here else { return };
+        let Ok(mut work) = here.lock() else {
+            self.broken.store(true, Ordering::Relaxed);
+            return;
+        };
+        match catch_unwind(AssertUnwindSafe(|| work.think(slice))) {
+            Ok(_) => {
+                if let Ok(mut seen) = self.seen.lock() {
+                    work.show(&mut seen);
+                }
+            }
+            Err(_) => self.broken.store(true, Ordering::Relaxed),
         }
     }
 
-    /// The work, unless the thread is in the middle of a slice of it (then
-    /// none: the frame goes on and looks again at the next).
-    pub fn peek(&self) -> Option<MutexGuard<'_, W>> {
-        match self.work.try_lock() {
-            Ok(work) => Some(work),
-            Err(TryLockError::WouldBlock) => None,
-            Err(TryLockError::Poisoned(_)) => None,
-        }
+    /// What the frames read, unless the thread is just then bringing it up
+    /// to date (then none: the frame goes on and looks at the next).
+    pub fn seen(&self) -> Option<MutexGuard<'_, W::Seen>> {
+        self.seen.try_lock().ok()
     }
 
     /// Whether the work panicked: it will never be done.
     pub fn broken(&self) -> bool {
-        self.work.is_poisoned()
+        self.broken.load(Ordering::Relaxed)
     }
 
     /// Whether the thinking runs on a thread beside the frames.
@@ -103,22 +157,29 @@ impl<W: Think> Beside<W> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
     use super::*;
 
-    /// Counts to a number, one a step, each step `pause` long.
+    /// Counts to a number, one a step; a step waits inside until let go
+    /// (or five seconds pass) when `held` is given.
     struct Count {
         at: u32,
         to: u32,
-        pause: Duration,
+        held: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
     }
 
     impl Think for Count {
+        type Seen = u32;
+
         fn think(&mut self, slice: Duration) -> bool {
             let clock = crate::platform::time::Instant::now();
             while self.at < self.to {
-                std::thread::sleep(self.pause);
+                if let Some((inside, let_go)) = &self.held {
+                    inside.store(true, Ordering::SeqCst);
+                    while !let_go.load(Ordering::SeqCst) && clock.elapsed() < Duration::from_secs(5)
+                    {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                }
                 self.at += 1;
                 if clock.elapsed() >= slice {
                     break;
@@ -126,45 +187,30 @@ mod tests {
             }
             self.at >= self.to
         }
+
+        fn show(&self, seen: &mut u32) {
+            *seen = self.at;
+        }
     }
 
     #[test]
     fn work_in_the_frames_moves_only_when_a_frame_gives_it_a_slice() {
-        let work = Beside::start(
-            Count {
-                at: 0,
-                to: 3,
-                pause: Duration::ZERO,
-            },
-            false,
-        );
+        let count = Count {
+            at: 0,
+            to: 3,
+            held: None,
+        };
+        let work = Beside::start(count, false);
         assert!(!work.on_a_thread());
-        assert_eq!(work.peek().unwrap().at, 0);
+        assert_eq!(*work.seen().unwrap(), 0);
         work.tick(Duration::ZERO);
-        assert_eq!(work.peek().unwrap().at, 1, "one step a zero slice");
+        assert_eq!(*work.seen().unwrap(), 1, "one step a zero slice");
         work.tick(Duration::from_secs(1));
-        assert_eq!(work.peek().unwrap().at, 3);
+        assert_eq!(*work.seen().unwrap(), 3);
     }
 
-    /// One step that waits inside until let go (or five seconds pass).
-    struct Held {
-        inside: Arc<AtomicBool>,
-        let_go: Arc<AtomicBool>,
-        done: bool,
-    }
-
-    impl Think for Held {
-        fn think(&mut self, _slice: Duration) -> bool {
-            self.inside.store(true, Ordering::SeqCst);
-            let since = crate::platform::time::Instant::now();
-            while !self.let_go.load(Ordering::SeqCst) && since.elapsed() < Duration::from_secs(5) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            self.done = true;
-            true
-        }
-    }
-
+    /// While the thread is inside a long step, a frame still reads what
+    /// was done before it, at once; and the work ends with no frame.
     #[test]
     fn a_look_at_work_beside_the_frames_never_waits_for_its_step() {
         if !THINKS_BESIDE_FRAMES {
@@ -174,24 +220,21 @@ mod tests {
             Arc::new(AtomicBool::new(false)),
             Arc::new(AtomicBool::new(false)),
         );
-        let work = Beside::start(
-            Held {
-                inside: Arc::clone(&inside),
-                let_go: Arc::clone(&let_go),
-                done: false,
-            },
-            true,
-        );
+        let count = Count {
+            at: 0,
+            to: 2,
+            held: Some((Arc::clone(&inside), Arc::clone(&let_go))),
+        };
+        let work = Beside::start(count, true);
         assert!(work.on_a_thread());
         while !inside.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(1));
         }
-        // Waiting here would last until the step ends, done.
-        assert!(work.peek().is_none(), "a look waited for the step");
+        // Waiting here would last until the step ends, and see 1 or more.
+        assert_eq!(work.seen().map(|s| *s), Some(0), "a look waited");
         let_go.store(true, Ordering::SeqCst);
-        // And the work ends on its own, with no frame ticking it.
         loop {
-            if work.peek().is_some_and(|w| w.done) {
+            if work.seen().is_some_and(|s| *s == 2) {
                 break;
             }
             std::thread::sleep(Duration::from_millis(1));

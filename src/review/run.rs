@@ -201,7 +201,7 @@ fn think<G: ReviewGame>(
     let verdict = review.trying.as_ref().and_then(|trying| {
         redraw.write(bevy::window::RequestRedraw);
         trying.tick(thinking_slice(time.delta()));
-        let loss = trying.peek()?.answer()?.loss();
+        let loss = trying.seen()?.as_ref()?.loss();
         Some(if loss < THRESHOLDS[0] {
             Verdict::Found { loss }
         } else {
@@ -223,14 +223,11 @@ fn think<G: ReviewGame>(
     board.thinking_ms = (!review.stepper.on_a_thread()).then_some(slice.as_secs_f32() * 1000.0);
     board.thought += slice;
     redraw.write(bevy::window::RequestRedraw);
-    // Whatever the thread has weighed since the last look, unless it is
-    // in the middle of a slice (then at the next frame).
+    // Whatever has been weighed since the last look, unless the thread is
+    // just then showing it (then at the next frame).
     let review = &mut *review;
-    if let Some(stepper) = review.stepper.peek() {
-        let fresh = stepper
-            .done()
-            .get(review.weighed.len()..)
-            .unwrap_or_default();
+    if let Some(seen) = review.stepper.seen() {
+        let fresh = seen.get(review.weighed.len()..).unwrap_or_default();
         review.weighed.extend_from_slice(fresh);
     }
     let done = review.weighed.len();
