@@ -163,7 +163,10 @@ review-title = Analyse · { $game }
 review-leave = Retour
 review-weighing = Analyse des coups : { $n } sur { $total }
 review-weighing-frames = Analyse des coups : { $n } sur { $total } · { $ms } ms par image
-review-at = Coup { $n } sur { $total }
+review-at = { $n ->
+    [one] { $n } coup joué
+   *[other] { $n } coups joués
+} sur { $total }
 review-end = La partie est finie.
 review-not-yet = Pas encore analysé…
 review-unweighed = Non analysé : { $reason }
