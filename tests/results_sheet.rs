@@ -65,3 +65,9 @@ fn paper_boxings_final_table_is_seen_from_the_results() {
     let _words = language_held();
     the_sheet_folds_away_and_back(to_results(1, "random", 2));
 }
+
+#[test]
+fn rummys_final_table_is_seen_from_the_results() {
+    let _words = language_held();
+    the_sheet_folds_away_and_back(to_results(2, "greedy", 2));
+}

@@ -218,13 +218,14 @@ fn place_cards(
     }
     let places = match draft {
         Some(d) => draft_places(&layout, d, &entities.0),
-        // No hand on show (hand-over): only the table, as the match has it.
-        None if *screen.get() == Screen::Play => {
+        // No hand on show (a hand-over, the results, a lesson's last
+        // words): the table, as the match has it — the final table stays
+        // on show under the results, in the folded sheet's "See the table".
+        None => {
             let by_id: HashMap<usize, Entity> =
                 cards.iter().map(|(e, piece, ..)| (piece.id, e)).collect();
             table_places(&layout, active.get().state().table(), &by_id)
         }
-        None => Places::new(),
     };
     let held_entity = grab.card().and_then(|c| entities.0.get(&c).copied());
     let seats = active.get().players().max(1) as f32;
