@@ -17,7 +17,7 @@ button-play = Spil
 button-how-to-play = Spilleregler
 button-learn = Lær
 # The lesson's words panel (a guided first match, "Learn" on a game's card).
-lesson-step = trin { $n } af { $of }
+lesson-step = trin { $n } af { $of }
 lesson-next = Næste
 lesson-show-me = Vis mig
 lesson-skip = Spring over

@@ -17,7 +17,7 @@ button-play = Play
 button-how-to-play = How to play
 button-learn = Learn
 # The lesson's words panel (a guided first match, "Learn" on a game's card).
-lesson-step = step { $n } of { $of }
+lesson-step = step { $n } of { $of }
 lesson-next = Next
 lesson-show-me = Show me
 lesson-skip = Skip

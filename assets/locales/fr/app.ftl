@@ -17,7 +17,7 @@ button-play = Jouer
 button-how-to-play = Règles du jeu
 button-learn = Apprendre
 # The lesson's words panel (a guided first match, "Learn" on a game's card).
-lesson-step = étape { $n } sur { $of }
+lesson-step = étape { $n } sur { $of }
 lesson-next = Suivant
 lesson-show-me = Montrez-moi
 lesson-skip = Passer la leçon
