@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use parlour_core::engine::lesson::{Teach, Words};
+use parlour_core::engine::lesson::{Point, Teach, Words};
 
 use super::play::{LessonAction, LessonPlay};
 use crate::engine::Game;
@@ -58,6 +58,9 @@ fn panel<G: Game + Teach>(
     mut actions: MessageWriter<LessonAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let Some(Point::Control(name)) = play.pointing() {
+        super::pointer::glow_control(ctx, name);
+    }
     let lesson = &play.lesson;
     let bot = lesson.bot.as_str();
     // The match may end on the bot's move, whose words still wait for

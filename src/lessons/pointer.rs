@@ -1,6 +1,8 @@
-//! The glow a lesson puts on the piece, cell or card its step is about.
-//! Each game finds where that is on its table ([`LessonPlay::pointing`]);
-//! the glow is drawn here, the same in every game.
+//! The glow a lesson puts on the piece, cell, card or button its step is
+//! about. Each game finds where a piece is on its table
+//! ([`LessonPlay::pointing`]) and notes where it drew each control a lesson
+//! may name ([`note_control`]); the glow is drawn here, the same in every
+//! game.
 
 use bevy_egui::egui;
 
@@ -40,4 +42,33 @@ pub fn frame(painter: &egui::Painter, rect: egui::Rect) {
 fn halo() -> egui::Color32 {
     let [r, g, b, _] = ecolour::ACCENT.to_array();
     egui::Color32::from_rgba_unmultiplied(r, g, b, 70)
+}
+
+/// The id under which a control's place is kept, by its name in the
+/// lesson files (`pass`, `ready`, `draw`).
+fn control_id(name: &str) -> egui::Id {
+    egui::Id::new(("lesson-control", name))
+}
+
+/// Notes where the control `name` was drawn this frame.
+pub fn note_control(ctx: &egui::Context, name: &str, rect: egui::Rect) {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(control_id(name), (rect, pass)));
+}
+
+/// A glow round the control `name`, if it was drawn this frame or the last
+/// (a control no longer drawn has none).
+pub fn glow_control(ctx: &egui::Context, name: &str) {
+    let Some((rect, pass)) = ctx.data(|d| d.get_temp::<(egui::Rect, u64)>(control_id(name))) else {
+        return;
+    };
+    if ctx.cumulative_pass_nr().saturating_sub(pass) > 1 {
+        return;
+    }
+    // Over the bar the button sits in.
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("lesson-control-glow"),
+    ));
+    frame(&painter, rect);
 }

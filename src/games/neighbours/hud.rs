@@ -174,7 +174,9 @@ fn pass_offer(
                     .color(ecolour::INK)
                     .size(size::TEXT);
                 let mut pass = |ui: &mut egui::Ui| {
-                    if big_button(ui, &tr!("neighbours-pass"), true).clicked() {
+                    let pass = big_button(ui, &tr!("neighbours-pass"), true);
+                    crate::lessons::pointer::note_control(ui.ctx(), "pass", pass.rect);
+                    if pass.clicked() {
                         requests.write(MoveRequest {
                             seat: view.seat(),
                             mv: Move::Pass,

@@ -290,6 +290,7 @@ fn setup_buttons(
         let ready = ui.add_enabled_ui(grid.is_some() && may_submit, |ui| {
             big_button(ui, &tr!("pb-ready"), true)
         });
+        crate::lessons::pointer::note_control(ui.ctx(), "ready", ready.inner.rect);
         let width = ui.min_rect().max.x - start;
         if (width - last).abs() > 0.5 {
             ui.ctx().data_mut(|d| d.insert_temp(width_id, width));

@@ -320,6 +320,11 @@ fn buttons(ui: &mut egui::Ui, bar: &Bar, hud: &mut Hud) {
             TurnAction::SortByColour => small_button(ui, tr!("rummy-sort-colour")),
             TurnAction::SortByNumber => small_button(ui, tr!("rummy-sort-number")),
         };
+        if action == TurnAction::EndTurn {
+            // A lesson's "draw" and "done" are this one button.
+            let name = if bar.draft.changed() { "done" } else { "draw" };
+            crate::lessons::pointer::note_control(ui.ctx(), name, response.rect);
+        }
         if let Some(layout) = hud.layout.as_deref() {
             places.push((action, to_world(layout, response.rect)));
         }
