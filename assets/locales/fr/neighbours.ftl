@@ -9,7 +9,7 @@ neighbours-hud-score = { $points ->
 neighbours-bag = en banque
 neighbours-must-pass = Aucun coup possible — vous passez votre tour
 neighbours-pass = Passer
-neighbours-passed = { $name } ne peut pas jouer : il passe son tour
+neighbours-passed = { $name } ne peut pas jouer et passe son tour
 
 neighbours-results-points = Points
 neighbours-results-penalty = Pénalité
