@@ -181,7 +181,18 @@ fn to_a_mistake(app: &mut App) -> (paper_boxing::Move, paper_boxing::Move) {
         {
             return (best.mv, losing.mv);
         }
+        // The best step goes to the rules once the coach has weighed it
+        // (on a thread beside the frames, a few frames later): wait for it,
+        // so it is never asked twice.
+        let before = played::<PaperBoxing>(app).len();
         request::<PaperBoxing>(app, 0, best.mv);
+        for _ in 0..100_000 {
+            if played::<PaperBoxing>(app).len() > before {
+                break;
+            }
+            frames(app, 1);
+            std::thread::sleep(Duration::from_micros(200));
+        }
     }
     panic!("no step that throws the match away in these grids");
 }
