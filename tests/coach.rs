@@ -26,6 +26,11 @@ use parlour_core::games::neighbours::{self, Neighbours};
 use parlour_core::games::paper_boxing::{self, PaperBoxing};
 
 /// Thinking that ends within the frame it begins in.
+/// Frames a test steps at the most while the coach's thread thinks (each
+/// a fraction of a millisecond headless; the thread needs well under a
+/// second): a bound on the steps, not a time.
+const THREADS_FRAMES: usize = 1_000_000;
+
 const THINK_TO_THE_END: CoachPace = CoachPace {
     slice: Duration::from_secs(3600),
     wait: Duration::from_secs(3600),
@@ -186,12 +191,11 @@ fn to_a_mistake(app: &mut App) -> (paper_boxing::Move, paper_boxing::Move) {
         // so it is never asked twice.
         let before = played::<PaperBoxing>(app).len();
         request::<PaperBoxing>(app, 0, best.mv);
-        for _ in 0..100_000 {
+        for _ in 0..THREADS_FRAMES {
             if played::<PaperBoxing>(app).len() > before {
                 break;
             }
             frames(app, 1);
-            std::thread::sleep(Duration::from_micros(200));
         }
     }
     panic!("no step that throws the match away in these grids");
@@ -239,13 +243,12 @@ fn the_coach_thinking_beside_the_frames_asks_what_it_would_ask_in_them() {
         let (_, losing) = to_a_mistake(&mut app);
         let before = played::<PaperBoxing>(&app).len();
         request::<PaperBoxing>(&mut app, 0, losing);
-        for _ in 0..100_000 {
+        for _ in 0..THREADS_FRAMES {
             frames(&mut app, 1);
             if question(&app).is_some() {
                 break;
             }
             assert_eq!(played::<PaperBoxing>(&app).len(), before, "held");
-            std::thread::sleep(Duration::from_micros(200));
         }
         question(&app).expect("the coach asks")
     };

@@ -111,6 +111,31 @@ fn a_tap_beside_a_panel_lands_where_the_finger_is() {
     assert_eq!(frame(&mut app), vec![PointerInput::Down(world)]);
 }
 
+/// A finger that lands on a panel beside the table (a lesson's words)
+/// presses the panel, not the table — even in its first frame, before egui
+/// knows it is over the panel.
+#[test]
+fn a_tap_on_a_panel_beside_the_table_is_not_the_tables() {
+    let (mut app, window) = app();
+    app.insert_resource(parlour::session::TableRoom {
+        right: 400.0,
+        bottom: 0.0,
+    });
+    touch(
+        &mut app,
+        window,
+        TouchPhase::Started,
+        Vec2::new(SIZE.x - 200.0, 300.0),
+    );
+    touch(
+        &mut app,
+        window,
+        TouchPhase::Ended,
+        Vec2::new(SIZE.x - 200.0, 300.0),
+    );
+    assert_eq!(frame(&mut app), vec![]);
+}
+
 #[test]
 fn a_quick_tap_within_one_frame_is_not_lost() {
     let (mut app, window) = app();

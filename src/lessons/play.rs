@@ -331,28 +331,16 @@ fn drive_bot<G: Game + Teach>(
 }
 
 /// Moves on when a step's move is played, and keeps a wrong try's reason
-/// until the learner's next try: a touch or click on the table, or a key
-/// that moves or acts there (not a press on the panel, whose buttons the
-/// shorter panel would move from under the finger).
+/// until the learner's next try: a touch or click on the table (a press on
+/// the words' panel is not the table's), or a key that moves or acts there.
 fn follow<G: Game + Teach>(
     play: Option<ResMut<LessonPlay<G>>>,
     mut applied: MessageReader<MoveApplied<G>>,
     mut rejected: MessageReader<MoveRejected<G>>,
     mut pointer: MessageReader<PointerInput>,
     table: Res<Table>,
-    (keys, window, room): (
-        Option<Res<ButtonInput<KeyCode>>>,
-        Query<&Window, With<bevy::window::PrimaryWindow>>,
-        Option<Res<TableRoom>>,
-    ),
+    keys: Option<Res<ButtonInput<KeyCode>>>,
 ) {
-    // The table's half size: a press beyond it is on the words' panel (a
-    // touch's first frame may not yet be known to be over it).
-    let half = window
-        .single()
-        .ok()
-        .map(|w| room.map_or(w.size(), |r| r.table(w.size())) / 2.0);
-    let on_table = |p: Vec2| half.is_none_or(|h| p.x.abs() <= h.x && p.y.abs() <= h.y);
     let table_keys = [
         KeyCode::ArrowUp,
         KeyCode::ArrowDown,
@@ -360,9 +348,7 @@ fn follow<G: Game + Teach>(
         KeyCode::ArrowRight,
         KeyCode::Space,
     ];
-    let tried = pointer
-        .read()
-        .any(|p| matches!(*p, PointerInput::Down(at) if on_table(at)))
+    let tried = pointer.read().any(|p| matches!(p, PointerInput::Down(_)))
         || keys.is_some_and(|k| k.any_just_pressed(table_keys));
     let Some(mut play) = play else { return };
     if tried && play.wrong.is_some() {

@@ -193,6 +193,18 @@ mod tests {
         }
     }
 
+    /// Waits for the pool's thread to make `done` true: a bounded number of
+    /// looks, each after letting the other thread run.
+    fn wait_for(done: impl Fn() -> bool) {
+        for _ in 0..10_000_000 {
+            if done() {
+                return;
+            }
+            std::thread::yield_now();
+        }
+        panic!("the thread beside the frames never got there");
+    }
+
     #[test]
     fn work_in_the_frames_moves_only_when_a_frame_gives_it_a_slice() {
         let count = Count {
@@ -227,17 +239,10 @@ mod tests {
         };
         let work = Beside::start(count, true);
         assert!(work.on_a_thread());
-        while !inside.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        wait_for(|| inside.load(Ordering::SeqCst));
         // Waiting here would last until the step ends, and see 1 or more.
         assert_eq!(work.seen().map(|s| *s), Some(0), "a look waited");
         let_go.store(true, Ordering::SeqCst);
-        loop {
-            if work.seen().is_some_and(|s| *s == 2) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        wait_for(|| work.seen().is_some_and(|s| *s == 2));
     }
 }

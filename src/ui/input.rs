@@ -89,8 +89,10 @@ fn read_pointer(
     let size = room.map_or(window.size(), |r| r.table(window.size()));
     let focused_before = std::mem::replace(&mut *was_focused, window.focused);
 
-    // Presses that start on a menu or the HUD belong to egui.
-    let over_ui = over_ui.0;
+    // Presses that start on a menu or the HUD belong to egui, and so do
+    // those beyond the table's part (a lesson's or a review's words) — a
+    // finger's first frame there is not yet known to egui to be over them.
+    let off_table = |p: Vec2| over_ui.0 || p.x > size.x || p.y > size.y;
 
     // A quick tap can press and release within one frame: each step below
     // looks at this frame's events on its own, so none is lost.
@@ -98,7 +100,7 @@ fn read_pointer(
         *device = PointerDevice::Touch;
         // Touches come in no order: of several new ones, the lowest id.
         let first = touches.iter_just_pressed().min_by_key(|t| t.id());
-        if let (false, false, Some(touch)) = (*pressed, over_ui, first) {
+        if let (false, Some(touch)) = (*pressed, first.filter(|t| !off_table(t.position()))) {
             let p = screen_to_world(size, touch.position());
             *pressed = true;
             *finger = Some(touch.id());
@@ -130,10 +132,11 @@ fn read_pointer(
         return;
     }
 
-    let cursor = window.cursor_position().map(|p| screen_to_world(size, p));
+    let on_screen = window.cursor_position();
+    let cursor = on_screen.map(|p| screen_to_world(size, p));
     if mouse.just_pressed(MouseButton::Left) {
         *device = PointerDevice::Mouse;
-        if let (Some(p), false) = (cursor, over_ui) {
+        if let (Some(p), false) = (cursor, on_screen.is_none_or(off_table)) {
             *pressed = true;
             *last = Some(p);
             out.write(PointerInput::Down(p));
