@@ -86,6 +86,19 @@ fn run_until(app: &mut App, frames: usize, mut done: impl FnMut(&App) -> bool) {
     panic!("not reached in {frames} frames");
 }
 
+/// A filed Neighbours match (a person against the greedy bot) opened for
+/// review, its table laid.
+fn neighbours_review(dir: &Path) -> (App, Record) {
+    let record = played::<Neighbours>(4, ["greedy", "greedy"], [true, false]);
+    let mut app = app_of(dir, parlour::games::neighbours::logic_plugin);
+    app.world_mut()
+        .write_message(OpenReview::Filed(Box::new(record.clone())));
+    run_until(&mut app, 10, |app| {
+        app.world().contains_resource::<ActiveMatch<Neighbours>>()
+    });
+    (app, record)
+}
+
 fn board(app: &App) -> &ReviewBoard {
     app.world().resource::<ReviewBoard>()
 }
@@ -252,13 +265,7 @@ fn a_record_of_a_game_this_version_does_not_know_is_refused_in_one_line() {
 #[test]
 fn stepping_through_the_moves_replays_the_record() {
     let dir = scratch("steps");
-    let record = played::<Neighbours>(4, ["greedy", "greedy"], [true, false]);
-    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
-    app.world_mut()
-        .write_message(OpenReview::Filed(Box::new(record.clone())));
-    run_until(&mut app, 10, |app| {
-        app.world().contains_resource::<ActiveMatch<Neighbours>>()
-    });
+    let (mut app, record) = neighbours_review(&dir);
     let last = record.moves.len();
     assert!(last > 10, "a whole match: {last} moves");
     // Forward a move at a time, a jump to the end, and back again.
@@ -320,13 +327,7 @@ fn the_grades_shown_are_the_core_review_of_the_same_record() {
 #[test]
 fn a_lesson_begun_at_the_end_judges_no_move_before_the_learners() {
     let dir = scratch("learn-at-end");
-    let record = played::<Neighbours>(4, ["greedy", "greedy"], [true, false]);
-    let mut app = app_of(&dir, parlour::games::neighbours::logic_plugin);
-    app.world_mut()
-        .write_message(OpenReview::Filed(Box::new(record.clone())));
-    run_until(&mut app, 10, |app| {
-        app.world().contains_resource::<ActiveMatch<Neighbours>>()
-    });
+    let (mut app, record) = neighbours_review(&dir);
     let last = record.moves.len();
     // The person's last move in the record, as the lesson's position, and
     // the table just past it: the record's move stands on the table.

@@ -382,7 +382,7 @@ mod tests {
                     room.max.y <= half.y - hud && room.min.x >= -half.x,
                     "{at}: {room:?}"
                 );
-                // Beside a lesson's or a review's words the table is
+                // Beside a lesson's words the table is
                 // narrow: a line of the notice's smallest words at least.
                 let tall = if beside_words { 40.0 } else { 60.0 };
                 assert!(

@@ -4,7 +4,8 @@
 
 use bevy::prelude::*;
 use parlour_core::engine::{Explain, Seat};
-use parlour_core::games::rummy::{Action, Colour, Ending, Face, RuleError, Rummy};
+use parlour_core::games::rummy::reasons::face_phrase;
+use parlour_core::games::rummy::{Action, Ending, Face, RuleError, Rummy};
 
 use super::draft::{Check, Draft, DropRefusal};
 use crate::engine::MoveApplied;
@@ -152,16 +153,7 @@ pub(super) fn status_line(
 
 /// A card in words, as the rules' refusals name it ("orange 5").
 fn card_words(face: Face) -> String {
-    match face {
-        Face::Number { colour, number } => {
-            let colour = match colour {
-                Colour::Black => tr!("rummy-refused-colour-black"),
-                Colour::Blue => tr!("rummy-refused-colour-blue"),
-                Colour::Orange => tr!("rummy-refused-colour-orange"),
-                Colour::Red => tr!("rummy-refused-colour-red"),
-            };
-            tr!("rummy-refused-card", colour = colour, number = number)
-        }
-        Face::Joker => tr!("rummy-refused-joker"),
-    }
+    crate::i18n::refusal(&face_phrase(face), &face.to_string(), &|seat| {
+        (seat + 1).to_string()
+    })
 }

@@ -391,8 +391,12 @@ mod tests {
     const CARD: egui::Vec2 = egui::vec2(360.0, 380.0);
     const LEFT: f32 = 100.0;
 
-    /// One frame of a title row holding the card; what it answered.
-    fn frame(ctx: &egui::Context, events: Vec<egui::Event>) -> (bool, bool, bool) {
+    /// One frame of a title row holding the card: what it answered, and
+    /// the frame's output.
+    fn run(
+        ctx: &egui::Context,
+        events: Vec<egui::Event>,
+    ) -> ((bool, bool, bool), egui::FullOutput) {
         let input = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(
                 egui::Pos2::ZERO,
@@ -417,6 +421,12 @@ mod tests {
                 );
             });
         });
+        (answer, output)
+    }
+
+    /// One frame of a title row holding the card; what it answered.
+    fn frame(ctx: &egui::Context, events: Vec<egui::Event>) -> (bool, bool, bool) {
+        let (answer, output) = run(ctx, events);
         // No painter here: the frame's textures are let go unused.
         output.drop_without_applying_deltas();
         answer
@@ -428,28 +438,7 @@ mod tests {
     fn a_cards_name_sits_under_its_picture() {
         let ctx = egui::Context::default();
         frame(&ctx, vec![]);
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 800.0),
-            )),
-            ..Default::default()
-        };
-        let output = ctx.run_ui(input, |ui| {
-            ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
-            ui.horizontal_top(|ui| {
-                ui.add_space(LEFT);
-                game_card(
-                    ui,
-                    &entry(),
-                    &CardShape::Across {
-                        size: CARD,
-                        words_h: 60.0,
-                        stacked: false,
-                    },
-                );
-            });
-        });
+        let (_, output) = run(&ctx, vec![]);
         let name = entry().id.title();
         let top = output
             .shapes

@@ -303,7 +303,7 @@ fn colour_phrase(colour: Colour) -> Phrase {
 }
 
 /// A card in words: "red 7", or "joker".
-fn face_phrase(face: Face) -> Phrase {
+pub fn face_phrase(face: Face) -> Phrase {
     match face {
         Face::Number { colour, number } => Phrase::new("rummy-refused-card")
             .phrase("colour", colour_phrase(colour))
