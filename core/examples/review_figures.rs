@@ -92,7 +92,9 @@ fn run<G: Analyse>(a: &Args) -> Result<serde_json::Value, String> {
         "time" => time::<G>(a),
         // What the page's `?bench-review=GAME/BOT,BOT` measures, here.
         "page-time" => {
-            let times = review::time_reviews::<G>(&a.bots, a.games, a.seed)?;
+            // A frame's slice on a fast screen, as the app's review thinks.
+            let slice = std::time::Duration::from_millis(4);
+            let times = review::time_reviews::<G>(&a.bots, a.games, a.seed, slice)?;
             let mut figures = review::review_time_figures(&times);
             figures["game"] = G::NAME.into();
             Ok(figures)

@@ -227,3 +227,33 @@ fn simultaneous_endgame_value_matches_backward_induction() {
         checked += 1;
     }
 }
+
+#[test]
+fn a_search_spread_over_many_short_calls_finds_the_lead_of_one_search() {
+    let mut rng = GameRng::seeded(77);
+    let config = Config::default();
+    let mut pauses = 0;
+    for _ in 0..4 {
+        // From the reveal (bout 0) and from bout 3, where searches are long.
+        for from in [0, 3] {
+            let Some(state) = random_position(&mut rng, &config, from) else {
+                continue;
+            };
+            let s = state.to_move();
+            let mut whole = Solver::new(state.grids());
+            let mut spread = Solver::new(state.grids());
+            for cell in state.legal_cells(s) {
+                let expected = whole.lead_after(&state, cell);
+                let answer = loop {
+                    match spread.lead_after_within(&state, cell, 40) {
+                        Ok(answer) => break answer,
+                        Err(_) => pauses += 1,
+                    }
+                    assert!(pauses < 1_000_000, "the spread search goes on");
+                };
+                assert_eq!(answer, expected, "step to {cell}");
+            }
+        }
+    }
+    assert!(pauses > 10, "the searches paused only {pauses} times");
+}

@@ -124,3 +124,30 @@ fn a_step_that_is_not_legal_is_refused() {
     let refused = PaperBoxing::analyst(&d.before, &Move::to_cell(0), None, BUDGET);
     assert!(refused.is_err());
 }
+
+#[test]
+fn a_decision_weighed_in_the_shortest_slices_is_the_decision_weighed_at_once() {
+    let game = played(["greedy", "solver"], 1);
+    let mut most_calls = [0, 0];
+    for d in decisions(&game).iter().take(8) {
+        let mut analyst = review::analyst_of(d, BUDGET).unwrap();
+        let mut calls = 0;
+        // A slice of nothing: each call does the least it can, as the
+        // frames of a slow page would have it.
+        let sliced = loop {
+            calls += 1;
+            if let Some(a) = analyst.think(std::time::Duration::ZERO) {
+                break a;
+            }
+            assert!(calls < 1_000_000, "move {} goes on", d.index);
+        };
+        let whole = review::weigh(d, BUDGET).analysis.unwrap();
+        assert_eq!(sliced, whole, "move {}", d.index);
+        let kind = (d.before.phase == Phase::Play) as usize;
+        most_calls[kind] = most_calls[kind].max(calls);
+    }
+    // A set-up plays one pair of grids a call; the first steps search in
+    // short runs.
+    assert!(most_calls[0] > 10, "a set-up took {} calls", most_calls[0]);
+    assert!(most_calls[1] > 10, "a step took {} calls", most_calls[1]);
+}

@@ -109,7 +109,12 @@ struct ReviewTime {
 impl parlour_core::games::ForReview for ReviewTime {
     type Output = Result<String, String>;
     fn run<G: parlour_core::engine::analysis::Analyse>(self) -> Self::Output {
-        let times = review::time_reviews::<G>(&self.bots, self.games, self.seed)?;
+        let times = review::time_reviews::<G>(
+            &self.bots,
+            self.games,
+            self.seed,
+            crate::review::THINKING_SLICE,
+        )?;
         let mut figures = review::review_time_figures(&times);
         figures["game"] = G::NAME.into();
         Ok(figures.to_string())

@@ -388,23 +388,27 @@ impl<G: Analyse> Stepper<G> {
 }
 
 /// How long one match took to review.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ReviewTime {
     /// The review's time, on this thread alone.
     pub seconds: f64,
     /// The match's moves.
     pub moves: usize,
+    /// Each step's time in seconds: what a frame of a page spends on it.
+    pub steps: Vec<f64>,
 }
 
 /// Plays `games` seeded matches of `bots` (as `parlour selfplay --seed
 /// SEED` plays them) and times the review of each on this thread, with the
-/// budget a review on screen uses (the game's own, seed 0): what a page,
-/// which has no threads, spends on a whole match across its frames. The
-/// desktop and the page run this same code on the same moves.
+/// budget a review on screen uses (the game's own, seed 0), stepped as a
+/// page steps it, `slice` a frame: what a page, which has no threads,
+/// spends on a whole match across its frames, and on its longest frame.
+/// The desktop and the page run this same code on the same moves.
 pub fn time_reviews<G: Analyse>(
     bots: &[String],
     games: usize,
     seed: u64,
+    slice: Duration,
 ) -> Result<Vec<ReviewTime>, String> {
     let config = G::variant("standard").map_err(|e| e.to_string())?;
     let budget = Budget {
@@ -418,27 +422,47 @@ pub fn time_reviews<G: Analyse>(
             let record = played.game.record();
             let decisions =
                 decisions::<G>(&record, |v| G::variant(v).ok()).map_err(|e| e.to_string())?;
+            let mut stepper = Stepper::new(bots.len(), decisions, budget);
+            let mut steps = Vec::new();
             let started = web_time::Instant::now();
-            review(bots.len(), &decisions, budget, 1, &|_| {})?;
+            loop {
+                let step = web_time::Instant::now();
+                let (done, of) = stepper.step(slice);
+                steps.push(step.elapsed().as_secs_f64());
+                if done == of {
+                    break;
+                }
+            }
             Ok(ReviewTime {
                 seconds: started.elapsed().as_secs_f64(),
                 moves: record.moves.len(),
+                steps,
             })
         })
         .collect()
 }
 
 /// The figures of [`time_reviews`]: matches, the median and slowest
-/// review in seconds, and the mean moves a match.
+/// review in seconds, the mean moves a match, and the steps' time in
+/// milliseconds (median, 99th percentile, slowest): a page's frame spends
+/// a step.
 pub fn review_time_figures(times: &[ReviewTime]) -> Value {
     let mut seconds: Vec<f64> = times.iter().map(|t| t.seconds).collect();
     seconds.sort_by(f64::total_cmp);
+    let mut steps: Vec<f64> = times.iter().flat_map(|t| t.steps.iter().copied()).collect();
+    steps.sort_by(f64::total_cmp);
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    let ms = |q: f64| {
+        let at = ((steps.len() as f64 - 1.0) * q).round() as usize;
+        steps.get(at).map(|s| round(s * 1000.0))
+    };
     let moves = times.iter().map(|t| t.moves).sum::<usize>() as f64 / times.len().max(1) as f64;
     json!({
         "matches": times.len(),
         "median_seconds": seconds.get(seconds.len() / 2).copied().map(round),
         "slowest_seconds": seconds.last().copied().map(round),
         "mean_moves": round(moves),
+        "steps": steps.len(),
+        "step_ms": { "median": ms(0.5), "p99": ms(0.99), "slowest": ms(1.0) },
     })
 }

@@ -14,31 +14,39 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use super::oracle::SetupGame;
-use super::rules::{BOUTS, Bouts, Config, Grid, Move, State, cell_at, transpose};
-use super::setup::{Role, mixes};
+use super::rules::{BOUTS, Bouts, Grid, Move, State, cell_at, transpose};
+use super::setup::{Mix, Role, mixes};
 use super::solver::{Simultaneous, Solver};
 use super::{PaperBoxing, View};
 use crate::engine::analysis::{
-    Analyse, Analysis, AnalysisError, Analyst, Budget, Candidate, Estimate, Method, best_first,
+    Analyse, Analysis, AnalysisError, Analyst, Budget, Candidate, Estimate, Method, SliceClock,
+    best_first,
 };
 use crate::engine::{Phase, Seat};
 
 thread_local! {
-    // One solver a thread, kept from decision to decision: its table stays
-    // valid while the grids do, and a match's decisions share most of it.
+    // The last solver a thread used, kept from decision to decision: its
+    // table stays valid while the grids do, and a match's decisions share
+    // most of it. A decision takes it while it thinks and puts it back.
     static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
 
-/// The solver for `grids`, this thread's own.
-fn with_solver<T>(grids: [Grid; 2], f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.as_ref().is_none_or(|s| *s.grids() != grids) {
-            *slot = Some(Solver::new(grids));
-        }
-        f(slot.as_mut().expect("just made"))
-    })
+/// This thread's solver if it is for `grids`, else a new one.
+fn take_solver(grids: [Grid; 2]) -> Solver {
+    SOLVER
+        .with(|cell| cell.borrow_mut().take())
+        .filter(|s| *s.grids() == grids)
+        .unwrap_or_else(|| Solver::new(grids))
 }
+
+/// Keeps `solver` for the next decision on this thread.
+fn put_solver(solver: Solver) {
+    SOLVER.with(|cell| *cell.borrow_mut() = Some(solver));
+}
+
+/// Positions a led step's search expands between looks at the clock (a
+/// fraction of a millisecond's work).
+const POSITIONS_A_LOOK: u64 = 200;
 
 impl Analyse for PaperBoxing {
     // Exact: no guesses.
@@ -61,12 +69,22 @@ impl Analyse for PaperBoxing {
                         "a set-up for simultaneous bouts is not weighed: its matches have no fast exact result to weigh grids by".into(),
                     ));
                 }
-                Ok(Box::new(Pending::SetUp {
+                let role = Role::of(seat, before.even);
+                let [even_mix, odd_mix] = mixes(&before.config);
+                let (own, theirs) = match role {
+                    Role::Even => (even_mix, odd_mix),
+                    Role::Odd => (odd_mix, even_mix),
+                };
+                Ok(Box::new(Pending::SetUp(SetUpWeighing {
                     seat,
-                    config: before.config,
-                    even: before.even,
+                    role,
                     grid: *grid,
-                }))
+                    own,
+                    theirs,
+                    game: SetupGame::new(before.config),
+                    next: 0,
+                    won: 0.0,
+                })))
             }
             (Phase::Play, &Move::To { row, col }) => {
                 let state = State::from_view(before);
@@ -75,7 +93,17 @@ impl Analyse for PaperBoxing {
                     .ok_or_else(|| {
                         AnalysisError::Illegal(format!("seat {seat} cannot step to [{row}, {col}]"))
                     })?;
-                Ok(Box::new(Pending::Step { seat, state, cell }))
+                Ok(Box::new(match state.config.bouts {
+                    Bouts::Led => Pending::Led(LedWeighing {
+                        seat,
+                        legal: state.legal_cells(seat),
+                        state,
+                        cell,
+                        leads: Vec::new(),
+                        solver: None,
+                    }),
+                    Bouts::Simultaneous => Pending::Simultaneous { seat, state, cell },
+                }))
             }
             _ => Err(AnalysisError::Illegal(format!(
                 "seat {seat} cannot play {played:?} now"
@@ -84,88 +112,129 @@ impl Analyse for PaperBoxing {
     }
 }
 
-/// A decision waiting to be weighed (each is weighed in one go: exact
-/// answers do not pause).
+/// A decision being weighed. Each thinks in steps short enough for a
+/// frame: one pair of grids at a time for a set-up, a few hundred positions
+/// of the solver's search at a time for a led step.
 enum Pending {
-    SetUp {
-        seat: Seat,
-        config: Config,
-        even: Seat,
-        grid: Grid,
-    },
-    Step {
-        seat: Seat,
-        state: State,
-        cell: u8,
-    },
+    SetUp(SetUpWeighing),
+    Led(LedWeighing),
+    Simultaneous { seat: Seat, state: State, cell: u8 },
 }
 
 impl Analyst<PaperBoxing> for Pending {
-    fn think(&mut self, _slice: Duration) -> Option<Analysis<Move>> {
-        Some(match self {
-            Pending::SetUp {
-                seat,
-                config,
-                even,
-                grid,
-            } => set_up(*seat, config, *even, grid),
-            Pending::Step { seat, state, cell } => match state.config.bouts {
-                Bouts::Led => led_step(*seat, state, *cell),
-                Bouts::Simultaneous => simultaneous_step(*seat, state, *cell),
-            },
-        })
+    fn think(&mut self, slice: Duration) -> Option<Analysis<Move>> {
+        let clock = SliceClock::start(slice);
+        match self {
+            Pending::SetUp(w) => w.think(&clock),
+            Pending::Led(w) => w.think(&clock),
+            Pending::Simultaneous { seat, state, cell } => {
+                Some(simultaneous_step(*seat, state, *cell))
+            }
+        }
     }
 }
 
 /// The set-up: the grid written against the bots' grids for the other
-/// role, beside the likeliest grid of the bots' own mix for this role.
-fn set_up(seat: Seat, config: &Config, even: Seat, grid: &Grid) -> Analysis<Move> {
-    let role = Role::of(seat, even);
-    let [even_mix, odd_mix] = mixes(config);
-    let (own, theirs) = match role {
-        Role::Even => (even_mix, odd_mix),
-        Role::Odd => (odd_mix, even_mix),
-    };
-    let game = SetupGame::new(*config);
-    let played_value = game.value(role, grid, theirs);
-    let mut candidates = vec![Candidate {
-        mv: Move::Grid(*grid),
-        estimate: Estimate::exact(played_value, None),
-        note: Some("against the bots' grids".into()),
-    }];
-    // Every grid of the bots' mix does as well as the mix against the other
-    // role's mix (the restricted game's equilibrium): its value.
-    let bots = own.grids[0];
-    if bots != *grid && transpose(&bots) != *grid {
-        candidates.push(Candidate {
-            mv: Move::Grid(bots),
-            estimate: Estimate::exact(own.value, None),
-            note: Some("the bots' likeliest grid, against the bots' grids".into()),
-        });
+/// role, pair by pair, beside the likeliest grid of the bots' own mix for
+/// this role.
+struct SetUpWeighing {
+    seat: Seat,
+    role: Role,
+    grid: Grid,
+    own: &'static Mix,
+    theirs: &'static Mix,
+    game: SetupGame,
+    /// The next grid of `theirs` to play against.
+    next: usize,
+    /// The weight of the grids of `theirs` beaten so far.
+    won: f64,
+}
+
+impl SetUpWeighing {
+    fn think(&mut self, clock: &SliceClock) -> Option<Analysis<Move>> {
+        while self.next < self.theirs.grids.len() {
+            let against = &self.theirs.grids[self.next];
+            if self.game.payoff(self.role, &self.grid, against) > 0.5 {
+                self.won += self.theirs.weights[self.next];
+            }
+            self.next += 1;
+            if clock.over() && self.next < self.theirs.grids.len() {
+                return None;
+            }
+        }
+        Some(self.analysis())
     }
-    let played = best_first(&mut candidates, 0);
-    Analysis {
-        seat,
-        method: Method::AgainstBotsMix,
-        candidates,
-        played,
-        loss_se: 0.0,
-        forced: false,
-        luck: None,
-        margin_points: None,
+
+    fn analysis(&self) -> Analysis<Move> {
+        let mut candidates = vec![Candidate {
+            mv: Move::Grid(self.grid),
+            estimate: Estimate::exact(self.won, None),
+            note: Some("against the bots' grids".into()),
+        }];
+        // Every grid of the bots' mix does as well as the mix against the
+        // other role's mix (the restricted game's equilibrium): its value.
+        let bots = self.own.grids[0];
+        if bots != self.grid && transpose(&bots) != self.grid {
+            candidates.push(Candidate {
+                mv: Move::Grid(bots),
+                estimate: Estimate::exact(self.own.value, None),
+                note: Some("the bots' likeliest grid, against the bots' grids".into()),
+            });
+        }
+        let played = best_first(&mut candidates, 0);
+        Analysis {
+            seat: self.seat,
+            method: Method::AgainstBotsMix,
+            candidates,
+            played,
+            loss_se: 0.0,
+            forced: false,
+            luck: None,
+            margin_points: None,
+        }
     }
 }
 
-/// A step in led bouts: every legal step, exactly.
-fn led_step(seat: Seat, state: &State, cell: u8) -> Analysis<Move> {
-    let legal = state.legal_cells(seat);
-    // Seat 0 wins when its final lead reaches this.
-    let need = if state.first_leader == 0 { 0 } else { 1 };
-    let mut candidates: Vec<Candidate<Move>> = with_solver(state.grids, |solver| {
-        legal
+/// A step in led bouts: every legal step, exactly, one after another, each
+/// searched a few hundred positions at a time.
+struct LedWeighing {
+    seat: Seat,
+    state: State,
+    cell: u8,
+    legal: Vec<u8>,
+    /// Seat 0's final lead after each legal step weighed so far.
+    leads: Vec<i32>,
+    /// The solver, taken from this thread's while the step is weighed.
+    solver: Option<Solver>,
+}
+
+impl LedWeighing {
+    fn think(&mut self, clock: &SliceClock) -> Option<Analysis<Move>> {
+        let grids = self.state.grids;
+        let solver = self.solver.get_or_insert_with(|| take_solver(grids));
+        while let Some(&c) = self.legal.get(self.leads.len()) {
+            if let Ok(lead) = solver.lead_after_within(&self.state, c, POSITIONS_A_LOOK) {
+                self.leads.push(lead.unwrap_or(0));
+            }
+            if clock.over() && self.leads.len() < self.legal.len() {
+                return None;
+            }
+        }
+        if let Some(solver) = self.solver.take() {
+            put_solver(solver);
+        }
+        Some(self.analysis())
+    }
+
+    fn analysis(&self) -> Analysis<Move> {
+        let seat = self.seat;
+        // Seat 0 wins when its final lead reaches this.
+        let need = if self.state.first_leader == 0 { 0 } else { 1 };
+        let mut candidates: Vec<Candidate<Move>> = self
+            .legal
             .iter()
-            .map(|&c| {
-                let lead0 = solver.lead_after(state, c).unwrap_or(0);
+            .zip(&self.leads)
+            .map(|(&c, &lead0)| {
                 let wins = (lead0 >= need) == (seat == 0);
                 let lead = if seat == 0 { lead0 } else { -lead0 };
                 let ko = lead.abs() > BOUTS as i32;
@@ -189,19 +258,19 @@ fn led_step(seat: Seat, state: &State, cell: u8) -> Analysis<Move> {
                     note: Some(note),
                 }
             })
-            .collect()
-    });
-    let at = legal.iter().position(|&c| c == cell).unwrap_or(0);
-    let played = best_first(&mut candidates, at);
-    Analysis {
-        seat,
-        method: Method::Exact,
-        forced: candidates.len() == 1,
-        candidates,
-        played,
-        loss_se: 0.0,
-        luck: None,
-        margin_points: None,
+            .collect();
+        let at = self.legal.iter().position(|&c| c == self.cell).unwrap_or(0);
+        let played = best_first(&mut candidates, at);
+        Analysis {
+            seat,
+            method: Method::Exact,
+            forced: candidates.len() == 1,
+            candidates,
+            played,
+            loss_se: 0.0,
+            luck: None,
+            margin_points: None,
+        }
     }
 }
 

@@ -215,7 +215,19 @@ pub struct Solver {
     lead: Lead,
     table: Table,
     nodes: u64,
+    /// Positions expanded (not answered by the table).
+    expanded: u64,
+    /// The count of `expanded` at which a search with a limit pauses.
+    stop: u64,
+    /// Whether the search under way reached `stop`: what it finds from
+    /// then on is not an answer, and is not kept.
+    paused: bool,
 }
+
+/// A search that reached its limit of nodes before its answer. The table
+/// keeps every position it finished, so asking again goes on from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paused;
 
 /// The answer of [`Solver::solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,6 +258,9 @@ impl Solver {
             lead,
             table: Table::new(),
             nodes: 0,
+            expanded: 0,
+            stop: u64::MAX,
+            paused: false,
         }
     }
 
@@ -288,6 +303,9 @@ impl Solver {
     /// leader of that bout is KO'd. `l` is the steps each has left.
     fn race(&mut self, p: Position, l: u8) -> bool {
         self.nodes += 1;
+        if self.paused {
+            return false;
+        }
         if l == 0 {
             return p.leader != 0;
         }
@@ -295,7 +313,13 @@ impl Solver {
         if let Some(e) = self.table.get(key) {
             return e.lo > 0;
         }
+        if self.pause() {
+            return false;
+        }
         let result = self.expand(p, |s, child, _gain| s.race(child, l - 1));
+        if self.paused {
+            return false;
+        }
         let v = if result.0 {
             KO_GAIN as i8
         } else {
@@ -371,6 +395,9 @@ impl Solver {
     /// bout-start position `p` (a KO counts as ±100).
     pub fn test(&mut self, p: Position, k: i32) -> bool {
         self.nodes += 1;
+        if self.paused {
+            return false;
+        }
         let m = p.used[0].count_ones() as i32 - 1;
         let l = [
             longest(p.at[0], p.used[0]) as i32,
@@ -422,7 +449,13 @@ impl Solver {
         if (entry.hi as i32) < k {
             return false;
         }
+        if self.pause() {
+            return false;
+        }
         let (result, best) = self.expand(p, |s, child, gain| s.test(child, k - gain));
+        if self.paused {
+            return false;
+        }
         if result {
             entry.lo = entry.lo.max(k as i8);
         } else {
@@ -431,6 +464,35 @@ impl Solver {
         entry.best = best;
         self.table.put(key, entry);
         result
+    }
+
+    /// Counts a position about to be expanded; whether the search must
+    /// pause instead (its limit reached). Positions the table answers are
+    /// not counted, so asking again after a pause pays only for the path
+    /// back to where it stopped, never for what was finished.
+    fn pause(&mut self) -> bool {
+        self.expanded += 1;
+        self.paused |= self.expanded > self.stop;
+        self.paused
+    }
+
+    /// [`Self::lead_after`], expanding at most `positions` positions the
+    /// table does not answer: [`Paused`] if that was not enough (ask again
+    /// to go on), so that one answer can be spread over many short calls.
+    /// Each call gets further as long as `positions` is more than the
+    /// longest line of a match (about 30 positions).
+    pub fn lead_after_within(
+        &mut self,
+        state: &State,
+        cell: u8,
+        positions: u64,
+    ) -> Result<Option<i32>, Paused> {
+        self.stop = self.expanded.saturating_add(positions);
+        self.paused = false;
+        let answer = self.lead_after(state, cell);
+        let paused = std::mem::take(&mut self.paused);
+        self.stop = u64::MAX;
+        if paused { Err(Paused) } else { Ok(answer) }
     }
 
     /// Seat 0's exact gain from a bout-start position (a KO counts as ±100).
