@@ -102,12 +102,32 @@ fn a_review_is_the_same_on_one_thread_on_two_and_a_slice_at_a_time() {
 }
 
 #[test]
-fn a_rummy_review_is_the_same_on_one_thread_and_on_two() {
+fn a_rummy_review_is_the_same_on_one_thread_on_two_and_in_the_shortest_slices() {
     let (decisions, _) = match_of::<Rummy>(&["greedy", "heuristic"], 0);
     let decisions: Vec<_> = decisions.into_iter().take(6).collect();
     let one = review::review(2, &decisions, budget(4), 1, &|_| {}).unwrap();
     let two = review::review(2, &decisions, budget(4), 2, &|_| {}).unwrap();
     assert_eq!(one.to_json(), two.to_json());
+    // A slice of nothing: each step is the least the analyst can do (a
+    // stage of gathering, one candidate's playout of one guess).
+    let mut stepper = Stepper::new(2, decisions.clone(), budget(4));
+    let mut steps = 0;
+    while stepper.step(Duration::ZERO).0 < decisions.len() {
+        steps += 1;
+    }
+    let playouts: usize = one
+        .decisions
+        .iter()
+        .filter_map(|d| d.analysis.as_ref().ok())
+        .map(|a| {
+            a.candidates
+                .iter()
+                .map(|c| c.estimate.samples)
+                .sum::<usize>()
+        })
+        .sum();
+    assert!(steps >= playouts, "{steps} steps for {playouts} playouts");
+    assert_eq!(stepper.review().unwrap().to_json(), one.to_json());
 }
 
 /// Neighbours: the same hand for seat 0, the other hand and the bag dealt

@@ -120,6 +120,7 @@ impl Analyse for Rummy {
             seed: budget.seed,
             drawn,
             luck: Vec::new(),
+            guessing: None,
         }))
     }
 }
@@ -212,6 +213,16 @@ struct Playouts {
     drawn: Option<usize>,
     /// Per guess: the draw's result with the drawn face forced on top.
     luck: Vec<f64>,
+    /// The guess being played out, one candidate a step.
+    guessing: Option<Guessing>,
+}
+
+/// A guess part played out: its deal, its generator (the luck's card is
+/// drawn from it after the deal), and how many candidates have played it.
+struct Guessing {
+    world: World,
+    rng: GameRng,
+    played: usize,
 }
 
 impl Playouts {
@@ -231,52 +242,78 @@ impl Playouts {
         }
     }
 
-    fn guess(&mut self, i: usize) {
-        let mut rng = GameRng::seeded(deal_seed(self.seed, i as u64));
-        let world = self.hidden.deal(&self.view, &mut rng);
-        for k in 0..self.alive.len() {
-            let c = self.alive[k];
-            let (win, margin) = self.outcome(world.clone(), self.options[c].as_ref());
+    /// Plays one part of the guess under way, dealing it first if none
+    /// is: one candidate's playout, or the luck's; whether the guess is
+    /// done. A playout is the longest thing the analyst does without a
+    /// look at the clock.
+    fn guess_part(&mut self) -> bool {
+        let mut g = match self.guessing.take() {
+            Some(g) => g,
+            None => {
+                let mut rng = GameRng::seeded(deal_seed(self.seed, self.done as u64));
+                let world = self.hidden.deal(&self.view, &mut rng);
+                Guessing {
+                    world,
+                    rng,
+                    played: 0,
+                }
+            }
+        };
+        if let Some(&c) = self.alive.get(g.played) {
+            let (win, margin) = self.outcome(g.world.clone(), self.options[c].as_ref());
             self.samples[c].push(win, margin);
+            g.played += 1;
+            if g.played < self.alive.len() || self.drawn.is_some() {
+                self.guessing = Some(g);
+                return false;
+            }
+            return true;
         }
         if let Some(face) = self.drawn {
-            let mut forced = world;
-            // Every unseen card of the face, wherever the guess dealt it.
-            let mut places: Vec<(usize, usize)> = Vec::new();
-            for (s, hand) in forced.hands.iter().enumerate() {
-                if s != self.seat {
-                    for (j, c) in hand.iter().enumerate() {
-                        if c.face().index() == face {
-                            places.push((s, j));
-                        }
+            self.luck_of(face, g.world, &mut g.rng);
+        }
+        true
+    }
+
+    /// The draw's result in this guess with a card of the drawn face put
+    /// on top of the pile.
+    fn luck_of(&mut self, face: usize, mut forced: World, rng: &mut GameRng) {
+        // Every unseen card of the face, wherever the guess dealt it.
+        let mut places: Vec<(usize, usize)> = Vec::new();
+        for (s, hand) in forced.hands.iter().enumerate() {
+            if s != self.seat {
+                for (j, c) in hand.iter().enumerate() {
+                    if c.face().index() == face {
+                        places.push((s, j));
                     }
                 }
             }
-            let hands = forced.hands.len();
-            for (j, c) in forced.pile.iter().enumerate() {
-                if c.face().index() == face {
-                    places.push((hands, j));
-                }
-            }
-            if !places.is_empty() && !forced.pile.is_empty() {
-                let (s, j) = places[rng.below(places.len())];
-                let top = forced.pile.len() - 1;
-                let card: Card = if s == hands {
-                    forced.pile[j]
-                } else {
-                    forced.hands[s][j]
-                };
-                let displaced = forced.pile[top];
-                forced.pile[top] = card;
-                if s == hands {
-                    forced.pile[j] = displaced;
-                } else {
-                    forced.hands[s][j] = displaced;
-                }
-                let (win, _) = self.outcome(forced, self.options[0].as_ref());
-                self.luck.push(win);
+        }
+        let hands = forced.hands.len();
+        for (j, c) in forced.pile.iter().enumerate() {
+            if c.face().index() == face {
+                places.push((hands, j));
             }
         }
+        if places.is_empty() || forced.pile.is_empty() {
+            return;
+        }
+        let (s, j) = places[rng.below(places.len())];
+        let top = forced.pile.len() - 1;
+        let card: Card = if s == hands {
+            forced.pile[j]
+        } else {
+            forced.hands[s][j]
+        };
+        let displaced = forced.pile[top];
+        forced.pile[top] = card;
+        if s == hands {
+            forced.pile[j] = displaced;
+        } else {
+            forced.hands[s][j] = displaced;
+        }
+        let (win, _) = self.outcome(forced, self.options[0].as_ref());
+        self.luck.push(win);
     }
 
     fn shorten(&mut self) {
@@ -364,11 +401,13 @@ impl Analyst<Rummy> for Playouts {
             }
         }
         while self.done < self.guesses {
-            if self.done == self.screen && self.alive.len() > SHORT_LIST + 1 {
+            let starting = self.guessing.is_none();
+            if starting && self.done == self.screen && self.alive.len() > SHORT_LIST + 1 {
                 self.shorten();
             }
-            self.guess(self.done);
-            self.done += 1;
+            if self.guess_part() {
+                self.done += 1;
+            }
             if clock.over() && self.done < self.guesses {
                 return None;
             }
