@@ -333,6 +333,16 @@ pub fn decimal(x: f64, places: usize) -> String {
     }
 }
 
+/// A score as the sheets write it: a true minus sign (−35, not -35), and
+/// a plus sign before a gain when `plus` (+35).
+pub fn score(n: i64, plus: bool) -> String {
+    match n {
+        n if n < 0 => format!("\u{2212}{}", n.unsigned_abs()),
+        n if plus && n > 0 => format!("+{n}"),
+        n => n.to_string(),
+    }
+}
+
 /// A number typed in either way of writing decimals, with or without the `×` after it.
 pub fn parse_decimal(text: &str) -> Option<f64> {
     text.trim()

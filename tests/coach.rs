@@ -223,7 +223,7 @@ fn a_step_that_throws_a_won_match_away_is_held_back_and_the_coach_asks() {
             .ends_with(&format!("at row {}, column {}", row + 1, col + 1)),
         "it names its own step: {asked:?}"
     );
-    assert_eq!(asked.gain, "+100 % chance to win");
+    assert_eq!(asked.gain, "+100\u{a0}% chance to win");
     assert_eq!(asked.why, None, "warn says no more");
     assert!(app.world().resource::<Asking>().0, "the clock waits");
 }

@@ -182,10 +182,14 @@ fn history_row(
                                     crate::tr!(
                                         "history-winner",
                                         name = s.name.clone(),
-                                        score = score
+                                        score = crate::i18n::score(score, false)
                                     )
                                 } else {
-                                    crate::tr!("history-seat", name = s.name.clone(), score = score)
+                                    crate::tr!(
+                                        "history-seat",
+                                        name = s.name.clone(),
+                                        score = crate::i18n::score(score, false)
+                                    )
                                 };
                                 let mut rich = egui::RichText::new(text).color(ecolour::INK);
                                 if won {

@@ -50,5 +50,5 @@ neighbours-coach-why = Det giver { $best } point nu mod { $played } for dit, og 
 ## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.
 neighbours-review-place = { $digit } på række { $row }, kolonne { $col }
 neighbours-review-pass = et pas
-neighbours-review-better = Bedre var { $best }: den gav { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.
-neighbours-review-better-bonus = Bedre var { $best }: den tog bonusfeltet for { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.
+neighbours-review-better = Bedre var { $best }: den gav { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.
+neighbours-review-better-bonus = Bedre var { $best }: den tog bonusfeltet for { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.

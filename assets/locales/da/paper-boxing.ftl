@@ -103,7 +103,7 @@ paper-boxing-refused-not-adjacent = Række { $row }, kolonne { $col } ligger ikk
 ## Træneren: et skridt i ord; rækker og kolonner tælles fra 1.
 pb-coach-move = { $number }-tallet i række { $row }, kolonne { $col }
 pb-coach-why = Med perfekt spil fra begge herfra { $best } det skridt; dit { $played }.
-pb-coach-why-mix = Mod den andens bedste blanding af felter vinder det skridt { $best } % af gangene; dit { $played } %.
+pb-coach-why-mix = Mod den andens bedste blanding af felter vinder det skridt { $best } % af gangene; dit { $played } %.
 pb-coach-wins-ko = vinder på knockout
 pb-coach-loses-ko = taber på knockout
 pb-coach-wins-tie = vinder på lige stilling, som første fører
@@ -121,7 +121,7 @@ pb-coach-loses-by = taber med { $bouts } { $bouts ->
 pb-review-grid = det skrevne gitter
 pb-review-step = skridtet til række { $row }, kolonne { $col }
 pb-review-better = Bedre var { $best }: { $worth }, hvor { $played }: { $played_worth }.
-pb-review-better-grid = Robotternes mest sandsynlige gitter til denne rolle klarede sig bedre mod deres gitre: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %.
+pb-review-better-grid = Robotternes mest sandsynlige gitter til denne rolle klarede sig bedre mod deres gitre: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %.
 pb-review-wins = vinder med { $n ->
     [one] én omgang
    *[other] { $n } omgange

@@ -120,4 +120,4 @@ rummy-review-draw = at trække et kort
 rummy-review-timeout = at tiden løb ud
 rummy-review-rebuild = at omlægge bordet
 rummy-review-lay = at lægge { $cards }
-rummy-review-better = Bedre var { $best } med { $kept } kort tilbage på hånden: { $win } % chance for at vinde, hvor { $played } efterlod { $played_win } %.
+rummy-review-better = Bedre var { $best } med { $kept } kort tilbage på hånden: { $win } % chance for at vinde, hvor { $played } efterlod { $played_win } %.

@@ -54,5 +54,5 @@ neighbours-coach-why = It scores { $best } now against { $played } for yours, an
 ## The review: moves in words, and why the better one was better.
 neighbours-review-place = the { $digit } on row { $row }, column { $col }
 neighbours-review-pass = a pass
-neighbours-review-better = Better was { $best }: it scored { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.
-neighbours-review-better-bonus = Better was { $best }: it took the bonus cell for { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.
+neighbours-review-better = Better was { $best }: it scored { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.
+neighbours-review-better-bonus = Better was { $best }: it took the bonus cell for { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.

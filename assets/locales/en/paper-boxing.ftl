@@ -103,7 +103,7 @@ paper-boxing-refused-not-adjacent = Row { $row }, column { $col } is not next to
 ## The coach: a step in words; rows and columns count from 1.
 pb-coach-move = the { $number } at row { $row }, column { $col }
 pb-coach-why = With perfect play by both from here, that step { $best }; yours { $played }.
-pb-coach-why-mix = Against the other's best mix of cells, that step wins { $best } % of the time; yours { $played } %.
+pb-coach-why-mix = Against the other's best mix of cells, that step wins { $best } % of the time; yours { $played } %.
 pb-coach-wins-ko = wins by a knock-out
 pb-coach-loses-ko = loses by a knock-out
 pb-coach-wins-tie = wins on the tie, as first leader
@@ -121,7 +121,7 @@ pb-coach-loses-by = loses by { $bouts } { $bouts ->
 pb-review-grid = the grid written
 pb-review-step = the step to row { $row }, column { $col }
 pb-review-better = Better was { $best }: { $worth }, where { $played }: { $played_worth }.
-pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.
+pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.
 pb-review-wins = wins by { $n ->
     [one] one bout
    *[other] { $n } bouts

@@ -123,4 +123,4 @@ rummy-review-draw = drawing a card
 rummy-review-timeout = running out of time
 rummy-review-rebuild = rebuilding the table
 rummy-review-lay = laying { $cards }
-rummy-review-better = Better was { $best }, keeping { $kept } cards in hand: { $win } % to win, where { $played } left { $played_win } %.
+rummy-review-better = Better was { $best }, keeping { $kept } cards in hand: { $win } % to win, where { $played } left { $played_win } %.

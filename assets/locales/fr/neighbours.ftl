@@ -53,5 +53,5 @@ neighbours-coach-why = Il marque { $best } points maintenant contre { $played } 
 ## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.
 neighbours-review-place = le { $digit } en ligne { $row }, colonne { $col }
 neighbours-review-pass = passe son tour
-neighbours-review-better = Mieux valait { $best } : il marquait { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.
-neighbours-review-better-bonus = Mieux valait { $best } : il prenait la case bonus pour { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.
+neighbours-review-better = Mieux valait { $best } : il marquait { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.
+neighbours-review-better-bonus = Mieux valait { $best } : il prenait la case bonus pour { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.

@@ -103,7 +103,7 @@ paper-boxing-refused-not-adjacent = La case rangée { $row }, colonne { $col } n
 ## Le coach : un pas en mots ; rangées et colonnes comptent à partir de 1.
 pb-coach-move = le { $number } rangée { $row }, colonne { $col }
 pb-coach-why = Si chacun joue parfaitement à partir d’ici, ce pas { $best } ; le vôtre { $played }.
-pb-coach-why-mix = Contre le meilleur mélange de cases de l’autre, ce pas gagne { $best } % du temps ; le vôtre { $played } %.
+pb-coach-why-mix = Contre le meilleur mélange de cases de l’autre, ce pas gagne { $best } % du temps ; le vôtre { $played } %.
 pb-coach-wins-ko = gagne par KO
 pb-coach-loses-ko = perd par KO
 pb-coach-wins-tie = gagne à égalité, comme premier meneur
@@ -121,7 +121,7 @@ pb-coach-loses-by = perd de { $bouts } { $bouts ->
 pb-review-grid = le carré écrit
 pb-review-step = le pas vers la ligne { $row }, colonne { $col }
 pb-review-better = Mieux valait { $best } : { $worth }, quand { $played } : { $played_worth }.
-pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.
+pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.
 pb-review-wins = gagne { $n ->
     [one] d’un round
    *[other] de { $n } rounds

@@ -124,4 +124,4 @@ rummy-review-draw = piocher une carte
 rummy-review-timeout = le temps écoulé
 rummy-review-rebuild = réarranger la table
 rummy-review-lay = poser { $cards }
-rummy-review-better = Mieux valait { $best }, en gardant { $kept } cartes en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.
+rummy-review-better = Mieux valait { $best }, en gardant { $kept } cartes en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.

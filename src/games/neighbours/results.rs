@@ -35,7 +35,7 @@ pub fn results_sheet(game: &Match<Neighbours>, table: &Table) -> ResultsSheet {
                         } else {
                             "0".into()
                         },
-                        minus_sign(scores[s]),
+                        crate::i18n::score(scores[s], false),
                         if left.is_empty() {
                             "—".into()
                         } else {
@@ -55,15 +55,6 @@ pub fn results_sheet(game: &Match<Neighbours>, table: &Table) -> ResultsSheet {
             "neighbours-results-note",
             times = game.config().penalty
         )],
-    }
-}
-
-/// A score as the sheet writes it: a true minus sign, as the penalty has.
-fn minus_sign(score: i64) -> String {
-    if score < 0 {
-        format!("−{}", score.unsigned_abs())
-    } else {
-        score.to_string()
     }
 }
 

@@ -75,7 +75,7 @@ pub(super) fn round_summary(
                                 .size(size::TEXT - 2.0),
                         );
                         ui.label(
-                            egui::RichText::new(format!("{:+}", end.scores[s]))
+                            egui::RichText::new(crate::i18n::score(end.scores[s], true))
                                 .size(size::TEXT - 2.0),
                         );
                         ui.label(
@@ -125,7 +125,7 @@ pub fn results_sheet(game: &Match<Rummy>, table: &Table) -> ResultsSheet {
             let mut cells: Vec<String> = if by_round {
                 rounds
                     .iter()
-                    .map(|r| format!("{:+}", r.scores[s]))
+                    .map(|r| crate::i18n::score(r.scores[s], true))
                     .collect()
             } else {
                 let won = rounds.iter().filter(|r| r.winners.contains(&s)).count();

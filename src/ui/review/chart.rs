@@ -64,15 +64,15 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
     painter.text(
         egui::pos2(inner.left() + 2.0, y(1.0)),
         egui::Align2::LEFT_TOP,
-        "100 %",
-        egui::FontId::proportional(12.0),
+        "100\u{a0}%",
+        egui::FontId::proportional(size::TEXT - 8.0),
         ecolour::TEXT_DIM,
     );
     painter.text(
         egui::pos2(inner.left() + 2.0, y(0.5)),
         egui::Align2::LEFT_BOTTOM,
-        "50 %",
-        egui::FontId::proportional(12.0),
+        "50\u{a0}%",
+        egui::FontId::proportional(size::TEXT - 8.0),
         ecolour::TEXT_DIM,
     );
     // The move on the table.
@@ -83,6 +83,10 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
         ],
         egui::Stroke::new(2.0, ecolour::ACCENT),
     );
+    // A blunder's label goes where it does not cover another's: a run of
+    // blunders keeps its dots and names the first.
+    let mut labelled: Vec<egui::Rect> = Vec::new();
+    let label_font = egui::FontId::proportional(size::TEXT - 7.0);
     for seat in 0..board.names.len() {
         let points: Vec<(usize, egui::Pos2)> = board
             .moves
@@ -116,13 +120,18 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
                 egui::Stroke::new(1.5, ecolour::INK),
             );
             if g.grade.mark() == "??" {
-                painter.text(
-                    p - egui::vec2(0.0, 8.0),
-                    egui::Align2::CENTER_BOTTOM,
-                    "??",
-                    egui::FontId::proportional(13.0),
+                let galley = painter.layout_no_wrap(
+                    "??".to_owned(),
+                    label_font.clone(),
                     mark_colour(g.grade),
                 );
+                let at = egui::Align2::CENTER_BOTTOM
+                    .anchor_size(p - egui::vec2(0.0, 8.0), galley.size())
+                    .expand(2.0);
+                if labelled.iter().all(|r| !r.intersects(at)) {
+                    labelled.push(at);
+                    painter.galley(at.shrink(2.0).min, galley, mark_colour(g.grade));
+                }
             }
         }
     }
