@@ -48,11 +48,19 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
     );
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 8.0, ecolour::CHIP);
-    let inner = rect.shrink2(egui::vec2(12.0, 12.0));
+    // The levels' labels in a gutter of their own, left of the lines, so
+    // that no move's mark covers them.
+    let level_font = egui::FontId::proportional(size::TEXT - 8.0);
+    let level_labels = ["100\u{a0}%", "50\u{a0}%", "0\u{a0}%"]
+        .map(|t| painter.layout_no_wrap(t.to_owned(), level_font.clone(), ecolour::TEXT_DIM));
+    let gutter = level_labels.iter().map(|g| g.size().x).fold(0.0, f32::max) + 8.0;
+    let padded = rect.shrink2(egui::vec2(12.0, 12.0));
+    let inner =
+        egui::Rect::from_min_max(egui::pos2(padded.left() + gutter, padded.top()), padded.max);
     let n = board.moves.len().max(1) as f32;
     let x = |i: usize| inner.left() + inner.width() * i as f32 / n;
     let y = |win: f64| inner.bottom() - inner.height() * win.clamp(0.0, 1.0) as f32;
-    for level in [0.0, 0.5, 1.0] {
+    for (level, label) in [1.0, 0.5, 0.0].into_iter().zip(level_labels) {
         painter.line_segment(
             [
                 egui::pos2(inner.left(), y(level)),
@@ -60,21 +68,10 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
             ],
             egui::Stroke::new(1.0, ecolour::TEXT_DIM.gamma_multiply(0.4)),
         );
+        let at = egui::Align2::RIGHT_CENTER
+            .anchor_size(egui::pos2(inner.left() - 6.0, y(level)), label.size());
+        painter.galley(at.min, label, ecolour::TEXT_DIM);
     }
-    painter.text(
-        egui::pos2(inner.left() + 2.0, y(1.0)),
-        egui::Align2::LEFT_TOP,
-        "100\u{a0}%",
-        egui::FontId::proportional(size::TEXT - 8.0),
-        ecolour::TEXT_DIM,
-    );
-    painter.text(
-        egui::pos2(inner.left() + 2.0, y(0.5)),
-        egui::Align2::LEFT_BOTTOM,
-        "50\u{a0}%",
-        egui::FontId::proportional(size::TEXT - 8.0),
-        ecolour::TEXT_DIM,
-    );
     // The move on the table.
     painter.line_segment(
         [
@@ -85,7 +82,7 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
     );
     // A blunder's label goes where it does not cover another's: a run of
     // blunders keeps its dots and names the first.
-    let mut labelled: Vec<egui::Rect> = Vec::new();
+    let mut labelled: Vec<(egui::Rect, std::sync::Arc<egui::Galley>)> = Vec::new();
     let label_font = egui::FontId::proportional(size::TEXT - 7.0);
     for seat in 0..board.names.len() {
         let points: Vec<(usize, egui::Pos2)> = board
@@ -128,12 +125,17 @@ pub fn chance_chart(ui: &mut egui::Ui, board: &ReviewBoard) -> Option<usize> {
                 let at = egui::Align2::CENTER_BOTTOM
                     .anchor_size(p - egui::vec2(0.0, 8.0), galley.size())
                     .expand(2.0);
-                if labelled.iter().all(|r| !r.intersects(at)) {
-                    labelled.push(at);
-                    painter.galley(at.shrink(2.0).min, galley, mark_colour(g.grade));
+                if labelled.iter().all(|(r, _)| !r.intersects(at)) {
+                    labelled.push((at, galley));
                 }
             }
         }
+    }
+    // The labels last, each on a patch of the chart's own colour, so that
+    // no line or dot drawn after crosses them.
+    for (at, galley) in labelled {
+        painter.rect_filled(at, 4.0, ecolour::CHIP.gamma_multiply(0.85));
+        painter.galley(at.shrink(2.0).min, galley, ecolour::TEXT);
     }
     let pointer = response.interact_pointer_pos();
     (response.clicked() || response.dragged())
