@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::catalog::{GameCatalog, GameEntry, GameId};
-use parlour::coach::{CoachQuestion, Coached};
+use parlour::coach::{CoachPace, CoachQuestion, Coached};
 use parlour::engine::{ActiveMatch, Controller, MoveRequest};
 use parlour::game_kit::{AddGame, TableGame};
 use parlour::review::ReviewGame;
@@ -240,8 +240,8 @@ impl Coached for LastStone {
     fn first_guess(_: &Stones) -> Option<Take> {
         Some(Take { stones: 1 })
     }
-    fn move_words(_: &Stones, mv: &Take) -> String {
-        format!("take {}", mv.stones)
+    fn would(_: &Stones, mv: &Take) -> String {
+        format!("The coach would take {}", mv.stones)
     }
     fn why(_: &Stones, _: &Analysis<Take>) -> String {
         "leave a multiple of three".into()
@@ -428,6 +428,13 @@ fn attract_mode_seats_the_bots_the_fourth_game_asks_for() {
 fn the_coach_sits_beside_the_fourth_game_too() {
     let mut app = app();
     app.world_mut().resource_mut::<Settings>().coach = CoachMode::Warn;
+    // Thinking in the frames, with time to finish in one: what the frames
+    // see does not hang on a thread's pace.
+    app.insert_resource(CoachPace {
+        slice: std::time::Duration::from_secs(5),
+        wait: std::time::Duration::from_secs(60),
+        beside: false,
+    });
     *app.world_mut().resource_mut::<Table>() = Table {
         game: last_stone(),
         variant: "standard".into(),
@@ -462,5 +469,8 @@ fn the_coach_sits_beside_the_fourth_game_too() {
     let game = app.world().resource::<ActiveMatch<LastStone>>().get();
     assert!(game.moves().is_empty(), "held back");
     let question = app.world().resource::<CoachQuestion>().0.clone();
-    assert_eq!(question.map(|q| q.best), Some("take 1".to_owned()));
+    assert_eq!(
+        question.map(|q| q.best),
+        Some("The coach would take 1".to_owned())
+    );
 }

@@ -44,9 +44,9 @@ pub trait Coached: Analyse {
         a == b
     }
 
-    /// A move in the words of the language on screen ("the 7 on row 4,
-    /// column 6").
-    fn move_words(view: &Self::View, mv: &Self::Move) -> String;
+    /// The coach's move as a clause in the language on screen ("The coach
+    /// would play the 7 on row 4, column 6", "The coach would draw a card").
+    fn would(view: &Self::View, mv: &Self::Move) -> String;
 
     /// Why the coach's move is better, in one sentence of the rules' words.
     fn why(view: &Self::View, analysis: &Analysis<Self::Move>) -> String;
@@ -82,7 +82,7 @@ pub struct CoachQuestion(pub Option<Question>);
 /// What the coach says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
-    /// The coach's move in words.
+    /// The coach's move, as a clause ("The coach would play …").
     pub best: String,
     /// What it gains ("+23 % chance to win").
     pub gain: String,
@@ -479,7 +479,7 @@ fn ask<G: Coached>(view: &G::View, analysis: &Analysis<G::Move>, mode: CoachMode
         crate::tr!("coach-gain-points", points = margin)
     };
     Question {
-        best: G::move_words(view, &best.mv),
+        best: G::would(view, &best.mv),
         gain,
         why: (mode == CoachMode::Explain).then(|| G::why(view, analysis)),
     }

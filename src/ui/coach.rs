@@ -58,8 +58,8 @@ fn dialog(
         });
         ui.add_space(10.0);
         let line = tr!(
-            "coach-would-play",
-            best = question.best.as_str(),
+            "coach-question",
+            would = question.best.as_str(),
             gain = question.gain.as_str()
         );
         ui.add(egui::Label::new(egui::RichText::new(line).size(size::TEXT + 2.0)).wrap());

@@ -256,7 +256,9 @@ fn current_move(ui: &mut egui::Ui, board: &ReviewBoard) {
                     if g.best_played {
                         tr!("review-was-best", grade = grade)
                     } else {
-                        format!("{grade}. {}", g.sentence)
+                        // The grade's name ends in its mark ("Inaccuracy ?!"):
+                        // a dash, not a full stop, before the sentence.
+                        format!("{grade} — {}", g.sentence)
                     }
                 }
             };

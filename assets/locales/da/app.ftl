@@ -147,9 +147,10 @@ how-rummy-scoring = Når en spiller lægger sit sidste kort, tæller de andre ko
 refused-animating = Vent: det sidste træk bliver stadig vist.
 refused-round-over = Runden er slut: gå videre til næste runde først.
 refused-no-match = Der bliver ikke spillet noget spil.
-## Trænerens spørgsmål før en fejl ($best er et træk i ord, $gain hvad det vinder).
+## Trænerens spørgsmål før en fejl: coach-would-play laver sætningen om et træk i ord ($best); coach-question sætter sætningen ($would) før det, den vinder ($gain).
 coach-title = Træneren
-coach-would-play = Træneren ville spille { $best } ({ $gain }).
+coach-would-play = Træneren ville spille { $best }
+coach-question = { $would } ({ $gain }).
 coach-gain-chance = +{ $points } % chance for at vinde
 coach-gain-points = +{ $points } point ved slutningen
 coach-play-anyway = Spil mit alligevel

@@ -44,7 +44,7 @@ neighbours-refused-no-consecutive-neighbour = { $digit } følger ikke efter noge
 neighbours-refused-must-place = Du kan lægge en brik, så du skal: kun den, der ikke kan, står over.
 ## Træneren: en placering i ord; rækker og kolonner tælles fra 1.
 neighbours-coach-move = { $digit }-tallet i række { $row }, kolonne { $col }
-neighbours-coach-pass = at melde pas
+neighbours-coach-pass = Træneren ville melde pas
 neighbours-coach-why = Det giver { $best } point nu mod { $played } for dit, og slutter spillet cirka { $later } point bedre for dig.
 
 ## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.

@@ -109,10 +109,13 @@ rummy-refused-colour-black = sort
 rummy-refused-colour-blue = blå
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = rød
-## Træneren: et træk i ord ($cards: de lagte kort, som bordet viser dem).
-rummy-coach-draw = at trække et kort
-rummy-coach-pass = at melde pas
-rummy-coach-lay = at lægge { $cards }
+## Trænerens træk som en sætning ($cards: de lagte kort, som bordet viser dem; $count: hvor mange).
+rummy-coach-draw = Træneren ville trække et kort
+rummy-coach-pass = Træneren ville melde pas
+rummy-coach-lay = Træneren ville lægge { $count ->
+    [one] et kort: { $cards }
+   *[other] { $count } kort: { $cards }
+}
 rummy-coach-why = Så har du { $best } kort tilbage på hånden; med dit { $played }.
 
 ## Gennemgangen: ture i ord, og hvorfor den bedre var bedre.

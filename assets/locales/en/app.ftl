@@ -156,9 +156,10 @@ how-rummy-scoring = When someone lays their last card, the others count their ha
 refused-animating = Wait: the last move is still being shown.
 refused-round-over = The round is over: continue to the next round first.
 refused-no-match = No match is being played.
-## The coach's question before a mistake ($best is a move in words, $gain what it gains).
+## The coach's question before a mistake: coach-would-play makes the clause of a move in words ($best); coach-question puts the clause ($would) before what it gains ($gain).
 coach-title = The coach
-coach-would-play = The coach would play { $best } ({ $gain }).
+coach-would-play = The coach would play { $best }
+coach-question = { $would } ({ $gain }).
 coach-gain-chance = +{ $points } % chance to win
 coach-gain-points = +{ $points } points at the end
 coach-play-anyway = Play yours anyway

@@ -48,7 +48,7 @@ neighbours-refused-no-consecutive-neighbour = { $digit } is consecutive to none 
 neighbours-refused-must-place = You can place a token, so you must: passing is only for a player who cannot.
 ## The coach: a placement in words; rows and columns count from 1.
 neighbours-coach-move = the { $digit } on row { $row }, column { $col }
-neighbours-coach-pass = a pass
+neighbours-coach-pass = The coach would pass
 neighbours-coach-why = It scores { $best } now against { $played } for yours, and ends the match about { $later } points better for you.
 
 ## The review: moves in words, and why the better one was better.

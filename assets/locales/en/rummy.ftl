@@ -112,10 +112,13 @@ rummy-refused-colour-black = black
 rummy-refused-colour-blue = blue
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = red
-## The coach: a play in words ($cards: the cards laid, as the table shows them).
-rummy-coach-draw = drawing a card
-rummy-coach-pass = passing
-rummy-coach-lay = laying { $cards }
+## The coach's move as a clause ($cards: the cards laid, as the table shows them; $count: how many).
+rummy-coach-draw = The coach would draw a card
+rummy-coach-pass = The coach would pass
+rummy-coach-lay = The coach would lay { $count ->
+    [one] one card: { $cards }
+   *[other] { $count } cards: { $cards }
+}
 rummy-coach-why = That leaves { $best } cards in your hand; yours leaves { $played }.
 
 ## The review: turns in words, and why the better one was better.

@@ -147,9 +147,10 @@ how-rummy-scoring = Quand un joueur pose sa dernière carte, les autres comptent
 refused-animating = Attendez : le dernier coup est encore en train d’être montré.
 refused-round-over = La manche est finie : passez d’abord à la manche suivante.
 refused-no-match = Aucune partie n’est en cours.
-## La question du coach avant une erreur ($best : un coup en mots, $gain : ce qu’il rapporte).
+## La question du coach avant une erreur : coach-would-play fait la proposition d’un coup en mots ($best) ; coach-question met la proposition ($would) avant ce qu’elle rapporte ($gain).
 coach-title = Le coach
-coach-would-play = Le coach jouerait { $best } ({ $gain }).
+coach-would-play = Le coach jouerait { $best }
+coach-question = { $would } ({ $gain }).
 coach-gain-chance = +{ $points } % de chances de gagner
 coach-gain-points = +{ $points } points à la fin
 coach-play-anyway = Jouer le mien quand même

@@ -46,12 +46,12 @@ neighbours-refused-not-consecutive = Le { $digit } ne peut pas aller à côté d
 neighbours-refused-no-consecutive-neighbour = Le { $digit } n’est consécutif à aucun des jetons qu’il touche.
 neighbours-refused-must-place = Vous pouvez placer un jeton, vous devez donc jouer : seul un joueur qui ne peut rien placer passe son tour.
 ## Le coach : une pose en mots ; rangées et colonnes comptent à partir de 1.
-neighbours-coach-move = le { $digit } rangée { $row }, colonne { $col }
-neighbours-coach-pass = passer
+neighbours-coach-move = le { $digit } en rangée { $row }, colonne { $col }
+neighbours-coach-pass = Le coach passerait son tour
 neighbours-coach-why = Il marque { $best } points maintenant contre { $played } pour le vôtre, et finit la partie environ { $later } points mieux pour vous.
 
 ## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.
-neighbours-review-place = le { $digit } en ligne { $row }, colonne { $col }
+neighbours-review-place = le { $digit } en rangée { $row }, colonne { $col }
 neighbours-review-pass = passe son tour
 neighbours-review-better = Mieux valait { $best } : il marquait { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.
 neighbours-review-better-bonus = Mieux valait { $best } : il prenait la case bonus pour { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.

@@ -101,7 +101,7 @@ paper-boxing-refused-off-grid = La case rangée { $row }, colonne { $col } n’e
 paper-boxing-refused-used = La case rangée { $row }, colonne { $col } est déjà sur votre ligne : chaque case ne sert qu’une fois.
 paper-boxing-refused-not-adjacent = La case rangée { $row }, colonne { $col } n’est pas adjacente à la fin de votre ligne (rangée { $from_row }, colonne { $from_col }) : allez sur l’une des huit cases autour.
 ## Le coach : un pas en mots ; rangées et colonnes comptent à partir de 1.
-pb-coach-move = le { $number } rangée { $row }, colonne { $col }
+pb-coach-move = le { $number } en rangée { $row }, colonne { $col }
 pb-coach-why = Si chacun joue parfaitement à partir d’ici, ce pas { $best } ; le vôtre { $played }.
 pb-coach-why-mix = Contre le meilleur mélange de cases de l’autre, ce pas gagne { $best } % du temps ; le vôtre { $played } %.
 pb-coach-wins-ko = gagne par KO
@@ -119,7 +119,7 @@ pb-coach-loses-by = perd de { $bouts } { $bouts ->
 
 ## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.
 pb-review-grid = le carré écrit
-pb-review-step = le pas vers la ligne { $row }, colonne { $col }
+pb-review-step = le pas vers la case rangée { $row }, colonne { $col }
 pb-review-better = Mieux valait { $best } : { $worth }, quand { $played } : { $played_worth }.
 pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.
 pb-review-wins = gagne { $n ->

@@ -113,10 +113,13 @@ rummy-refused-colour-black = noir
 rummy-refused-colour-blue = bleu
 rummy-refused-colour-orange = orange
 rummy-refused-colour-red = rouge
-## Le coach : un coup en mots ($cards : les cartes posées, comme la table les montre).
-rummy-coach-draw = piocher une carte
-rummy-coach-pass = passer
-rummy-coach-lay = poser { $cards }
+## Le coup du coach en une proposition ($cards : les cartes posées, comme la table les montre ; $count : combien).
+rummy-coach-draw = Le coach piocherait une carte
+rummy-coach-pass = Le coach passerait son tour
+rummy-coach-lay = Le coach poserait { $count ->
+    [one] une carte : { $cards }
+   *[other] { $count } cartes : { $cards }
+}
 rummy-coach-why = Il vous reste alors { $best } cartes en main ; avec le vôtre, { $played }.
 
 ## L’analyse : les tours en mots, et pourquoi le meilleur valait mieux.

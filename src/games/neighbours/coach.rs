@@ -19,13 +19,16 @@ impl Coached for Neighbours {
         Some(best.map_or(Move::Pass, |s| view.state().placement(&s)))
     }
 
-    fn move_words(_view: &View, mv: &Move) -> String {
+    fn would(_view: &View, mv: &Move) -> String {
         match mv {
             Move::Place(p) => tr!(
-                "neighbours-coach-move",
-                digit = p.digit,
-                row = p.row as u32 + 1,
-                col = p.col as u32 + 1
+                "coach-would-play",
+                best = tr!(
+                    "neighbours-coach-move",
+                    digit = p.digit,
+                    row = p.row as u32 + 1,
+                    col = p.col as u32 + 1
+                )
             ),
             Move::Pass => tr!("neighbours-coach-pass"),
         }

@@ -26,7 +26,7 @@ impl Coached for PaperBoxing {
         view.phase == Phase::Play && matches!(mv, Move::To { .. })
     }
 
-    fn move_words(view: &View, mv: &Move) -> String {
+    fn would(view: &View, mv: &Move) -> String {
         let Move::To { row, col } = *mv else {
             return String::new();
         };
@@ -34,10 +34,13 @@ impl Coached for PaperBoxing {
             .zip(cell_at(row, col))
             .map_or(0, |(grid, cell)| grid[cell as usize]);
         tr!(
-            "pb-coach-move",
-            number = number,
-            row = row as u32 + 1,
-            col = col as u32 + 1
+            "coach-would-play",
+            best = tr!(
+                "pb-coach-move",
+                number = number,
+                row = row as u32 + 1,
+                col = col as u32 + 1
+            )
         )
     }
 

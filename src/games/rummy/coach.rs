@@ -60,11 +60,15 @@ impl Coached for Rummy {
         a == b || laid(view, a).is_some_and(|la| laid(view, b) == Some(la))
     }
 
-    fn move_words(view: &View, mv: &Move) -> String {
+    fn would(view: &View, mv: &Move) -> String {
         match (mv, laid(view, mv)) {
             (Move::Draw, _) if view.pile_len == 0 => tr!("rummy-coach-pass"),
             (Move::Draw, _) => tr!("rummy-coach-draw"),
-            (_, Some((laid, _))) => tr!("rummy-coach-lay", cards = cards_in_words(&laid)),
+            (_, Some((laid, _))) => tr!(
+                "rummy-coach-lay",
+                count = laid.len(),
+                cards = cards_in_words(&laid)
+            ),
             _ => String::new(),
         }
     }
