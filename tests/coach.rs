@@ -33,6 +33,7 @@ const THREADS_FRAMES: usize = 1_000_000;
 
 const THINK_TO_THE_END: CoachPace = CoachPace {
     slice: Duration::from_secs(3600),
+    most: Duration::from_secs(3600),
     wait: Duration::from_secs(3600),
     beside: false,
 };
@@ -236,6 +237,7 @@ fn the_coach_thinking_beside_the_frames_asks_what_it_would_ask_in_them() {
     let asked = |beside: bool| {
         let pace = CoachPace {
             slice: Duration::from_millis(6),
+            most: Duration::from_millis(6),
             wait: Duration::from_secs(3600),
             beside,
         };
@@ -456,6 +458,7 @@ fn a_move_not_weighed_in_time_goes_to_the_rules_unasked() {
     // through as it was, and the coach says nothing.
     let pace = CoachPace {
         slice: Duration::ZERO,
+        most: Duration::ZERO,
         wait: Duration::ZERO,
         beside: false,
     };

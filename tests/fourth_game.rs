@@ -432,6 +432,7 @@ fn the_coach_sits_beside_the_fourth_game_too() {
     // see does not hang on a thread's pace.
     app.insert_resource(CoachPace {
         slice: std::time::Duration::from_secs(5),
+        most: std::time::Duration::from_secs(5),
         wait: std::time::Duration::from_secs(60),
         beside: false,
     });

@@ -19,6 +19,7 @@ use parlour_core::engine::Seat;
 use parlour_core::engine::analysis::{Analyse, Analysis};
 
 use crate::engine::{ActiveMatch, Controller, MoveRequest, RulesSystems, TurnPhase};
+use crate::platform::beside::frame_share;
 use crate::platform::time::Instant;
 use crate::session::{Asking, InLesson, Reviewing, Screen, Table};
 use crate::settings::{CoachMode, Settings};
@@ -56,8 +57,12 @@ pub trait Coached: Analyse {
 /// move is committed it may keep the person waiting.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CoachPace {
-    /// Thinking per frame.
+    /// Thinking per frame where the frames think, at the least: a quarter
+    /// of the last frame is taken, up to `most`
+    /// ([`crate::platform::beside::frame_share`]).
     pub slice: Duration,
+    /// Thinking per frame at the most.
+    pub most: Duration,
     /// From a committed move to the question or the move sent, at most.
     pub wait: Duration,
     /// Whether it thinks on a thread beside the frames (where there are
@@ -69,6 +74,7 @@ impl Default for CoachPace {
     fn default() -> Self {
         Self {
             slice: Duration::from_millis(6),
+            most: Duration::from_millis(40),
             wait: Duration::from_millis(300),
             beside: true,
         }
@@ -328,6 +334,7 @@ fn think<G: Coached>(
     mut log: ResMut<CoachLog>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     (lesson, reviewing): (Option<Res<InLesson>>, Option<Res<Reviewing>>),
+    time: Res<Time>,
 ) {
     let coach = &mut *coach;
     let on = settings.coach != CoachMode::Off && lesson.is_none() && reviewing.is_none();
@@ -346,10 +353,11 @@ fn think<G: Coached>(
         return;
     };
     follow_turn(coach, active.get(), &table, *phase.get(), pace.beside);
+    let slice = frame_share(time.delta(), pace.slice, pace.most);
     let busy = if coach.held.as_ref().is_some_and(|h| !h.asked) {
-        weigh_held(coach, &pace, settings.coach, &mut question, &mut log)
+        weigh_held(coach, &pace, slice, settings.coach, &mut question, &mut log)
     } else if let Some(ponder) = coach.ponder.as_mut() {
-        !ponder.thinking.think(pace.slice)
+        !ponder.thinking.think(slice)
     } else {
         false
     };
@@ -421,6 +429,7 @@ fn follow_turn<G: Coached>(
 fn weigh_held<G: Coached>(
     coach: &mut Coach<G>,
     pace: &CoachPace,
+    slice: Duration,
     mode: CoachMode,
     question: &mut CoachQuestion,
     log: &mut CoachLog,
@@ -440,7 +449,7 @@ fn weigh_held<G: Coached>(
             let thinking = held.thinking.get_or_insert_with(|| {
                 Thinking::start(&held.view, &held.request.mv, held.index, pace.beside)
             });
-            thinking.think(pace.slice);
+            thinking.think(slice);
             match thinking {
                 Thinking::Busy(_) if held.since.elapsed() < pace.wait => return true,
                 Thinking::Done(analysis) => Some(analysis.clone()),

@@ -27,6 +27,15 @@ use super::THINKS_BESIDE_FRAMES;
 /// frames' copy is brought up to date and the pool may run a bot's turn.
 const SLICE: Duration = Duration::from_millis(15);
 
+/// The thinking a frame affords where the frames do it (a page): a quarter
+/// of the last frame's time, between `least` and `most`. On a slow screen
+/// (a software renderer, a small tablet) it thinks longer per frame, in
+/// proportion, so the work is done in a time like a fast screen's while
+/// the frame rate stays within about a quarter of what it was.
+pub fn frame_share(last_frame: Duration, least: Duration, most: Duration) -> Duration {
+    last_frame.mul_f32(0.25).clamp(least, most.max(least))
+}
+
 /// Work done a slice at a time.
 pub trait Think: Send + 'static {
     /// What the frames read of it.

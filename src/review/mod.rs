@@ -49,14 +49,10 @@ pub struct LeaveReview;
 /// frame at 60 Hz, so the window keeps drawing while it works.
 pub const THINKING_SLICE: Duration = Duration::from_millis(4);
 
-/// The analysis's share of a frame: on a slow screen (a software renderer,
-/// a small tablet) it thinks longer per frame, in proportion, so the review
-/// is done in a time like a fast screen's while the frame rate stays within
-/// a quarter of what it was.
+/// The analysis's share of a frame in a page: a quarter of the last
+/// frame, 4 to 40 ms ([`crate::platform::beside::frame_share`]).
 pub fn thinking_slice(last_frame: Duration) -> Duration {
-    last_frame
-        .mul_f32(0.25)
-        .clamp(THINKING_SLICE, Duration::from_millis(40))
+    crate::platform::beside::frame_share(last_frame, THINKING_SLICE, Duration::from_millis(40))
 }
 
 /// A decision weighed, as the screen shows it.
