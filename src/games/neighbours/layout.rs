@@ -60,10 +60,11 @@ fn cell_in(area: Vec2, rows: u8, cols: u8, cap: f32) -> f32 {
 }
 
 /// The cell of a board in `area` (its foot at height `bottom`) and the
-/// height of the board's centre: in the middle of the area, or — when the
-/// board leaves too little felt beside it for a notice — down at its foot,
-/// the spare felt above it, and at least a band of it (a lesson's or a
-/// review's words take the window's right and leave the board its width).
+/// height of the board's centre: in the middle of the area — unless the
+/// board leaves too little felt beside it for a notice (a lesson's or a
+/// review's words take the window's right and leave the board its width);
+/// then at least a band of felt is kept above it, the board lower than the
+/// middle if need be.
 fn fit_board(area: Vec2, bottom: f32, rows: u8, cols: u8, grow: f32) -> (f32, f32) {
     let mut cell = cell_in(area, rows, cols, 110.0 * grow);
     let beside = (area.x - (cols as f32 + 0.4) * cell) / 2.0 - size::MARGIN;
@@ -77,7 +78,12 @@ fn fit_board(area: Vec2, bottom: f32, rows: u8, cols: u8, grow: f32) -> (f32, f3
         // makes its words smaller instead.
         cell = cell_in(short, rows, cols, 110.0 * grow).max(cell.min(size::TOUCH));
     }
-    (cell, bottom + (rows as f32 + 0.4) * cell / 2.0)
+    // Centred in the felt, unless that leaves less than the band above it:
+    // then as high as leaves the band.
+    let board = (rows as f32 + 0.4) * cell;
+    let free = area.y - board;
+    let lift = (free / 2.0).min(free - band).max(0.0);
+    (cell, bottom + lift + board / 2.0)
 }
 
 impl BoardLayout {
@@ -367,6 +373,17 @@ mod tests {
                     assert!(
                         l.tray.contains(r.min) && l.tray.contains(r.max),
                         "{at}: the {what} off the tray"
+                    );
+                }
+                if !l.side {
+                    // In the middle of its felt, or lower only by what
+                    // keeps a notice's band above it.
+                    let above = half.y - hud - board.max.y;
+                    let below = board.min.y - l.tray.max.y;
+                    let band = NOTICE_BAND * (hud / size::HUD).max(1.0) + size::MARGIN;
+                    assert!(
+                        above <= below + 10.0 || above <= band + 10.0,
+                        "{at}: the board sits low, {above} px of felt above it and {below} below"
                     );
                 }
                 let room = l.notice_room();
