@@ -55,6 +55,15 @@ pub fn thinking_slice(last_frame: Duration) -> Duration {
     crate::platform::beside::frame_share(last_frame, THINKING_SLICE, Duration::from_millis(40))
 }
 
+/// Whether the move played is the best, or as good as it — the same
+/// chance and margin, as the exact values of a decided match often are:
+/// "Better was" a move that does no better would say nothing true.
+pub fn as_good_as_the_best<M>(analysis: &Analysis<M>) -> bool {
+    let (played, best) = (&analysis.played().estimate, &analysis.best().estimate);
+    analysis.played == 0
+        || (played.win >= best.win && played.margin.unwrap_or(0.0) >= best.margin.unwrap_or(0.0))
+}
+
 /// A decision weighed, as the screen shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Graded {
@@ -295,4 +304,48 @@ fn drop_review(commands: &mut Commands) {
     commands.remove_resource::<ReviewBoard>();
     commands.remove_resource::<Reviewing>();
     commands.insert_resource(TableRoom::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::engine::analysis::{Candidate, Estimate, Method};
+
+    use super::*;
+
+    /// A decision between two steps, named by letter, each with an exact
+    /// chance and margin; the second played.
+    fn second_played(best: (f64, f64), played: (f64, f64)) -> Analysis<&'static str> {
+        let step = |mv, (win, margin)| Candidate {
+            mv,
+            estimate: Estimate::exact(win, Some(margin)),
+            note: None,
+        };
+        Analysis {
+            seat: 0,
+            method: Method::Exact,
+            candidates: vec![step("a", best), step("b", played)],
+            played: 1,
+            loss_se: 0.0,
+            forced: false,
+            luck: None,
+            margin_points: None,
+        }
+    }
+
+    #[test]
+    fn a_move_as_good_as_the_best_is_not_told_a_better_one() {
+        // A decided match: both steps lose by 3 bouts.
+        let decided = second_played((0.0, -3.0), (0.0, -3.0));
+        assert_eq!(decided.grade(), Grade::Decided);
+        assert!(as_good_as_the_best(&decided));
+        // Losing by 3 where losing by 1 was on offer is worth saying.
+        assert!(!as_good_as_the_best(&second_played(
+            (0.0, -1.0),
+            (0.0, -3.0)
+        )));
+        assert!(!as_good_as_the_best(&second_played(
+            (1.0, 1.0),
+            (0.0, -3.0)
+        )));
+    }
 }

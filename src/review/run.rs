@@ -12,8 +12,8 @@ use parlour_core::engine::review::{Decision, Review, Reviewed, Stepper, budget_o
 use parlour_core::engine::{Match, Record, Seat};
 
 use super::{
-    Graded, MoveLine, OpenReview, REVIEW, ReviewBoard, ReviewGame, Verdict, shown_table,
-    thinking_slice,
+    Graded, MoveLine, OpenReview, REVIEW, ReviewBoard, ReviewGame, Verdict, as_good_as_the_best,
+    shown_table, thinking_slice,
 };
 use crate::catalog::GameId;
 use crate::engine::{
@@ -268,7 +268,7 @@ fn think<G: ReviewGame>(
 /// A decision weighed, in the screen's terms.
 fn graded<G: ReviewGame>(reviewed: &Reviewed<G>, before: &G::View) -> Result<Graded, String> {
     let analysis = reviewed.analysis.as_ref().map_err(|e| e.to_string())?;
-    let best_played = analysis.played == 0;
+    let best_played = as_good_as_the_best(analysis);
     Ok(Graded {
         grade: analysis.grade(),
         win: analysis.played().estimate.win,
