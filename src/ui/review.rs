@@ -334,7 +334,9 @@ fn summary_card(ui: &mut egui::Ui, board: &ReviewBoard, s: &SeatSummary) {
                     Grade::Mistake,
                     Grade::Blunder,
                 ] {
-                    let text = format!("{} {}", tr!(grade_key(g)), count(g));
+                    // One grade's name, mark and count never part at a
+                    // line's end ("Blunder" above "?? 2").
+                    let text = format!("{} {}", tr!(grade_key(g)), count(g)).replace(' ', "\u{a0}");
                     let colour = if g.mark().is_empty() {
                         ecolour::TEXT
                     } else {
