@@ -41,12 +41,12 @@ pub struct ReviewOf<G: ReviewGame> {
 
 impl<G: ReviewGame> ReviewOf<G> {
     /// The best candidate of move `index` and its seat, once weighed,
-    /// where it was better than the move played: what a ghost shows.
+    /// where it was better than the move played: what a ghost shows, as
+    /// the words say "Better was" it.
     pub fn better_at(&self, index: usize) -> Option<(Seat, G::Move)> {
         let reviewed = self.weighed.get(index)?;
         let analysis = reviewed.analysis.as_ref().ok()?;
-        (analysis.played != 0 && analysis.loss() > 0.0)
-            .then(|| (reviewed.seat, analysis.best().mv.clone()))
+        (!as_good_as_the_best(analysis)).then(|| (reviewed.seat, analysis.best().mv.clone()))
     }
 
     /// What the seat to move at `index` saw.

@@ -253,7 +253,11 @@ fn current_move(ui: &mut egui::Ui, board: &ReviewBoard) {
                 Some(Err(why)) => tr!("review-unweighed", reason = why.clone()),
                 Some(Ok(g)) => {
                     let grade = tr!(grade_key(g.grade));
-                    if g.best_played {
+                    if g.grade == Grade::Forced {
+                        tr!("review-forced")
+                    } else if g.best_played && g.grade == Grade::Decided {
+                        tr!("review-decided")
+                    } else if g.best_played {
                         tr!("review-was-best", grade = grade)
                     } else {
                         // The grade's name ends in its mark ("Inaccuracy ?!"):

@@ -120,7 +120,7 @@ pb-coach-loses-by = taber med { $bouts } { $bouts ->
 ## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.
 pb-review-grid = det skrevne gitter
 pb-review-step = skridtet til række { $row }, kolonne { $col }
-pb-review-better = Bedre var { $best }: { $worth }, hvor { $played }: { $played_worth }.
+pb-review-better = Bedre var { $best }, der med perfekt spil fra begge { $worth }, hvor { $played } { $played_worth }.
 pb-review-better-grid = Robotternes mest sandsynlige gitter til denne rolle klarede sig bedre mod deres gitre: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %.
 pb-review-wins = vinder med { $n ->
     [one] én omgang

@@ -116,6 +116,13 @@ rummy-coach-lay = Træneren ville lægge { $count ->
     [one] et kort: { $cards }
    *[other] { $count } kort: { $cards }
 }
+rummy-coach-lay-take = Træneren ville lægge { $count ->
+    [one] et kort: { $cards }
+   *[other] { $count } kort: { $cards }
+} og tage { $jokers ->
+    [one] en joker
+   *[other] { $jokers } jokere
+} tilbage
 rummy-coach-why = Så har du { $best } kort tilbage på hånden; med dit { $played }.
 
 ## Gennemgangen: ture i ord, og hvorfor den bedre var bedre.
@@ -123,4 +130,8 @@ rummy-review-draw = at trække et kort
 rummy-review-timeout = at tiden løb ud
 rummy-review-rebuild = at omlægge bordet
 rummy-review-lay = at lægge { $cards }
+rummy-review-lay-take = at lægge { $cards } og tage { $jokers ->
+    [one] en joker
+   *[other] { $jokers } jokere
+} tilbage
 rummy-review-better = Bedre var { $best } med { $kept } kort tilbage på hånden: { $win } % chance for at vinde, hvor { $played } efterlod { $played_win } %.

@@ -108,19 +108,19 @@ pb-coach-wins-ko = wins by a knock-out
 pb-coach-loses-ko = loses by a knock-out
 pb-coach-wins-tie = wins on the tie, as first leader
 pb-coach-loses-tie = loses on the tie
-pb-coach-wins-by = wins by { $bouts } { $bouts ->
-    [one] round
-   *[other] rounds
+pb-coach-wins-by = wins by { $bouts ->
+    [one] one bout
+   *[other] { $bouts } bouts
 }
-pb-coach-loses-by = loses by { $bouts } { $bouts ->
-    [one] round
-   *[other] rounds
+pb-coach-loses-by = loses by { $bouts ->
+    [one] one bout
+   *[other] { $bouts } bouts
 }
 
 ## The review: moves in words, and why the better one was better.
 pb-review-grid = the grid written
 pb-review-step = the step to row { $row }, column { $col }
-pb-review-better = Better was { $best }: { $worth }, where { $played }: { $played_worth }.
+pb-review-better = Better was { $best }: with perfect play by both it { $worth }, where { $played } { $played_worth }.
 pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.
 pb-review-wins = wins by { $n ->
     [one] one bout

@@ -119,6 +119,13 @@ rummy-coach-lay = The coach would lay { $count ->
     [one] one card: { $cards }
    *[other] { $count } cards: { $cards }
 }
+rummy-coach-lay-take = The coach would lay { $count ->
+    [one] one card: { $cards }
+   *[other] { $count } cards: { $cards }
+} and take back { $jokers ->
+    [one] a joker
+   *[other] { $jokers } jokers
+}
 rummy-coach-why = That leaves { $best } cards in your hand; yours leaves { $played }.
 
 ## The review: turns in words, and why the better one was better.
@@ -126,4 +133,8 @@ rummy-review-draw = drawing a card
 rummy-review-timeout = running out of time
 rummy-review-rebuild = rebuilding the table
 rummy-review-lay = laying { $cards }
+rummy-review-lay-take = laying { $cards } and taking back { $jokers ->
+    [one] a joker
+   *[other] { $jokers } jokers
+}
 rummy-review-better = Better was { $best }, keeping { $kept } cards in hand: { $win } % to win, where { $played } left { $played_win } %.

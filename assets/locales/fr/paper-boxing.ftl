@@ -120,7 +120,7 @@ pb-coach-loses-by = perd de { $bouts } { $bouts ->
 ## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.
 pb-review-grid = le carré écrit
 pb-review-step = le pas vers la case rangée { $row }, colonne { $col }
-pb-review-better = Mieux valait { $best } : { $worth }, quand { $played } : { $played_worth }.
+pb-review-better = Mieux valait { $best } : avec un jeu parfait des deux, il { $worth }, quand { $played } { $played_worth }.
 pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.
 pb-review-wins = gagne { $n ->
     [one] d’un round

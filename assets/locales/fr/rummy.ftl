@@ -120,6 +120,13 @@ rummy-coach-lay = Le coach poserait { $count ->
     [one] une carte : { $cards }
    *[other] { $count } cartes : { $cards }
 }
+rummy-coach-lay-take = Le coach poserait { $count ->
+    [one] une carte : { $cards }
+   *[other] { $count } cartes : { $cards }
+} et reprendrait { $jokers ->
+    [one] un joker
+   *[other] { $jokers } jokers
+}
 rummy-coach-why = Il vous reste alors { $best } cartes en main ; avec le vôtre, { $played }.
 
 ## L’analyse : les tours en mots, et pourquoi le meilleur valait mieux.
@@ -127,4 +134,8 @@ rummy-review-draw = piocher une carte
 rummy-review-timeout = le temps écoulé
 rummy-review-rebuild = réarranger la table
 rummy-review-lay = poser { $cards }
+rummy-review-lay-take = poser { $cards } et reprendre { $jokers ->
+    [one] un joker
+   *[other] { $jokers } jokers
+}
 rummy-review-better = Mieux valait { $best }, en gardant { $kept } cartes en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 use parlour_core::engine::analysis::Analysis;
-use parlour_core::games::rummy::{Card, Face, Move, Rummy, State, View};
+use parlour_core::games::rummy::{Card, Move, Rummy, State, View};
 
-use super::draft::colour_mark;
+use super::draft::faces_in_words;
 use super::grab::Grab;
 use super::turn::TurnOnScreen;
 use crate::coach::{Coached, TakenBack};
@@ -64,10 +64,17 @@ impl Coached for Rummy {
         match (mv, laid(view, mv)) {
             (Move::Draw, _) if view.pile_len == 0 => tr!("rummy-coach-pass"),
             (Move::Draw, _) => tr!("rummy-coach-draw"),
-            (_, Some((laid, _))) => tr!(
+            (_, Some((laid, 0))) => tr!(
                 "rummy-coach-lay",
                 count = laid.len(),
-                cards = cards_in_words(&laid)
+                cards = faces_in_words(laid.iter().map(|c| c.face()))
+            ),
+            // A swap: the joker it takes back is what sets it apart.
+            (_, Some((laid, took))) => tr!(
+                "rummy-coach-lay-take",
+                count = laid.len(),
+                cards = faces_in_words(laid.iter().map(|c| c.face())),
+                jokers = took
             ),
             _ => String::new(),
         }
@@ -97,16 +104,4 @@ fn laid(view: &View, mv: &Move) -> Option<(Vec<Card>, usize)> {
     let mut laid = planned.laid;
     laid.sort();
     Some((laid, planned.took.len()))
-}
-
-/// Cards as the table shows them: the number and its colour's mark.
-fn cards_in_words(cards: &[Card]) -> String {
-    let words: Vec<String> = cards
-        .iter()
-        .map(|c| match c.face() {
-            Face::Number { colour, number } => format!("{number}{}", colour_mark(colour)),
-            Face::Joker => tr!("rummy-joker"),
-        })
-        .collect();
-    words.join(" ")
 }

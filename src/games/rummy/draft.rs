@@ -450,5 +450,18 @@ pub fn colour_mark(colour: Colour) -> &'static str {
     }
 }
 
+/// Cards in words as the table shows them, a number and its colour's
+/// mark: "13▲ 7♥ joker" (the coach and the review say cards alike).
+pub fn faces_in_words(faces: impl IntoIterator<Item = Face>) -> String {
+    let words: Vec<String> = faces
+        .into_iter()
+        .map(|face| match face {
+            Face::Number { colour, number } => format!("{number}{}", colour_mark(colour)),
+            Face::Joker => crate::tr!("rummy-joker"),
+        })
+        .collect();
+    words.join(" ")
+}
+
 #[cfg(test)]
 mod tests;

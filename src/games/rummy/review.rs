@@ -5,9 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::analysis::Analysis;
-use parlour_core::games::rummy::{Face, Move, Rummy, View};
+use parlour_core::games::rummy::sets::{self, Kind};
+use parlour_core::games::rummy::{Card, CardName, Face, Move, Rummy, View};
 
-use super::draft::colour_mark;
+use super::draft::faces_in_words;
 use super::layout::RummyLayout;
 use super::turn::TurnOnScreen;
 use crate::engine::ActiveMatch;
@@ -41,11 +42,11 @@ pub fn laid(mv: &Move, before: &View) -> Vec<Face> {
     out
 }
 
-/// A face in the table's marks: ▲7, ◆12, joker.
-fn face_words(face: Face) -> String {
-    match face {
-        Face::Number { colour, number } => format!("{}{number}", colour_mark(colour)),
-        Face::Joker => tr!("rummy-joker"),
+/// The jokers a play takes back into the hand by a swap.
+fn taken_back(mv: &Move) -> usize {
+    match mv {
+        Move::Play(p) | Move::Timeout(Some(p)) => p.to_hand.len(),
+        Move::Draw | Move::Timeout(None) => 0,
     }
 }
 
@@ -56,11 +57,16 @@ impl ReviewGame for Rummy {
             Move::Timeout(_) => tr!("rummy-review-timeout"),
             Move::Play(_) => {
                 let faces = laid(mv, before);
-                if faces.is_empty() {
-                    tr!("rummy-review-rebuild")
-                } else {
-                    let cards: Vec<String> = faces.into_iter().map(face_words).collect();
-                    tr!("rummy-review-lay", cards = cards.join(" "))
+                match (faces.is_empty(), taken_back(mv)) {
+                    (true, _) => tr!("rummy-review-rebuild"),
+                    (false, 0) => tr!("rummy-review-lay", cards = faces_in_words(faces)),
+                    // A swap: the joker it takes back is what sets it apart
+                    // from the same cards laid without it.
+                    (false, jokers) => tr!(
+                        "rummy-review-lay-take",
+                        cards = faces_in_words(faces),
+                        jokers = jokers
+                    ),
                 }
             }
         }
@@ -75,7 +81,7 @@ impl ReviewGame for Rummy {
             win = percent(best.estimate.win),
             played = Self::move_words(&played.mv, before),
             played_win = percent(played.estimate.win),
-            kept = before.hand.len() - laid(&best.mv, before).len()
+            kept = before.hand.len() + taken_back(&best.mv) - laid(&best.mv, before).len()
         )
     }
 }
@@ -91,7 +97,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The hand's cards the best candidate would have laid, where it was not
-/// the play made: each outlined where it lies in the hand.
+/// the play made: each outlined where it lies in the hand, and the jokers
+/// it would have taken back where they lie on the table.
 fn ghost(
     mut contexts: EguiContexts,
     board: Res<ReviewBoard>,
@@ -119,19 +126,85 @@ fn ghost(
         egui::Order::Middle,
         egui::Id::new("review-ghost"),
     ));
-    let size = egui::vec2(layout.hand_card.x, layout.hand_card.y) / zoom.0;
+    let outline = |at: Vec2, card: Vec2| {
+        painter.rect_stroke(
+            egui::Rect::from_center_size(
+                zoom.to_points(layout.window, at),
+                egui::vec2(card.x, card.y) / zoom.0 + egui::vec2(6.0, 6.0),
+            ),
+            8.0,
+            egui::Stroke::new(4.0, ecolour::GHOST),
+            egui::StrokeKind::Outside,
+        );
+    };
+    for at in swapped_jokers(&draft.sets, &faces, taken_back(&best))
+        .into_iter()
+        .filter_map(|(set, i)| layout.sets.get(set)?.get(i).copied())
+    {
+        outline(at, layout.table_card);
+    }
     for (card, at) in draft.hand.iter().zip(&layout.hand) {
         let Some(i) = faces.iter().position(|f| *f == card.face()) else {
             continue;
         };
         faces.swap_remove(i);
-        let centre = zoom.to_points(layout.window, *at);
-        painter.rect_stroke(
-            egui::Rect::from_center_size(centre, size + egui::vec2(6.0, 6.0)),
-            8.0,
-            egui::Stroke::new(4.0, ecolour::GHOST),
-            egui::StrokeKind::Outside,
-        );
+        outline(*at, layout.hand_card);
     }
     Ok(())
+}
+
+/// The table's jokers a swap would take back, as (set, place): those
+/// standing where a card it lays fits — the same card in a run, the same
+/// number in a group — at most `jokers` of them.
+fn swapped_jokers(sets: &[Vec<Card>], laid: &[Face], jokers: usize) -> Vec<(usize, usize)> {
+    let mut laid = laid.to_vec();
+    let mut found = Vec::new();
+    for (s, set) in sets.iter().enumerate() {
+        let names: Vec<CardName> = set.iter().map(|c| CardName::plain(c.face())).collect();
+        let Ok(reading) = sets::read(&names) else {
+            continue;
+        };
+        for (i, card) in set.iter().enumerate() {
+            if found.len() == jokers || card.face() != Face::Joker {
+                continue;
+            }
+            let stands = reading.faces[i];
+            let fits = |f: &Face| match reading.kind {
+                Kind::Run => *f == stands,
+                Kind::Group => f.value() == stands.value(),
+            };
+            if let Some(k) = laid.iter().position(fits) {
+                laid.swap_remove(k);
+                found.push((s, i));
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use parlour_core::games::rummy::Colour::{Black, Blue, Orange, Red};
+
+    use super::*;
+
+    #[test]
+    fn a_swaps_ghost_outlines_the_joker_whose_place_the_laid_card_takes() {
+        let n = |c, k| Card::numbered(c, k, 0);
+        let sets = vec![
+            // A run whose joker stands for the orange 6.
+            vec![n(Orange, 4), n(Orange, 5), Card::joker(0), n(Orange, 7)],
+            // A group of 13s whose joker stands for a 13 of a missing colour.
+            vec![n(Orange, 13), n(Red, 13), Card::joker(1)],
+        ];
+        let black_13 = n(Black, 13).face();
+        assert_eq!(swapped_jokers(&sets, &[black_13], 1), vec![(1, 2)]);
+        assert_eq!(
+            swapped_jokers(&sets, &[n(Orange, 6).face()], 1),
+            vec![(0, 2)]
+        );
+        // Laid with no joker taken back, or a card no joker stands for: none.
+        assert!(swapped_jokers(&sets, &[black_13], 0).is_empty());
+        assert!(swapped_jokers(&sets, &[n(Blue, 6).face()], 1).is_empty());
+    }
 }
