@@ -385,13 +385,18 @@ fn move_list(ui: &mut egui::Ui, board: &mut ReviewBoard) {
         };
         let selected = i == board.at;
         let row = ui.horizontal(|ui| {
-            let text = egui::RichText::new(format!("{}. {name}: {}", i + 1, line.words))
-                .size(size::TEXT - 6.0)
-                .color(if selected {
-                    ecolour::ON_ACCENT
-                } else {
-                    ecolour::TEXT
-                });
+            let text = egui::RichText::new(tr!(
+                "review-move-line",
+                n = i + 1,
+                name = name.clone(),
+                words = line.words.clone()
+            ))
+            .size(size::TEXT - 6.0)
+            .color(if selected {
+                ecolour::ON_ACCENT
+            } else {
+                ecolour::TEXT
+            });
             let r = ui.add(
                 egui::Button::selectable(selected, text)
                     .wrap_mode(egui::TextWrapMode::Truncate)

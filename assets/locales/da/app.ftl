@@ -168,6 +168,7 @@ review-at = { $n } af { $total } træk spillet
 review-end = Spillet er slut.
 review-not-yet = Ikke vejet endnu…
 review-unweighed = Ikke vejet: { $reason }
+review-move-line = { $n }. { $name }: { $words }
 review-was-best = { $grade }: det træk, analysen vurderer bedst.
 review-forced = Tvunget: det eneste træk, reglerne tillod.
 review-decided = Allerede afgjort: intet træk ville have ændret resultatet.

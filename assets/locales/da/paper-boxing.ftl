@@ -108,13 +108,13 @@ pb-coach-wins-ko = vinder på knockout
 pb-coach-loses-ko = taber på knockout
 pb-coach-wins-tie = vinder på lige stilling, som første fører
 pb-coach-loses-tie = taber på lige stilling
-pb-coach-wins-by = vinder med { $bouts } { $bouts ->
-    [one] omgang
-   *[other] omgange
+pb-coach-wins-by = vinder med { $bouts ->
+    [one] én omgang
+   *[other] { $bouts } omgange
 }
-pb-coach-loses-by = taber med { $bouts } { $bouts ->
-    [one] omgang
-   *[other] omgange
+pb-coach-loses-by = taber med { $bouts ->
+    [one] én omgang
+   *[other] { $bouts } omgange
 }
 
 ## Gennemgangen: træk i ord, og hvorfor det bedre var bedre.

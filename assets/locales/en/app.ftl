@@ -177,6 +177,7 @@ review-at = { $n } of { $total } played
 review-end = The match is over.
 review-not-yet = Not weighed yet…
 review-unweighed = Not weighed: { $reason }
+review-move-line = { $n }. { $name }: { $words }
 review-was-best = { $grade }: the move the analysis rates best.
 review-forced = Forced: the only move the rules allowed.
 review-decided = Already decided: no move would have changed the result.

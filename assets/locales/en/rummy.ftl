@@ -126,7 +126,10 @@ rummy-coach-lay-take = The coach would lay { $count ->
     [one] a joker
    *[other] { $jokers } jokers
 }
-rummy-coach-why = That leaves { $best } cards in your hand; yours leaves { $played }.
+rummy-coach-why = That leaves { $best ->
+    [one] one card
+   *[other] { $best } cards
+} in your hand; yours leaves { $played }.
 
 ## The review: turns in words, and why the better one was better.
 rummy-review-draw = drawing a card
@@ -137,4 +140,7 @@ rummy-review-lay-take = laying { $cards } and taking back { $jokers ->
     [one] a joker
    *[other] { $jokers } jokers
 }
-rummy-review-better = Better was { $best }, keeping { $kept } cards in hand: { $win } % to win, where { $played } left { $played_win } %.
+rummy-review-better = Better was { $best }, keeping { $kept ->
+    [one] one card
+   *[other] { $kept } cards
+} in hand: { $win } % to win, where { $played } left { $played_win } %.

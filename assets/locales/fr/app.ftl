@@ -171,6 +171,7 @@ review-at = { $n ->
 review-end = La partie est finie.
 review-not-yet = Pas encore analysé…
 review-unweighed = Non analysé : { $reason }
+review-move-line = { $n }. { $name } : { $words }
 review-was-best = { $grade } : le coup que l’analyse juge le meilleur.
 review-forced = Forcé : le seul coup que permettaient les règles.
 review-decided = Déjà joué d’avance : aucun coup n’aurait changé le résultat.

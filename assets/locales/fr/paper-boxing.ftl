@@ -108,13 +108,13 @@ pb-coach-wins-ko = gagne par KO
 pb-coach-loses-ko = perd par KO
 pb-coach-wins-tie = gagne à égalité, comme premier meneur
 pb-coach-loses-tie = perd à égalité
-pb-coach-wins-by = gagne de { $bouts } { $bouts ->
-    [one] round
-   *[other] rounds
+pb-coach-wins-by = gagne { $bouts ->
+    [one] d’un round
+   *[other] de { $bouts } rounds
 }
-pb-coach-loses-by = perd de { $bouts } { $bouts ->
-    [one] round
-   *[other] rounds
+pb-coach-loses-by = perd { $bouts ->
+    [one] d’un round
+   *[other] de { $bouts } rounds
 }
 
 ## L’analyse : les coups en mots, et pourquoi le meilleur valait mieux.

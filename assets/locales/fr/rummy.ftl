@@ -127,7 +127,10 @@ rummy-coach-lay-take = Le coach poserait { $count ->
     [one] un joker
    *[other] { $jokers } jokers
 }
-rummy-coach-why = Il vous reste alors { $best } cartes en main ; avec le vôtre, { $played }.
+rummy-coach-why = Il vous reste alors { $best } { $best ->
+    [one] carte
+   *[other] cartes
+} en main ; avec le vôtre, { $played }.
 
 ## L’analyse : les tours en mots, et pourquoi le meilleur valait mieux.
 rummy-review-draw = piocher une carte
@@ -138,4 +141,7 @@ rummy-review-lay-take = poser { $cards } et reprendre { $jokers ->
     [one] un joker
    *[other] { $jokers } jokers
 }
-rummy-review-better = Mieux valait { $best }, en gardant { $kept } cartes en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.
+rummy-review-better = Mieux valait { $best }, en gardant { $kept } { $kept ->
+    [one] carte
+   *[other] cartes
+} en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.

@@ -42,6 +42,16 @@ pub fn laid(mv: &Move, before: &View) -> Vec<Face> {
     out
 }
 
+/// The cards in the hand after a move: a draw adds the one drawn (none
+/// from an empty pile), a play loses what it lays and gains the jokers it
+/// takes back.
+fn kept(mv: &Move, before: &View) -> usize {
+    match mv {
+        Move::Draw => before.hand.len() + usize::from(before.pile_len > 0),
+        _ => before.hand.len() + taken_back(mv) - laid(mv, before).len(),
+    }
+}
+
 /// The jokers a play takes back into the hand by a swap.
 fn taken_back(mv: &Move) -> usize {
     match mv {
@@ -81,7 +91,7 @@ impl ReviewGame for Rummy {
             win = percent(best.estimate.win),
             played = Self::move_words(&played.mv, before),
             played_win = percent(played.estimate.win),
-            kept = before.hand.len() + taken_back(&best.mv) - laid(&best.mv, before).len()
+            kept = kept(&best.mv, before)
         )
     }
 }
