@@ -81,16 +81,22 @@ impl Coached for Rummy {
     }
 
     fn why(view: &View, analysis: &Analysis<Move>) -> String {
-        let left = |mv: &Move| match (mv, laid(view, mv)) {
-            (Move::Draw, _) => view.hand.len() + usize::from(view.pile_len > 0),
-            (_, Some((laid, took))) => view.hand.len() + took - laid.len(),
-            _ => view.hand.len(),
-        };
         tr!(
             "rummy-coach-why",
-            best = left(&analysis.best().mv),
-            played = left(&analysis.played().mv)
+            best = hand_after(view, &analysis.best().mv),
+            played = hand_after(view, &analysis.played().mv)
         )
+    }
+}
+
+/// The cards in the hand after `mv`, as the rules would play it: a draw
+/// adds the card drawn (none from an empty pile), a play loses what it
+/// lays and gains the jokers it takes back.
+pub(super) fn hand_after(view: &View, mv: &Move) -> usize {
+    match (mv, laid(view, mv)) {
+        (Move::Draw, _) => view.hand.len() + usize::from(view.pile_len > 0),
+        (_, Some((laid, took))) => view.hand.len() + took - laid.len(),
+        _ => view.hand.len(),
     }
 }
 

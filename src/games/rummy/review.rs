@@ -8,6 +8,7 @@ use parlour_core::engine::analysis::Analysis;
 use parlour_core::games::rummy::sets::{self, Kind};
 use parlour_core::games::rummy::{Card, CardName, Face, Move, Rummy, View};
 
+use super::coach::hand_after;
 use super::draft::faces_in_words;
 use super::layout::RummyLayout;
 use super::turn::TurnOnScreen;
@@ -40,16 +41,6 @@ pub fn laid(mv: &Move, before: &View) -> Vec<Face> {
     }
     out.sort();
     out
-}
-
-/// The cards in the hand after a move: a draw adds the one drawn (none
-/// from an empty pile), a play loses what it lays and gains the jokers it
-/// takes back.
-fn kept(mv: &Move, before: &View) -> usize {
-    match mv {
-        Move::Draw => before.hand.len() + usize::from(before.pile_len > 0),
-        _ => before.hand.len() + taken_back(mv) - laid(mv, before).len(),
-    }
 }
 
 /// The jokers a play takes back into the hand by a swap.
@@ -91,7 +82,7 @@ impl ReviewGame for Rummy {
             win = percent(best.estimate.win),
             played = Self::move_words(&played.mv, before),
             played_win = percent(played.estimate.win),
-            kept = kept(&best.mv, before)
+            kept = hand_after(before, &best.mv)
         )
     }
 }
@@ -167,8 +158,12 @@ fn ghost(
 /// standing where a card it lays fits — the same card in a run, the same
 /// number in a group — at most `jokers` of them.
 fn swapped_jokers(sets: &[Vec<Card>], laid: &[Face], jokers: usize) -> Vec<(usize, usize)> {
-    let mut laid = laid.to_vec();
     let mut found = Vec::new();
+    if jokers == 0 {
+        // Drawn every frame: no set is read for a play that takes no joker.
+        return found;
+    }
+    let mut laid = laid.to_vec();
     for (s, set) in sets.iter().enumerate() {
         let names: Vec<CardName> = set.iter().map(|c| CardName::plain(c.face())).collect();
         let Ok(reading) = sets::read(&names) else {
