@@ -260,9 +260,10 @@ fn a_match_for_a_time_replays_from_its_record_alone() {
     assert_eq!(again.record().to_json(), text, "the same bytes again");
 }
 
-#[test]
-fn an_unfinished_match_keeps_the_time_it_had_used() {
-    let mut m = fifteen_minutes(8);
+/// A 15-minute match saved in the middle of round 2: round 1 ended at 3
+/// minutes, 5 minutes used so far.
+fn saved_in_round_two(seed: u64) -> Match<Rummy> {
+    let mut m = fifteen_minutes(seed);
     let mut bots = bots(&m);
     play_until(&mut m, &mut bots, |_| 3 * MINUTE, |m| m.state().round() > 1);
     let start = m.moves().len();
@@ -273,6 +274,12 @@ fn an_unfinished_match_keeps_the_time_it_had_used() {
         |m| m.moves().len() >= start + 20,
     );
     assert_eq!(m.state().round(), 2, "in the middle of round 2");
+    m
+}
+
+#[test]
+fn an_unfinished_match_keeps_the_time_it_had_used() {
+    let m = saved_in_round_two(8);
     let mut record = m.record();
     assert_eq!(record.time_used, Some(5 * MINUTE));
     record.time_used = Some(5 * MINUTE + 17);
@@ -306,12 +313,6 @@ fn a_record_whose_clock_cannot_be_the_matchs_is_refused_with_the_reason() {
         missing.contains("is illegal") && missing.contains("played for 15 minutes"),
         "{missing}"
     );
-    // More times than rounds ended.
-    let extra = reason(&|r| r.clock.push(20 * MINUTE));
-    assert!(
-        extra.contains("gives 6 times, but 5 rounds ended"),
-        "{extra}"
-    );
     // Times that go back.
     let back = reason(&|r| r.clock.swap(1, 2));
     assert!(
@@ -324,12 +325,6 @@ fn a_record_whose_clock_cannot_be_the_matchs_is_refused_with_the_reason() {
         untimed.contains("belong to a match played for a time"),
         "{untimed}"
     );
-    // Time used less than when the last round ended.
-    let short = reason(&|r| r.time_used = Some(10));
-    assert!(
-        short.contains("\"time_used\" is 10 seconds, less than"),
-        "{short}"
-    );
     // A time that is not a number of seconds.
     let text = m
         .record()
@@ -337,6 +332,78 @@ fn a_record_whose_clock_cannot_be_the_matchs_is_refused_with_the_reason() {
         .replace("\"clock\": [0,", "\"clock\": [-1,");
     let err = Record::from_json(&text).unwrap_err().to_string();
     assert!(err.contains("\"clock\""), "{err}");
+}
+
+/// The record of `m` with `change` made, read back both ways a record is
+/// read: whole ([`Match::from_record`]) and from its start, as a replay
+/// that shows the moves one by one reads it ([`Match::start_of_record`]).
+fn read_both_ways(m: &Match<Rummy>, change: impl Fn(&mut Record)) -> [Result<(), RecordError>; 2] {
+    let mut record = m.record();
+    change(&mut record);
+    let record = Record::from_json(&record.to_json()).unwrap();
+    let variants = |v: &str| Rummy::variant(v).ok();
+    [
+        Match::<Rummy>::from_record(&record, variants).map(drop),
+        Match::<Rummy>::start_of_record(&record, variants).map(drop),
+    ]
+}
+
+#[test]
+fn a_clock_with_more_times_than_rounds_ended_is_refused() {
+    for (m, says) in [
+        (finished(9), "it gives 6 times, but 5 rounds ended"),
+        (saved_in_round_two(8), "it gives 2 times, but 1 round ended"),
+    ] {
+        assert_eq!(read_both_ways(&m, |_| {}), [Ok(()), Ok(())], "as played");
+        // One minute after the last round's end: before the time used of
+        // the unfinished match, so only the spare time is wrong.
+        let spare = |r: &mut Record| r.clock.push(r.clock.last().unwrap() + MINUTE);
+        for read in read_both_ways(&m, spare) {
+            let err = read.unwrap_err();
+            assert!(matches!(err, RecordError::Clock(_)), "{err:?}");
+            assert_eq!(
+                err.to_string(),
+                format!("the record's clock is not valid: {says}")
+            );
+        }
+    }
+}
+
+#[test]
+fn a_time_used_less_than_the_last_clock_entry_is_refused() {
+    let m = saved_in_round_two(10);
+    assert_eq!(m.clock(), &[3 * MINUTE]);
+    for read in read_both_ways(&m, |r| r.time_used = Some(3 * MINUTE - 1)) {
+        let err = read.unwrap_err();
+        assert!(matches!(err, RecordError::Clock(_)), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "the record's clock is not valid: \"time_used\" is 179 seconds, less than the 180 seconds used when the last round ended"
+        );
+    }
+    // The very second the last round ended is a time the match was saved at.
+    assert_eq!(
+        read_both_ways(&m, |r| r.time_used = Some(3 * MINUTE)),
+        [Ok(()), Ok(())]
+    );
+}
+
+#[test]
+fn a_move_the_rules_refuse_in_a_timed_record_is_reported_at_that_move() {
+    // A spare time and a refused move: the move is what a replay reports,
+    // with its index, not the clock.
+    let m = finished(11);
+    let mut record = m.record();
+    record.clock.push(20 * MINUTE);
+    let wrong_seat = 1 - m.moves()[0].0;
+    record.moves[0]["seat"] = wrong_seat.into();
+    let variants = |v: &str| Rummy::variant(v).ok();
+    assert!(Match::<Rummy>::start_of_record(&record, variants).is_ok());
+    let err = Match::<Rummy>::from_record(&record, variants).unwrap_err();
+    assert!(
+        matches!(err, RecordError::Illegal { index: 0, seat, .. } if seat == wrong_seat),
+        "{err:?}"
+    );
 }
 
 #[test]

@@ -218,36 +218,41 @@ impl<G: Game> Match<G> {
         record: &Record,
         variants: impl Fn(&str) -> Option<G::Config>,
     ) -> Result<Self, RecordError> {
-        let mut m = Self::start_of_record(record, variants)?;
-        for index in 0..record.moves.len() {
-            let (seat, mv) = Self::move_of_record(record, index)?;
-            m.submit(seat, mv).map_err(|e| RecordError::Illegal {
-                index,
-                seat,
-                reason: e.to_string(),
-            })?;
-        }
-        if m.script.len() > m.clock.len() {
-            return Err(RecordError::Clock(format!(
-                "it gives {} times, but {} rounds ended",
-                m.script.len(),
-                m.clock.len()
-            )));
-        }
+        let mut m = Self::dealt(record, variants)?;
+        m.play_record(record)?;
+        m.every_time_ends_a_round()?;
         if let Some(used) = record.time_used {
-            let ended = m.clock.last().copied().unwrap_or(0);
-            if used < ended {
-                return Err(RecordError::Clock(format!(
-                    "\"time_used\" is {used} seconds, less than the {ended} seconds used when the last round ended"
-                )));
-            }
             m.time_used = used;
         }
         Ok(m)
     }
 
     /// The match a record starts from, before any of its moves.
+    ///
+    /// A record is refused here for anything that makes it wrong as a
+    /// whole, not at one move: for a match played for a time, that includes
+    /// giving more times than its moves end rounds. Replays that show the
+    /// moves one at a time start here and would otherwise reach the end of
+    /// such a record without a word.
     pub fn start_of_record(
+        record: &Record,
+        variants: impl Fn(&str) -> Option<G::Config>,
+    ) -> Result<Self, RecordError> {
+        let m = Self::dealt(record, variants)?;
+        if !m.script.is_empty() {
+            // The moves are played on a copy; a move the rules refuse is
+            // left for the caller to report with its index and seat.
+            let mut whole = m.clone();
+            if whole.play_record(record).is_ok() {
+                whole.every_time_ends_a_round()?;
+            }
+        }
+        Ok(m)
+    }
+
+    /// The match a record starts from, with every check that needs none of
+    /// its moves.
+    fn dealt(
         record: &Record,
         variants: impl Fn(&str) -> Option<G::Config>,
     ) -> Result<Self, RecordError> {
@@ -291,8 +296,45 @@ impl<G: Game> Match<G> {
                 w[0], w[1]
             )));
         }
+        // The time used is never less than when the last round ended: a
+        // match resumed from it would start its clock in the past.
+        if let (Some(used), Some(&ended)) = (record.time_used, record.clock.last())
+            && used < ended
+        {
+            return Err(RecordError::Clock(format!(
+                "\"time_used\" is {used} seconds, less than the {ended} seconds used when the last round ended"
+            )));
+        }
         m.script = record.clock.clone();
         Ok(m)
+    }
+
+    /// Plays every move of `record`, in order, checked by the rules.
+    fn play_record(&mut self, record: &Record) -> Result<(), RecordError> {
+        for index in 0..record.moves.len() {
+            let (seat, mv) = Self::move_of_record(record, index)?;
+            self.submit(seat, mv).map_err(|e| RecordError::Illegal {
+                index,
+                seat,
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Once every move of `record` is played: each of its times is a
+    /// round's end. A spare time was never this match's, so the record is
+    /// not the match it claims to be.
+    fn every_time_ends_a_round(&self) -> Result<(), RecordError> {
+        if self.script.len() > self.clock.len() {
+            let (times, ended) = (self.script.len(), self.clock.len());
+            return Err(RecordError::Clock(format!(
+                "it gives {times} {}, but {ended} {} ended",
+                if times == 1 { "time" } else { "times" },
+                if ended == 1 { "round" } else { "rounds" },
+            )));
+        }
+        Ok(())
     }
 
     /// Move `index` of a record, read with this game's move type.
