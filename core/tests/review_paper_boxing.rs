@@ -76,6 +76,7 @@ fn the_solvers_steps_lose_nothing() {
     for index in 0..2 {
         let game = played(["solver", "random"], index);
         let seat = if index % 2 == 0 { 0 } else { 1 };
+        let mut steps = 0;
         for d in decisions(&game)
             .iter()
             .filter(|d| d.seat == seat && d.before.phase == Phase::Play)
@@ -86,7 +87,10 @@ fn the_solvers_steps_lose_nothing() {
                 a.grade(),
                 Grade::Best | Grade::Forced | Grade::Decided
             ));
+            steps += 1;
         }
+        // A match with none of the solver's steps weighed would prove nothing.
+        assert!(steps > 0, "match {index}: no step of the solver weighed");
     }
 }
 
@@ -104,13 +108,27 @@ fn a_set_up_is_weighed_against_the_bots_grids_and_every_grid_of_the_mix_is_worth
         let w = a.played().estimate.win;
         assert!((0.0..=1.0).contains(&w));
     }
-    // The bots' own likeliest grid, against the other role's mix: exactly
-    // the mix's value, as an equilibrium of the restricted game has it.
+    // Every grid of each role's mix, against the other role's mix: exactly
+    // the mix's value, as an equilibrium of the restricted game has it
+    // (every grid it plays is worth the same). One grid checked would let a
+    // wrong grid anywhere else in either mix by.
     let config = Config::default();
-    let [even, odd] = mixes(&config);
+    let both = mixes(&config);
     let game = parlour_core::games::paper_boxing::oracle::SetupGame::new(config);
-    let v = game.value(Role::Even, &even.grids[0], odd);
-    assert!((v - even.value).abs() < 1e-6, "{v} against {}", even.value);
+    for (role, (mix, other)) in Role::ALL
+        .into_iter()
+        .zip([(&both[0], &both[1]), (&both[1], &both[0])])
+    {
+        assert!(!mix.grids.is_empty(), "{role:?}");
+        for (i, grid) in mix.grids.iter().enumerate() {
+            let v = game.value(role, grid, other);
+            assert!(
+                (v - mix.value).abs() < 1e-6,
+                "{role:?} grid {i}: {v} against {}",
+                mix.value
+            );
+        }
+    }
 }
 
 #[test]
