@@ -168,6 +168,10 @@ fn solver_bots_play_whole_matches_with_legal_moves() {
     tournament(&["heuristic"], "standard", 4, 4);
 }
 
+/// The most zero-time slices a search of a few hundred playouts may take
+/// before a test calls it stuck.
+const SLICES: usize = 10_000;
+
 /// An expert that searches with `playouts` playouts a move.
 fn searching(playouts: usize) -> Expert {
     let settings = ExpertSettings {
@@ -244,6 +248,13 @@ fn thinking_in_slices_gives_the_move_thinking_at_once_gives() {
                 if let Some(mv) = sliced.think(&v, std::time::Duration::ZERO) {
                     break mv;
                 }
+                // 200 playouts take about 100 zero slices; a search that
+                // never answers is a fault to report, not a test to hang.
+                assert!(
+                    slices < SLICES,
+                    "turn {}: no move after {slices} slices",
+                    game.moves().len()
+                );
             };
             assert_eq!(mv, whole, "turn {}", game.moves().len());
             searched += 1;
@@ -261,10 +272,16 @@ fn thinking_in_slices_gives_the_move_thinking_at_once_gives() {
     let other = view("r1 r2 r3", "r4 k9 o9 j", true, 5);
     let mut switched = searching(400);
     let _ = switched.think(&v, std::time::Duration::ZERO);
+    let mut slices = 0;
     let mv = loop {
+        slices += 1;
         if let Some(mv) = switched.think(&other, std::time::Duration::ZERO) {
             break mv;
         }
+        assert!(
+            slices < SLICES,
+            "the other position: no move after {slices} slices"
+        );
     };
     legal(&other, &mv);
     assert_eq!(laid_names(&other, &mv), ["j", "k9", "o9", "r4"]);
