@@ -8,6 +8,7 @@ pub mod rummy;
 use crate::engine::Game;
 use crate::engine::analysis::Analyse;
 use crate::engine::lesson::Teach;
+use crate::protocol::Share;
 use neighbours::Neighbours;
 use paper_boxing::PaperBoxing;
 use rummy::Rummy;
@@ -68,6 +69,19 @@ pub trait ForLesson {
 
 /// Runs `f` with the game called `name`, for a lesson.
 pub fn for_lesson<F: ForLesson>(name: &str, f: F) -> Result<F::Output, String> {
+    with_game_named!(name, f)
+}
+
+/// Something to do with one game played at a shared table.
+pub trait ForTable {
+    /// What it gives back.
+    type Output;
+    /// Does it with game `G`.
+    fn run<G: Share>(self) -> Self::Output;
+}
+
+/// Runs `f` with the game called `name`, for a shared table.
+pub fn for_table<F: ForTable>(name: &str, f: F) -> Result<F::Output, String> {
     with_game_named!(name, f)
 }
 

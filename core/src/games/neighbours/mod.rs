@@ -253,3 +253,15 @@ impl Game for Neighbours {
         (config.tokens() + 1) * (players + 1)
     }
 }
+
+impl crate::protocol::Share for Neighbours {
+    type Seen = view::Seen;
+
+    fn seen_by(view: &View) -> view::Seen {
+        view::Seen::of(view)
+    }
+
+    fn seen_at_table(state: &State) -> view::Seen {
+        view::Seen::at_table(state)
+    }
+}

@@ -1,5 +1,7 @@
 //! What one seat of Neighbours may see.
 
+use serde::{Deserialize, Serialize};
+
 use super::rules::{Config, MAX_SEATS, Move, Scored, State, Token};
 use crate::engine::Seat;
 
@@ -146,5 +148,59 @@ impl View {
         let mut state = self.public.clone();
         state.fill_hidden(self.seat, self.hand_sizes(), unseen);
         Some(state)
+    }
+}
+
+/// What a device at a shared table is shown of a match of Neighbours: the
+/// board's digits, its own hand (none at the table's screen), and the
+/// public counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seen {
+    /// The seat shown (none: the table's screen).
+    pub seat: Option<Seat>,
+    /// The digit on each of the board's cells, in the board's cell order.
+    pub board: Vec<Option<u8>>,
+    /// This seat's digits, in hand order (empty at the table's screen).
+    pub hand: Vec<u8>,
+    /// How many tokens each seat holds.
+    pub hand_sizes: Vec<usize>,
+    /// Tokens left in the bag.
+    pub bag: usize,
+    /// Placement points per seat.
+    pub points: Vec<i64>,
+    /// End penalties per seat.
+    pub penalties: Vec<i64>,
+    /// Whose turn it is (none once over).
+    pub to_move: Option<Seat>,
+    /// Whether the match is over.
+    pub over: bool,
+}
+
+impl Seen {
+    /// What `view`'s seat is shown.
+    pub fn of(view: &View) -> Self {
+        Self {
+            seat: Some(view.seat),
+            board: (0..view.config().board.len())
+                .map(|cell| view.digit_at(cell))
+                .collect(),
+            hand: view.hand_digits(),
+            hand_sizes: view.hand_sizes().to_vec(),
+            bag: view.bag_len(),
+            points: view.points().to_vec(),
+            penalties: view.penalties().to_vec(),
+            to_move: view.to_move(),
+            over: view.is_over(),
+        }
+    }
+
+    /// What the table's screen is shown: any seat's view less its hand.
+    pub fn at_table(state: &State) -> Self {
+        Self {
+            seat: None,
+            hand: Vec::new(),
+            ..Self::of(&View::of(state, 0))
+        }
     }
 }

@@ -236,3 +236,15 @@ impl Game for PaperBoxing {
         2 + 2 * rules::BOUTS as usize
     }
 }
+
+impl crate::protocol::Share for PaperBoxing {
+    type Seen = view::Seen;
+
+    fn seen_by(view: &View) -> view::Seen {
+        view::Seen::of(view)
+    }
+
+    fn seen_at_table(state: &State) -> view::Seen {
+        view::Seen::at_table(state)
+    }
+}

@@ -1,5 +1,7 @@
 //! What one seat of Paper Boxing may see.
 
+use serde::{Deserialize, Serialize};
+
 use super::rules::{Config, Grid, NONE, State};
 use crate::engine::{Phase, Seat};
 
@@ -83,5 +85,65 @@ impl View {
     /// This seat's own grid, once filled in.
     pub fn own_grid(&self) -> Option<&Grid> {
         self.grids.get(self.seat).and_then(Option::as_ref)
+    }
+}
+
+/// What a device at a shared table is shown of a match of Paper Boxing:
+/// the view of its seat, or of a spectator at the table's screen (neither
+/// grid before the reveal, no secret cell).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seen {
+    /// The seat shown (none: the table's screen).
+    pub seat: Option<Seat>,
+    /// Which seats have filled in their grids.
+    pub filled: [bool; 2],
+    /// The grids this device may see, row by row, 0 for D.
+    pub grids: [Option<Grid>; 2],
+    /// The seat called "even".
+    pub even: Seat,
+    /// The leader of the current bout, once revealed.
+    pub leader: Option<Seat>,
+    /// Each path's cells in order, D first.
+    pub paths: [Vec<u8>; 2],
+    /// Bouts won per seat.
+    pub wins: [u8; 2],
+    /// Bouts completed.
+    pub bouts: u8,
+    /// Simultaneous bouts: the cell this seat has chosen in secret, if any.
+    pub secret: Option<u8>,
+    /// Simultaneous bouts: whether the other seat has chosen (not where).
+    pub other_chosen: bool,
+    /// The seat out by KO.
+    pub ko: Option<Seat>,
+    /// Whether the match is over.
+    pub over: bool,
+}
+
+/// The seat number a spectator's view is made for: past both boxers.
+const SPECTATOR: Seat = 2;
+
+impl Seen {
+    /// What `view`'s seat is shown.
+    pub fn of(view: &View) -> Self {
+        Self {
+            seat: (view.seat < SPECTATOR).then_some(view.seat),
+            filled: view.filled,
+            grids: view.grids,
+            even: view.even,
+            leader: view.leader,
+            paths: view.paths.clone(),
+            wins: view.wins,
+            bouts: view.bouts,
+            secret: view.secret,
+            other_chosen: view.other_chosen,
+            ko: view.ko,
+            over: view.over,
+        }
+    }
+
+    /// What the table's screen is shown: a spectator's view.
+    pub fn at_table(state: &State) -> Self {
+        Self::of(&View::of(state, SPECTATOR))
     }
 }

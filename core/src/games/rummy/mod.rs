@@ -289,3 +289,15 @@ impl Game for Rummy {
         })
     }
 }
+
+impl crate::protocol::Share for Rummy {
+    type Seen = view::Seen;
+
+    fn seen_by(view: &View) -> view::Seen {
+        view::Seen::of(view)
+    }
+
+    fn seen_at_table(state: &State) -> view::Seen {
+        view::Seen::at_table(state)
+    }
+}

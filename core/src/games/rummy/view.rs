@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use super::cards::{Card, FACES, Face};
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Card, CardName, FACES, Face};
 use super::rules::{Config, RoundEnd, State, TableSet};
 use crate::engine::Seat;
 
@@ -98,5 +100,68 @@ impl View {
             left[card.face().index()] -= 1;
         }
         left
+    }
+}
+
+/// What a device at a shared table is shown of a match of Rummy: the table
+/// (a joker named with what it stands for), its own hand by face (none at
+/// the table's screen), and the public counts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seen {
+    /// The seat shown (none: the table's screen).
+    pub seat: Option<Seat>,
+    /// The sets on the table, in table order, as a move names them.
+    pub table: Vec<Vec<CardName>>,
+    /// This seat's cards, in hand order (empty at the table's screen).
+    pub hand: Vec<Face>,
+    /// How many cards each seat holds.
+    pub hand_sizes: Vec<usize>,
+    /// Cards left in the draw pile.
+    pub pile: usize,
+    /// Whether each seat has made its first meld this round.
+    pub melded: Vec<bool>,
+    /// Whose turn it is (none once over).
+    pub to_move: Option<Seat>,
+    /// Each finished round's scores, per seat.
+    pub rounds: Vec<Vec<i64>>,
+    /// Match totals.
+    pub totals: Vec<i64>,
+    /// Whether the match is over.
+    pub over: bool,
+}
+
+impl Seen {
+    /// What `view`'s seat is shown.
+    pub fn of(view: &View) -> Self {
+        let name = |(card, stands): (&Card, &Face)| CardName {
+            face: card.face(),
+            stands_for: card.is_joker().then_some(*stands),
+        };
+        Self {
+            seat: Some(view.seat),
+            table: view
+                .table
+                .iter()
+                .map(|set| set.cards.iter().zip(&set.reading.faces).map(name).collect())
+                .collect(),
+            hand: view.hand.iter().map(|c| c.face()).collect(),
+            hand_sizes: view.hand_sizes.clone(),
+            pile: view.pile_len,
+            melded: view.melded.clone(),
+            to_move: view.to_move,
+            rounds: view.rounds.iter().map(|r| r.scores.clone()).collect(),
+            totals: view.totals.clone(),
+            over: view.over,
+        }
+    }
+
+    /// What the table's screen is shown: any seat's view less its hand.
+    pub fn at_table(state: &State) -> Self {
+        Self {
+            seat: None,
+            hand: Vec::new(),
+            ..Self::of(&View::of(state, 0))
+        }
     }
 }

@@ -1,0 +1,246 @@
+//! The table's protocol: what a host and the devices at its table say to
+//! each other, one JSON message a WebSocket frame. The host holds the match
+//! and applies moves only through the rules; a device holds nothing but
+//! what the host sends it: its own seat's view ([`Share::seen_by`]) or, for
+//! the table's screen, the public table ([`Share::seen_at_table`]).
+//!
+//! Plain data, no network: the host (`parlour host`) and the page's client
+//! both use these types, and a test can talk the protocol over loopback.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+use crate::engine::{Game, Seat};
+
+/// The protocol's version: a device that speaks another is told so and
+/// closed, never half understood.
+pub const VERSION: u32 = 1;
+
+/// The largest message a device may send, in bytes: a Rummy table rebuilt
+/// whole is under 4 KiB; anything far beyond is not a move.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+
+/// The longest name a seat may take, in characters.
+pub const MAX_NAME: usize = 24;
+
+/// A game whose matches can be shared between devices: what each device is
+/// shown of a match.
+pub trait Share: Game {
+    /// What a device is sent of a match: a seat's view, or the public table.
+    type Seen: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// What the seat whose view this is is shown: built from
+    /// [`Game::view`] alone, so nothing the view hides can reach it.
+    fn seen_by(view: &Self::View) -> Self::Seen;
+
+    /// What the table's screen is shown: what every seat may see, and
+    /// nobody's hidden pieces.
+    fn seen_at_table(state: &Self::State) -> Self::Seen;
+}
+
+/// What a device asks first, and what it may ask for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Wants {
+    /// The public table, as the table's screen shows it.
+    Table,
+    /// A free seat (this one, or the first free), under a name.
+    Seat {
+        /// The seat wanted, if one.
+        #[serde(default)]
+        seat: Option<Seat>,
+        /// The player's name, as the table shows it.
+        name: String,
+    },
+    /// Back into the seat this token was given for.
+    Back {
+        /// The seat's secret token.
+        token: String,
+    },
+}
+
+/// A message from a device to the host. `M` is the game's move, in its
+/// record form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ToHost<M> {
+    /// The first message on a connection.
+    Hello {
+        /// The protocol version the device speaks.
+        version: u32,
+        /// What it wants.
+        wants: Wants,
+    },
+    /// A move for the device's own seat, made when `number` moves had been
+    /// played: a move sent again after a reconnect, or for a position that
+    /// has since moved on, is refused rather than applied twice.
+    Move {
+        /// How many moves the match had when this one was made.
+        number: usize,
+        /// The move.
+        mv: M,
+    },
+}
+
+/// Who holds a seat, as the table shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Holder {
+    /// Nobody yet: a phone may take it.
+    Open,
+    /// A player's device; `here` is false while it is away.
+    Device {
+        /// Whether its connection is open now.
+        here: bool,
+    },
+    /// A bot, by name.
+    Bot {
+        /// The bot's name.
+        name: String,
+    },
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatStatus {
+    /// The name the table shows.
+    pub name: String,
+    /// Who holds it.
+    pub holder: Holder,
+}
+
+/// A message from the host to a device. `S` is the game's [`Share::Seen`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ToDevice<S> {
+    /// The answer to a hello: the match, and the seat given, if any.
+    Welcome {
+        /// The host's protocol version.
+        version: u32,
+        /// The game's record name.
+        game: String,
+        /// The variant's rules string.
+        variant: String,
+        /// How many seats.
+        players: usize,
+        /// The device's seat (none for the table's screen).
+        seat: Option<Seat>,
+        /// The secret a device shows to come back into its seat: sent once,
+        /// to that device alone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// The match as this device may see it, after `number` moves.
+    Seen {
+        /// Moves played so far: a move made now carries this number.
+        number: usize,
+        /// The seats whose move is awaited.
+        awaiting: Vec<Seat>,
+        /// Each seat's score.
+        scores: Vec<i64>,
+        /// The winners, once the match is over.
+        winners: Vec<Seat>,
+        /// What this device may see of the match.
+        seen: S,
+    },
+    /// Who holds each seat, whenever that changes.
+    Seats {
+        /// One per seat.
+        seats: Vec<SeatStatus>,
+    },
+    /// A move or a request refused, and why, in words a person can read.
+    Refused {
+        /// Why.
+        reason: String,
+    },
+    /// The host closes this connection, and why.
+    Closed {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Reads a device's message: one line a person can read when it is not a
+/// message of this protocol, never a panic.
+pub fn read_to_host<M: DeserializeOwned>(text: &str) -> Result<ToHost<M>, String> {
+    if text.len() > MAX_MESSAGE {
+        return Err(format!(
+            "a message of {} bytes is over the limit of {MAX_MESSAGE}",
+            text.len()
+        ));
+    }
+    serde_json::from_str(text).map_err(|e| format!("not a message of this table: {e}"))
+}
+
+/// A name a person typed, made fit for the table: control characters
+/// dropped, spaces trimmed, at most [`MAX_NAME`] characters.
+pub fn clean_name(name: &str) -> Result<String, String> {
+    let clean: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(MAX_NAME)
+        .collect();
+    if clean.is_empty() {
+        Err("a seat needs a name".into())
+    } else {
+        Ok(clean)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hello_reads_back_as_sent() {
+        let hello: ToHost<u8> = ToHost::Hello {
+            version: VERSION,
+            wants: Wants::Seat {
+                seat: Some(1),
+                name: "Ana".into(),
+            },
+        };
+        let text = serde_json::to_string(&hello).unwrap();
+        assert_eq!(read_to_host::<u8>(&text).unwrap(), hello);
+    }
+
+    #[test]
+    fn garbage_and_unknown_fields_are_refused_with_a_reason() {
+        for text in [
+            "",
+            "{",
+            "[]",
+            "{\"kind\":\"hello\"}",
+            "{\"kind\":\"move\",\"number\":0,\"mv\":3,\"seat\":1}",
+            "{\"kind\":\"teleport\"}",
+        ] {
+            let e = read_to_host::<u8>(text).unwrap_err();
+            assert!(
+                e.starts_with("not a message of this table"),
+                "{text:?}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_message_over_the_limit_is_refused_before_it_is_read() {
+        let big = format!("\"{}\"", "x".repeat(MAX_MESSAGE));
+        let e = read_to_host::<String>(&big).unwrap_err();
+        assert!(e.contains("over the limit"), "{e}");
+    }
+
+    #[test]
+    fn a_name_loses_its_control_characters_and_is_cut_to_length() {
+        assert_eq!(clean_name("  An\u{7}a\n ").unwrap(), "Ana");
+        assert_eq!(
+            clean_name(&"x".repeat(100)).unwrap().chars().count(),
+            MAX_NAME
+        );
+        assert!(clean_name(" \u{1b} ").is_err());
+    }
+}
