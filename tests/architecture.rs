@@ -31,6 +31,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("sound", 4),
     ("coach", 4),
     ("review", 4),
+    ("host", 4),
     ("ui", 5),
     ("lessons", 6),
     ("game_kit", 7),

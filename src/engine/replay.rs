@@ -41,10 +41,15 @@ impl<G: Game> Headless<G> {
 
     /// Hands a match to the plugin, every seat played by `controllers`.
     pub fn start(&mut self, game: Match<G>, controllers: Vec<Controller>) {
+        self.start_seeded(game, controllers, 0);
+    }
+
+    /// [`Headless::start`], the bots' random sources seeded from `bot_seed`.
+    pub fn start_seeded(&mut self, game: Match<G>, controllers: Vec<Controller>, bot_seed: u64) {
         self.app.world_mut().write_message(StartMatch {
             game,
             controllers,
-            bot_seed: 0,
+            bot_seed,
         });
         // One frame to take the match over, one for the phase to follow.
         self.app.update();
@@ -78,6 +83,11 @@ impl<G: Game> Headless<G> {
             .last()
             .map(|a| a.outcome.clone())
             .ok_or_else(|| "the rules plugin did not answer".to_owned())
+    }
+
+    /// Runs one frame: a bot whose move is awaited may play it.
+    pub fn frame(&mut self) {
+        self.app.update();
     }
 
     /// The match in play.

@@ -1,0 +1,404 @@
+//! The host's server: the web build over HTTP and the table over a
+//! WebSocket, on one port. Everything a device sends is a stranger's: its
+//! size, its shape, its rate and its token are checked here and at the
+//! table before anything reaches the match.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use parlour_core::engine::{Game, Match, Record};
+use parlour_core::protocol::{MAX_MESSAGE, Share, ToDevice, ToHost, VERSION, Wants, read_to_host};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, oneshot};
+use tower_http::services::ServeDir;
+
+use super::rate::{Bucket, Rate};
+use super::table::{ConnId, Kept, Plan, QUEUE, Rules, Table};
+
+/// The path of the table's WebSocket.
+pub const TABLE_PATH: &str = "/table";
+
+/// How long a device has to say hello.
+pub const HELLO_WITHIN: Duration = Duration::from_secs(10);
+
+/// Devices at one table at once: seats, table screens and a margin for
+/// phones coming back before their old connection is seen to drop.
+pub const MAX_DEVICES: usize = 64;
+
+/// Messages a device may send that this table cannot read before it is closed.
+pub const MAX_UNREAD: usize = 3;
+
+/// How often the table looks at the time when nothing else happens: bots'
+/// pacing and seats away too long.
+const TICK: Duration = Duration::from_millis(100);
+/// How often while a bot's move is awaited.
+const BOT_TICK: Duration = Duration::from_millis(10);
+
+/// How a host's table starts.
+pub enum Start<G: Game> {
+    /// A new match, its seats as planned.
+    New {
+        /// The match.
+        game: Match<G>,
+        /// One per seat.
+        plans: Vec<Plan>,
+    },
+    /// The table saved by a host that stopped.
+    Kept(Kept),
+}
+
+/// Everything a host needs.
+pub struct Setup<G: Game> {
+    /// The match.
+    pub start: Start<G>,
+    /// How the table runs.
+    pub rules: Rules,
+    /// Seeds the bots.
+    pub bot_seed: u64,
+    /// The web build to serve, if any.
+    pub site: Option<PathBuf>,
+    /// How fast each device may send.
+    pub rate: Rate,
+}
+
+enum ToTable<G: Game> {
+    Join {
+        conn: ConnId,
+        peer: String,
+        wants: Wants,
+        out: mpsc::Sender<String>,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
+    Move {
+        conn: ConnId,
+        number: usize,
+        mv: G::Move,
+    },
+    Left {
+        conn: ConnId,
+    },
+    Record {
+        reply: oneshot::Sender<Record>,
+    },
+    Stop,
+}
+
+/// What every connection holds: the way to its table.
+struct Link<G: Game> {
+    table: mpsc::Sender<ToTable<G>>,
+    rate: Rate,
+    next: AtomicU64,
+    devices: AtomicUsize,
+}
+
+/// A running host.
+pub struct Host<G: Game> {
+    addr: SocketAddr,
+    table: mpsc::Sender<ToTable<G>>,
+    stop: Option<oneshot::Sender<()>>,
+    served: Option<tokio::task::JoinHandle<()>>,
+}
+
+fn log(line: &str) {
+    eprintln!("parlour host: {line}");
+}
+
+/// Starts a host on `listener`: the table on its own thread, the server on
+/// the runtime this is called from.
+pub async fn start<G: Share>(listener: TcpListener, setup: Setup<G>) -> Result<Host<G>, String> {
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("the host's address is unknown: {e}"))?;
+    let (to_table, inbox) = mpsc::channel::<ToTable<G>>(1024);
+    let (ready, is_ready) = oneshot::channel();
+    let runtime = tokio::runtime::Handle::current();
+    let Setup {
+        start,
+        rules,
+        bot_seed,
+        site,
+        rate,
+    } = setup;
+    std::thread::Builder::new()
+        .name("parlour-table".into())
+        .spawn(move || run_table(start, rules, bot_seed, inbox, ready, runtime))
+        .map_err(|e| format!("the table's thread did not start: {e}"))?;
+    is_ready
+        .await
+        .map_err(|_| "the table stopped as it started".to_owned())??;
+
+    let link = Arc::new(Link {
+        table: to_table.clone(),
+        rate,
+        next: AtomicU64::new(1),
+        devices: AtomicUsize::new(0),
+    });
+    let mut router = Router::new()
+        .route(TABLE_PATH, get(upgrade::<G>))
+        .with_state(link);
+    router = match site {
+        Some(dir) => router.fallback_service(ServeDir::new(dir)),
+        None => router.fallback(no_site),
+    };
+    let (stop, stopped) = oneshot::channel::<()>();
+    let served = tokio::spawn(async move {
+        let serving = axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = stopped.await;
+        });
+        if let Err(e) = serving.await {
+            log(&format!("the server stopped: {e}"));
+        }
+    });
+    Ok(Host {
+        addr,
+        table: to_table,
+        stop: Some(stop),
+        served: Some(served),
+    })
+}
+
+impl<G: Game> Host<G> {
+    /// Where the host listens.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The match's record as it stands, with who sat where.
+    pub async fn record(&self) -> Option<Record> {
+        let (reply, answer) = oneshot::channel();
+        self.table.send(ToTable::Record { reply }).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// Closes every connection, saying why, and stops serving.
+    pub async fn stop(mut self) {
+        let _ = self.table.send(ToTable::Stop).await;
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(served) = self.served.take() {
+            let _ = served.await;
+        }
+    }
+}
+
+/// The table's thread: owns the match (a Bevy app is not shared between
+/// threads) and answers the connections in turn.
+fn run_table<G: Share>(
+    start: Start<G>,
+    rules: Rules,
+    bot_seed: u64,
+    mut inbox: mpsc::Receiver<ToTable<G>>,
+    ready: oneshot::Sender<Result<(), String>>,
+    runtime: tokio::runtime::Handle,
+) {
+    let made = match start {
+        Start::New { game, plans } => Ok(Table::new(game, &plans, rules, bot_seed)),
+        Start::Kept(kept) => Table::<G>::resumed(kept, rules, bot_seed),
+    };
+    let mut table = match made {
+        Ok(table) => {
+            let _ = ready.send(Ok(()));
+            table
+        }
+        Err(e) => {
+            let _ = ready.send(Err(e));
+            return;
+        }
+    };
+    loop {
+        let wait = if table.bots_to_move() { BOT_TICK } else { TICK };
+        let next = runtime.block_on(async { tokio::time::timeout(wait, inbox.recv()).await });
+        match next {
+            Ok(Some(ToTable::Join {
+                conn,
+                peer,
+                wants,
+                out,
+                reply,
+            })) => {
+                let _ = reply.send(table.join(conn, peer, wants, out));
+            }
+            Ok(Some(ToTable::Move { conn, number, mv })) => table.play(conn, number, mv),
+            Ok(Some(ToTable::Left { conn })) => table.left(conn),
+            Ok(Some(ToTable::Record { reply })) => {
+                let _ = reply.send(table.record());
+            }
+            Ok(Some(ToTable::Stop)) | Ok(None) => {
+                table.close("the host has stopped");
+                return;
+            }
+            Err(_) => {}
+        }
+        table.tick(Instant::now());
+    }
+}
+
+async fn no_site() -> impl IntoResponse {
+    (
+        StatusCode::NOT_FOUND,
+        "This Parlour host serves no web build: start it with --site and the folder \
+         scripts/web-build.sh makes (target/web).\n",
+    )
+}
+
+async fn upgrade<G: Share>(
+    ws: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    State(link): State<Arc<Link<G>>>,
+) -> Response {
+    if link.devices.load(Ordering::Relaxed) >= MAX_DEVICES {
+        log(&format!(
+            "{peer}: refused, the table has {MAX_DEVICES} devices already"
+        ));
+        return (StatusCode::SERVICE_UNAVAILABLE, "this table is full\n").into_response();
+    }
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            link.devices.fetch_add(1, Ordering::Relaxed);
+            device::<G>(socket, peer.to_string(), &link).await;
+            link.devices.fetch_sub(1, Ordering::Relaxed);
+        })
+}
+
+/// Tells the device why it is closed, logs it in one line, and closes.
+async fn close_with<S: serde::Serialize>(socket: &mut WebSocket, peer: &str, reason: String) {
+    log(&format!("{peer}: closed: {reason}"));
+    let text = serde_json::to_string(&ToDevice::<S>::Closed { reason })
+        .expect("a protocol message always serialises");
+    let _ = socket.send(Message::Text(text.into())).await;
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+async fn refuse<S: serde::Serialize>(socket: &mut WebSocket, peer: &str, reason: String) -> bool {
+    log(&format!("{peer}: refused: {reason}"));
+    let text = serde_json::to_string(&ToDevice::<S>::Refused { reason })
+        .expect("a protocol message always serialises");
+    socket.send(Message::Text(text.into())).await.is_ok()
+}
+
+/// One device's connection, from its hello to its close.
+async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
+    let hello = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
+        Ok(Some(Ok(Message::Text(text)))) => read_to_host::<G::Move>(text.as_str()),
+        Ok(Some(Ok(_))) => Err("the first message must be a hello, in text".to_owned()),
+        Ok(Some(Err(e))) => Err(format!("the connection failed: {e}")),
+        Ok(None) => return,
+        Err(_) => Err(format!(
+            "no hello within {} seconds",
+            HELLO_WITHIN.as_secs()
+        )),
+    };
+    let wants = match hello {
+        Ok(ToHost::Hello { version, wants }) if version == VERSION => wants,
+        Ok(ToHost::Hello { version, .. }) => {
+            let reason = format!(
+                "this table speaks version {VERSION} of Parlour's protocol and the device version {version}: load the page again"
+            );
+            return close_with::<G::Seen>(&mut socket, &peer, reason).await;
+        }
+        Ok(ToHost::Move { .. }) => {
+            let reason = "the first message must be a hello".to_owned();
+            return close_with::<G::Seen>(&mut socket, &peer, reason).await;
+        }
+        Err(reason) => return close_with::<G::Seen>(&mut socket, &peer, reason).await,
+    };
+
+    let conn = link.next.fetch_add(1, Ordering::Relaxed);
+    let (out, mut outbox) = mpsc::channel(QUEUE);
+    let (reply, answer) = oneshot::channel();
+    let join = ToTable::Join {
+        conn,
+        peer: peer.clone(),
+        wants,
+        out,
+        reply,
+    };
+    if link.table.send(join).await.is_err() {
+        return close_with::<G::Seen>(&mut socket, &peer, "the table has closed".into()).await;
+    }
+    match answer.await {
+        Ok(Ok(())) => {}
+        Ok(Err(reason)) => return close_with::<G::Seen>(&mut socket, &peer, reason).await,
+        Err(_) => {
+            return close_with::<G::Seen>(&mut socket, &peer, "the table has closed".into()).await;
+        }
+    }
+
+    let mut bucket = Bucket::new(link.rate, Instant::now());
+    let mut unread = 0;
+    loop {
+        tokio::select! {
+            frame = outbox.recv() => match frame {
+                Some(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                // The table let this device go (its seat taken up elsewhere,
+                // or the host stopping): what it had to say is sent.
+                None => {
+                    let _ = socket.send(Message::Close(None)).await;
+                    break;
+                }
+            },
+            message = socket.recv() => {
+                let text = match message {
+                    Some(Ok(Message::Text(text))) => Ok(text),
+                    Some(Ok(Message::Binary(_))) => Err("this table reads text, not binary messages".to_owned()),
+                    // Pings are answered by the WebSocket itself, but count.
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                        if !bucket.take(Instant::now()) {
+                            close_with::<G::Seen>(&mut socket, &peer, format!("too many messages: {}", link.rate.said())).await;
+                            break;
+                        }
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Err(e)) => {
+                        close_with::<G::Seen>(&mut socket, &peer, format!("the connection failed: {e}")).await;
+                        break;
+                    }
+                };
+                if !bucket.take(Instant::now()) {
+                    close_with::<G::Seen>(&mut socket, &peer, format!("too many messages: {}", link.rate.said())).await;
+                    break;
+                }
+                let read = text.and_then(|text| read_to_host::<G::Move>(text.as_str()));
+                let refused = match read {
+                    Ok(ToHost::Move { number, mv }) => {
+                        if link.table.send(ToTable::Move { conn, number, mv }).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Ok(ToHost::Hello { .. }) => "this device has said hello already".to_owned(),
+                    Err(reason) => reason,
+                };
+                unread += 1;
+                if unread >= MAX_UNREAD {
+                    close_with::<G::Seen>(&mut socket, &peer, format!("{MAX_UNREAD} messages this table cannot read; the last: {refused}")).await;
+                    break;
+                }
+                if !refuse::<G::Seen>(&mut socket, &peer, refused).await {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = link.table.send(ToTable::Left { conn }).await;
+}

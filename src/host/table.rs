@@ -1,0 +1,518 @@
+//! One shared table: the match, its seats and the devices connected to it.
+//! Plain and synchronous — the server hands it what devices say, and it
+//! answers by putting frames on each device's queue.
+//!
+//! The match is held by the rules plugin ([`Headless`]): a device's move
+//! enters it only as a `MoveRequest`, judged by the rules like a tap.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use parlour_core::engine::{Game, Match, Seat, SeatRecord};
+use parlour_core::protocol::{Holder, SeatStatus, Share, ToDevice, VERSION, Wants, clean_name};
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+
+use super::token::Token;
+use crate::engine::replay::Headless;
+use crate::engine::{Controller, Pacing};
+
+/// A connection, numbered by the server.
+pub type ConnId = u64;
+
+/// How many frames may wait for a device before it counts as gone: a
+/// device that reads nothing must not hold the table's memory.
+pub const QUEUE: usize = 64;
+
+/// Who a seat is for when the table is set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// A player's device joins it.
+    Device,
+    /// A bot plays it.
+    Bot(String),
+}
+
+/// How a table runs.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// After this long away, a device's seat is played by this bot (none:
+    /// the seat waits for its device).
+    pub away: Option<(Duration, String)>,
+    /// The least time a bot takes over a move, so people can follow.
+    pub bot_delay: Duration,
+    /// Where the match and its seats are saved after every change.
+    pub save: Option<PathBuf>,
+}
+
+/// Who holds a seat now.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+enum Holding {
+    Open,
+    Device {
+        token: Token,
+        #[serde(skip)]
+        conn: Option<ConnId>,
+        #[serde(skip)]
+        away_since: Option<Instant>,
+    },
+    Bot {
+        name: String,
+    },
+}
+
+/// One seat: the name the table shows and who holds it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatEntry {
+    name: String,
+    holding: Holding,
+}
+
+/// What the host keeps on disk: the match's record and its seats, tokens
+/// included, so a host started again takes up the match and its phones
+/// come back into their seats.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Kept {
+    record: parlour_core::engine::Record,
+    seats: Vec<SeatEntry>,
+}
+
+impl Kept {
+    /// The number of moves in the kept match.
+    pub fn moves(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// Whether the kept match had ended (a finished match is not taken up).
+    pub fn is_over<G: Game>(&self) -> bool {
+        Match::<G>::from_record(&self.record, |name| G::variant(name).ok())
+            .is_ok_and(|game| game.is_over())
+    }
+}
+
+/// A connected device.
+struct Device {
+    out: mpsc::Sender<String>,
+    seat: Option<Seat>,
+    peer: String,
+}
+
+/// A shared table.
+pub struct Table<G: Share> {
+    headless: Headless<G>,
+    seats: Vec<SeatEntry>,
+    devices: HashMap<ConnId, Device>,
+    rules: Rules,
+    bot_seed: u64,
+    /// The moves every device has been shown.
+    moves_seen: usize,
+}
+
+fn log(line: &str) {
+    eprintln!("parlour host: {line}");
+}
+
+impl<G: Share> Table<G> {
+    /// A table for `game`, its seats as `plans` says.
+    pub fn new(game: Match<G>, plans: &[Plan], rules: Rules, bot_seed: u64) -> Self {
+        let seats = plans
+            .iter()
+            .enumerate()
+            .map(|(seat, plan)| match plan {
+                Plan::Device => SeatEntry {
+                    name: format!("Player {}", seat + 1),
+                    holding: Holding::Open,
+                },
+                Plan::Bot(name) => SeatEntry {
+                    name: bot_title(name),
+                    holding: Holding::Bot { name: name.clone() },
+                },
+            })
+            .collect();
+        let table = Self::seated(game, seats, rules, bot_seed);
+        table.keep();
+        table
+    }
+
+    /// The table `kept` describes, its devices away until they come back.
+    pub fn resumed(kept: Kept, rules: Rules, bot_seed: u64) -> Result<Self, String> {
+        let record = kept.record;
+        if kept.seats.len() != record.players {
+            return Err(format!(
+                "the saved table has {} seats for {} players",
+                kept.seats.len(),
+                record.players
+            ));
+        }
+        let game = Match::<G>::from_record(&record, |name| G::variant(name).ok())
+            .map_err(|e| e.to_string())?;
+        let now = Instant::now();
+        let seats = kept
+            .seats
+            .into_iter()
+            .map(|mut entry| {
+                if let Holding::Device { away_since, .. } = &mut entry.holding {
+                    *away_since = Some(now);
+                }
+                entry
+            })
+            .collect();
+        Ok(Self::seated(game, seats, rules, bot_seed))
+    }
+
+    fn seated(game: Match<G>, seats: Vec<SeatEntry>, rules: Rules, bot_seed: u64) -> Self {
+        let mut headless = Headless::<G>::new();
+        headless.app().insert_resource(Pacing {
+            bot_delay: rules.bot_delay,
+            ..Pacing::default()
+        });
+        let moves_seen = game.moves().len();
+        let controllers = controllers(&seats);
+        headless.start_seeded(game, controllers, bot_seed);
+        Self {
+            headless,
+            seats,
+            devices: HashMap::new(),
+            rules,
+            bot_seed,
+            moves_seen,
+        }
+    }
+
+    /// The match in play.
+    pub fn game(&self) -> &Match<G> {
+        self.headless
+            .game()
+            .expect("a table always holds its match")
+    }
+
+    /// The match's record, with who sat where.
+    pub fn record(&self) -> parlour_core::engine::Record {
+        let mut record = self.game().record();
+        record.seats = self
+            .seats
+            .iter()
+            .map(|s| SeatRecord {
+                name: s.name.clone(),
+                bot: match &s.holding {
+                    Holding::Bot { name } => Some(name.clone()),
+                    _ => None,
+                },
+            })
+            .collect();
+        record
+    }
+
+    /// A device has said hello: it is seated, or told why not.
+    pub fn join(
+        &mut self,
+        conn: ConnId,
+        peer: String,
+        wants: Wants,
+        out: mpsc::Sender<String>,
+    ) -> Result<(), String> {
+        let (seat, token) = match wants {
+            Wants::Table => (None, None),
+            Wants::Seat { seat, name } => {
+                let name = clean_name(&name)?;
+                let free = |s: &usize| matches!(self.seats[*s].holding, Holding::Open);
+                let seat = match seat {
+                    Some(s) if s >= self.seats.len() => {
+                        return Err(format!("this table has no seat {}", s + 1));
+                    }
+                    Some(s) if !free(&s) => {
+                        return Err(format!("seat {} is taken", s + 1));
+                    }
+                    Some(s) => s,
+                    None => (0..self.seats.len())
+                        .find(free)
+                        .ok_or("every seat at this table is taken")?,
+                };
+                let token = Token::new().map_err(|e| format!("no token could be made: {e}"))?;
+                self.seats[seat] = SeatEntry {
+                    name,
+                    holding: Holding::Device {
+                        token: token.clone(),
+                        conn: Some(conn),
+                        away_since: None,
+                    },
+                };
+                log(&format!("{peer} took seat {}", seat + 1));
+                (Some(seat), Some(token))
+            }
+            Wants::Back { token } => {
+                let seat = self
+                    .seats
+                    .iter()
+                    .position(|s| matches!(&s.holding, Holding::Device { token: t, .. } if t.is(&token)))
+                    .ok_or("that seat's key is not known at this table: the match may be over, or the seat given to another")?;
+                let Holding::Device {
+                    conn: held,
+                    away_since,
+                    ..
+                } = &mut self.seats[seat].holding
+                else {
+                    unreachable!("the seat was found holding a device");
+                };
+                // The newest device wins the seat: a phone that wakes up
+                // before the host has seen its old connection drop.
+                if let Some(old) = held.replace(conn)
+                    && let Some(device) = self.devices.remove(&old)
+                {
+                    send(
+                        &device.out,
+                        &ToDevice::<G::Seen>::Closed {
+                            reason: "this seat was taken up again on another connection".into(),
+                        },
+                    );
+                }
+                *away_since = None;
+                log(&format!("{peer} came back to seat {}", seat + 1));
+                (Some(seat), None)
+            }
+        };
+        let game = self.game();
+        send(
+            &out,
+            &ToDevice::<G::Seen>::Welcome {
+                version: VERSION,
+                game: G::NAME.to_owned(),
+                variant: game.variant().to_owned(),
+                players: game.players(),
+                seat,
+                token: token.map(|t| t.to_string()),
+            },
+        );
+        send(&out, &self.seen(seat));
+        self.devices.insert(conn, Device { out, seat, peer });
+        self.keep();
+        self.send_seats();
+        Ok(())
+    }
+
+    /// A device's connection is gone: its seat waits for it.
+    pub fn left(&mut self, conn: ConnId) {
+        let Some(device) = self.devices.remove(&conn) else {
+            return;
+        };
+        if let Some(seat) = device.seat
+            && let Holding::Device {
+                conn: held,
+                away_since,
+                ..
+            } = &mut self.seats[seat].holding
+            && *held == Some(conn)
+        {
+            *held = None;
+            *away_since = Some(Instant::now());
+            log(&format!("{} left seat {}", device.peer, seat + 1));
+            self.send_seats();
+        }
+    }
+
+    /// A move from a device, made at move `number`: played if the rules
+    /// allow it, else refused with their reason.
+    pub fn play(&mut self, conn: ConnId, number: usize, mv: G::Move) {
+        let Some(device) = self.devices.get(&conn) else {
+            return;
+        };
+        let refused = match device.seat {
+            None => Some("the table's screen makes no moves".to_owned()),
+            Some(_) if number != self.game().moves().len() => Some(format!(
+                "that move was made at move {}, and the match is at move {}: it was not played",
+                number + 1,
+                self.game().moves().len() + 1
+            )),
+            Some(seat) => self.headless.request(seat, mv).err(),
+        };
+        if let Some(reason) = refused {
+            let device = &self.devices[&conn];
+            log(&format!("refused a move from {}: {reason}", device.peer));
+            send(&device.out, &ToDevice::<G::Seen>::Refused { reason });
+            return;
+        }
+        self.moved();
+    }
+
+    /// Time passes: a seat away too long goes to a bot, and bots play.
+    pub fn tick(&mut self, now: Instant) {
+        if let Some((after, bot)) = self.rules.away.clone() {
+            let mut changed = false;
+            for seat in 0..self.seats.len() {
+                if let Holding::Device {
+                    away_since: Some(since),
+                    ..
+                } = self.seats[seat].holding
+                    && now.duration_since(since) >= after
+                    && !self.game().is_over()
+                {
+                    log(&format!(
+                        "seat {} was away {} s: {bot} plays it",
+                        seat + 1,
+                        after.as_secs()
+                    ));
+                    self.seats[seat].holding = Holding::Bot { name: bot.clone() };
+                    changed = true;
+                }
+            }
+            if changed {
+                self.restart();
+                self.keep();
+                self.send_seats();
+            }
+        }
+        self.headless.frame();
+        if self.game().moves().len() != self.moves_seen {
+            self.moved();
+        }
+    }
+
+    /// Whether a bot's move is awaited: the table should tick again soon.
+    pub fn bots_to_move(&self) -> bool {
+        let game = self.game();
+        game.awaiting()
+            .iter()
+            .any(|s| matches!(self.seats[*s].holding, Holding::Bot { .. }))
+    }
+
+    /// What the table's devices are told when it closes.
+    pub fn close(&mut self, reason: &str) {
+        for device in self.devices.values() {
+            send(
+                &device.out,
+                &ToDevice::<G::Seen>::Closed {
+                    reason: reason.to_owned(),
+                },
+            );
+        }
+        self.devices.clear();
+    }
+
+    fn restart(&mut self) {
+        let game = self.game().clone();
+        self.bot_seed = self.bot_seed.wrapping_add(1);
+        self.headless
+            .start_seeded(game, controllers(&self.seats), self.bot_seed);
+    }
+
+    /// The match moved on: kept, and every device shown its new view.
+    fn moved(&mut self) {
+        self.moves_seen = self.game().moves().len();
+        self.keep();
+        let mut frames: HashMap<Option<Seat>, String> = HashMap::new();
+        let mut gone = Vec::new();
+        for (conn, device) in &self.devices {
+            let frame = frames
+                .entry(device.seat)
+                .or_insert_with(|| frame(&self.seen(device.seat)));
+            if device.out.try_send(frame.clone()).is_err() {
+                gone.push(*conn);
+            }
+        }
+        for conn in gone {
+            log("a device fell too far behind: its connection is closed");
+            self.left(conn);
+        }
+    }
+
+    /// What a seat's device (or, for none, the table's screen) is shown now.
+    fn seen(&self, seat: Option<Seat>) -> ToDevice<G::Seen> {
+        let game = self.game();
+        ToDevice::Seen {
+            number: game.moves().len(),
+            awaiting: game.awaiting(),
+            scores: game.scores(),
+            winners: game.winners(),
+            seen: match seat {
+                Some(seat) => G::seen_by(&game.view(seat)),
+                None => G::seen_at_table(game.state()),
+            },
+        }
+    }
+
+    fn send_seats(&self) {
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| SeatStatus {
+                name: s.name.clone(),
+                holder: match &s.holding {
+                    Holding::Open => Holder::Open,
+                    Holding::Device { conn, .. } => Holder::Device {
+                        here: conn.is_some(),
+                    },
+                    Holding::Bot { name } => Holder::Bot { name: name.clone() },
+                },
+            })
+            .collect();
+        let text = frame(&ToDevice::<G::Seen>::Seats { seats });
+        for device in self.devices.values() {
+            let _ = device.out.try_send(text.clone());
+        }
+    }
+
+    /// Saves the match and its seats, whole or not at all; a save that
+    /// fails is said once in the log and play goes on.
+    fn keep(&self) {
+        let Some(path) = &self.rules.save else {
+            return;
+        };
+        let kept = Kept {
+            record: self.game().record(),
+            seats: self.seats.clone(),
+        };
+        let text = match serde_json::to_string_pretty(&kept) {
+            Ok(text) => text,
+            Err(e) => return log(&format!("the table could not be saved: {e}")),
+        };
+        if let Some(dir) = path.parent()
+            && let Err(e) = std::fs::create_dir_all(dir)
+        {
+            return log(&format!(
+                "the table could not be saved in {}: {e}",
+                dir.display()
+            ));
+        }
+        if let Err(e) = crate::storage::write_atomic(path, &text) {
+            log(&format!(
+                "the table could not be saved to {}: {e}",
+                path.display()
+            ));
+        }
+    }
+}
+
+/// Reads a kept table, with one line a person can read if it does not.
+pub fn read_kept(text: &str) -> Result<Kept, String> {
+    serde_json::from_str(text).map_err(|e| format!("the saved table does not read: {e}"))
+}
+
+fn controllers(seats: &[SeatEntry]) -> Vec<Controller> {
+    seats
+        .iter()
+        .map(|s| match &s.holding {
+            Holding::Bot { name } => Controller::Bot(name.clone()),
+            _ => Controller::Human,
+        })
+        .collect()
+}
+
+fn bot_title(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => format!("Bot: {}{}", first.to_uppercase(), chars.as_str()),
+        None => "Bot".to_owned(),
+    }
+}
+
+fn frame<S: Serialize>(message: &ToDevice<S>) -> String {
+    serde_json::to_string(message).expect("a protocol message always serialises")
+}
+
+fn send<S: Serialize>(out: &mpsc::Sender<String>, message: &ToDevice<S>) {
+    let _ = out.try_send(frame(message));
+}
