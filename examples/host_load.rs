@@ -2,7 +2,8 @@
 //! played by one simulated device apiece through the protocol, for a
 //! bounded time. Prints, as JSON: moves a second, each move's round trip
 //! (sent → the mover's new view) median / p99 / max, the host's resident
-//! memory at the start and the end, and every move accounted for — moves
+//! memory before the tables, once they play (a tenth of the way in, at
+//! most 30 s) and at the end, and every move accounted for — moves
 //! sent = moves played + moves refused with a reason. One move in twenty is
 //! sent again on purpose (an old move number), and must be refused.
 //!
@@ -77,6 +78,11 @@ fn main() -> ExitCode {
     let counts = runtime.block_on(async {
         let deadline = Instant::now() + Duration::from_secs(seconds);
         let rss_start = resident_mib();
+        // Once every table is up and playing: the figure the end is held to.
+        let warm = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs((seconds / 10).clamp(1, 30))).await;
+            resident_mib()
+        });
         let mut drivers = Vec::new();
         for table in 0..tables {
             let save = save.join(format!("table-{table}.json"));
@@ -86,10 +92,11 @@ fn main() -> ExitCode {
         for driver in drivers {
             all.push(driver.await.expect("a driver runs to its end"));
         }
-        (all, rss_start, resident_mib())
+        let rss_warm = warm.await.ok().flatten();
+        (all, [rss_start, rss_warm, resident_mib()])
     });
     let _ = std::fs::remove_dir_all(&save);
-    let (counts, rss_start, rss_end) = counts;
+    let (counts, [rss_start, rss_warm, rss_end]) = counts;
     let mut trips: Vec<Duration> = counts.iter().flat_map(|c| c.round_trips.clone()).collect();
     trips.sort();
     let at = |q: f64| {
@@ -111,7 +118,7 @@ fn main() -> ExitCode {
         "unaccounted": sent as i64 - played as i64 - refused as i64,
         "moves_per_second": played as f64 / seconds as f64,
         "round_trip_ms": {"median": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": at(1.0), "count": trips.len()},
-        "resident_mib": {"start": rss_start, "end": rss_end},
+        "resident_mib": {"before": rss_start, "playing": rss_warm, "end": rss_end},
         "failures": failures,
     });
     println!(
