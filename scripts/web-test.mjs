@@ -23,10 +23,11 @@
 // Screenshots go to target/web-test/, named by screen, size and ratio
 // (title-390x844@2x.png), at the device's resolution; the test reads the
 // screen in CSS pixels, where a tap lands. The ratio is Chromium's emulated
-// deviceScaleFactor, as in its device mode.
+// deviceScaleFactor, as in its device mode; with --real-ratio it is the
+// browser's own, as on a device.
 //
 //   node scripts/web-test.mjs [--site DIR] [--sizes 1280x800,800x1280,390x844]
-//                             [--ratios 1,2,3] [--title-only]
+//                             [--ratios 1,2,3] [--real-ratio] [--title-only]
 
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -57,6 +58,9 @@ const RATIOS = option("--ratios", process.env.PARLOUR_WEB_TEST_RATIOS || "1,2,3"
   .split(",")
   .map((s) => Number(s.trim()));
 const TITLE_ONLY = args.includes("--title-only");
+// The ratio as the browser's own (a real device's) rather than emulated:
+// Chromium then reports devicePixelContentBoxSize in device pixels.
+const REAL_RATIO = args.includes("--real-ratio");
 const CHROMIUM = process.env.PARLOUR_WEB_TEST_CHROMIUM || "/usr/bin/chromium";
 
 // --- times (software WebGL on two cores is slow) ------------------------------
@@ -299,6 +303,7 @@ async function pass(width, height, ratio) {
       "--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
       "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync", "--disable-quic",
+      ...(REAL_RATIO ? [`--force-device-scale-factor=${ratio}`] : []),
     ],
     viewport: { width, height },
     screen: { width, height },
