@@ -3,9 +3,12 @@
 // input only, the way a tablet would. Run it through scripts/web-test.sh,
 // which installs what it needs.
 //
-// Per window size (1280×800, then 800×1280), in a fresh browser profile:
+// Per window size (1280×800, 800×1280, then a phone's 390×844) and device
+// pixel ratio (1, 2, then 3), in a fresh browser profile:
 //   1. the title: the three game cards are on screen (pixels, not just a
-//      non-blank canvas);
+//      non-blank canvas); the canvas has a pixel for each device pixel (so
+//      the game is drawn sharp), and the cards lie where they lie at ratio 1
+//      in CSS pixels (the same layout at every ratio);
 //   2. Neighbours: a tap on its card's Play, Start on the set-up screen
 //      (against the set-up's default bot), then a token dragged from the
 //      hand to a cell where it may go;
@@ -17,9 +20,14 @@
 //      screen reopens Parlour on a 3-second press;
 //   6. no error in the console or the page, all along.
 // Prints `web test: N passed, M failed` last; exits 1 on any failure.
-// Screenshots go to target/web-test/.
+// Screenshots go to target/web-test/, named by screen, size and ratio
+// (title-390x844@2x.png), at the device's resolution; the test reads the
+// screen in CSS pixels, where a tap lands. The ratio is Chromium's emulated
+// deviceScaleFactor, as in its device mode; with --real-ratio it is the
+// browser's own, as on a device.
 //
-//   node scripts/web-test.mjs [--site DIR] [--sizes 1280x800,800x1280] [--title-only]
+//   node scripts/web-test.mjs [--site DIR] [--sizes 1280x800,800x1280,390x844]
+//                             [--ratios 1,2,3] [--real-ratio] [--title-only]
 
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -43,10 +51,16 @@ const option = (name, fallback) => {
 };
 const SITE = path.resolve(option("--site", path.join(root, "target/web")));
 const OUT = path.join(root, "target/web-test");
-const SIZES = option("--sizes", process.env.PARLOUR_WEB_TEST_SIZES || "1280x800,800x1280")
+const SIZES = option("--sizes", process.env.PARLOUR_WEB_TEST_SIZES || "1280x800,800x1280,390x844")
   .split(",")
   .map((s) => s.trim().split("x").map(Number));
+const RATIOS = option("--ratios", process.env.PARLOUR_WEB_TEST_RATIOS || "1,2,3")
+  .split(",")
+  .map((s) => Number(s.trim()));
 const TITLE_ONLY = args.includes("--title-only");
+// The ratio as the browser's own (a real device's) rather than emulated:
+// Chromium then reports devicePixelContentBoxSize in device pixels.
+const REAL_RATIO = args.includes("--real-ratio");
 const CHROMIUM = process.env.PARLOUR_WEB_TEST_CHROMIUM || "/usr/bin/chromium";
 
 // --- times (software WebGL on two cores is slow) ------------------------------
@@ -72,6 +86,8 @@ const COLOURS = {
 
 // --- pictures ------------------------------------------------------------------
 const decode = (buffer) => PNG.sync.read(buffer);
+// The screen as the test reads it: one pixel per CSS pixel, at any ratio.
+const look = async (page) => decode(await page.screenshot({ scale: "css" }));
 const pixel = (img, x, y) => {
   const i = (img.width * Math.round(y) + Math.round(x)) * 4;
   return [img.data[i], img.data[i + 1], img.data[i + 2]];
@@ -138,6 +154,9 @@ function readTitle(img) {
   return { cards, buttons, plays, continueButton: loose[0] || null };
 }
 const titleShowsGames = (t) => t.cards.length === 3;
+// The title back after a reload: on a phone the Continue banner pushes the
+// last game below the fold (the list scrolls), so two games with their Play.
+const titleIsUp = (t) => titleShowsGames(t) || (t.cards.length >= 2 && t.plays.filter(Boolean).length >= 2);
 const describeCards = (t) => t.cards.map((c) => `(${c.x0},${c.y0})-(${c.x1},${c.y1})`).join(" ");
 
 // The Neighbours board: the wood frame, its cells found by scanning for the
@@ -272,8 +291,11 @@ function touch(cdp) {
 }
 
 // --- one window size -------------------------------------------------------------
-async function pass(width, height) {
-  const size = `${width}x${height}`;
+// The title's cards at ratio 1, per window size, in CSS pixels.
+const layoutAtRatio1 = new Map();
+
+async function pass(width, height, ratio) {
+  const size = `${width}x${height}@${ratio}x`;
   console.log(`\n== ${size} ==`);
   const server = await serve(SITE);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "parlour-web-test-"));
@@ -284,10 +306,11 @@ async function pass(width, height) {
       "--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
       "--no-first-run", "--disable-background-networking",
       "--disable-component-update", "--disable-sync", "--disable-quic",
+      ...(REAL_RATIO ? [`--force-device-scale-factor=${ratio}`] : []),
     ],
     viewport: { width, height },
     screen: { width, height },
-    deviceScaleFactor: 1,
+    deviceScaleFactor: ratio,
     hasTouch: true,
     isMobile: false,
   });
@@ -318,15 +341,16 @@ async function pass(width, height) {
     check(`${size}: a touch tap on ${label} works`, !!r.got, r.got ? "" : `no effect at (${Math.round(x)}, ${Math.round(y)})`);
     return r;
   };
+  // Kept at the device's resolution, to be looked at; read in CSS pixels.
   const shot = async (name) => {
-    const buffer = await page.screenshot({ path: path.join(OUT, `${name}-${size}.png`) });
-    return decode(buffer);
+    await page.screenshot({ path: path.join(OUT, `${name}-${size}.png`) });
+    return look(page);
   };
   // Screenshots until `read` returns something truthy, or the time is up.
   const until = async (read, timeout, every = 1000) => {
     const end = Date.now() + timeout;
     for (;;) {
-      const img = decode(await page.screenshot());
+      const img = await look(page);
       const got = read(img);
       if (got) return { img, got };
       if (Date.now() > end) return { img, got: null };
@@ -355,6 +379,24 @@ async function pass(width, height) {
     await shot("title");
     const title = first.got || readTitle(first.img);
     check(`${size}: the title shows the three game cards`, titleShowsGames(title), `cards ${describeCards(title)}; Play buttons ${title.plays.filter(Boolean).length}`);
+    // A pixel of the canvas for each pixel of the screen: the game's window
+    // is the page's CSS size times the ratio, not the CSS size stretched.
+    const canvas = await page.evaluate(() => {
+      const c = document.querySelector("#parlour");
+      return { ratio: window.devicePixelRatio, css: [c.clientWidth, c.clientHeight], drawn: [c.width, c.height] };
+    });
+    const sharp = canvas.ratio === ratio && [0, 1].every((k) => Math.abs(canvas.drawn[k] - canvas.css[k] * ratio) <= 1);
+    check(`${size}: the canvas has a pixel for each device pixel`, sharp,
+      `devicePixelRatio ${canvas.ratio}; canvas ${canvas.drawn.join("×")} for ${canvas.css.join("×")} CSS pixels`);
+    if (titleShowsGames(title)) {
+      const key = `${width}x${height}`;
+      if (ratio === 1) layoutAtRatio1.set(key, title.cards);
+      const before = layoutAtRatio1.get(key);
+      if (before && ratio !== 1) {
+        const moved = Math.max(...title.cards.flatMap((c, k) => ["x0", "y0", "x1", "y1"].map((e) => Math.abs(c[e] - before[k][e]))));
+        check(`${size}: the title's cards lie where they do at ratio 1`, moved <= 4, `cards ${describeCards(title)}; at ratio 1 ${describeCards({ cards: before })}; ${moved} CSS pixels apart at most`);
+      }
+    }
     const firstWasm = await wasmEntry();
     const coldBytes = wasmResponses[0]?.length || firstWasm?.encodedBodySize || 0;
     notes.push(`${size}: first visit: title drawn ${ready !== null ? Math.round(ready) : "?"} ms after navigation; .wasm ${coldBytes} bytes over the network`);
@@ -395,7 +437,7 @@ async function pass(width, height) {
       const wasmBefore = server.fetched("parlour_bg.wasm");
       await page.reload({ waitUntil: "load", timeout: TITLE_TIMEOUT });
       const again = await readyAt(TITLE_TIMEOUT);
-      const back = await until((img) => { const t = readTitle(img); return titleShowsGames(t) && t.continueButton && t; }, 30_000);
+      const back = await until((img) => { const t = readTitle(img); return titleIsUp(t) && t.continueButton && t; }, 30_000);
       await shot("title-continue");
       const entry = await wasmEntry();
       notes.push(`${size}: second visit: title drawn ${again !== null ? Math.round(again) : "?"} ms after navigation; .wasm transferSize ${entry ? entry.transferSize : "?"}, from the service worker: ${wasmResponses.at(-1)?.fromServiceWorker}`);
@@ -420,7 +462,7 @@ async function pass(width, height) {
     const before = wasmResponses.length;
     await page.goto(server.url + "?offline", { waitUntil: "load", timeout: TITLE_TIMEOUT }).catch((e) => errors.push(`page: offline navigation: ${e.message}`));
     const offline = await readyAt(TITLE_TIMEOUT);
-    const offlineTitle = await until((img) => titleShowsGames(readTitle(img)) && readTitle(img), 30_000);
+    const offlineTitle = await until((img) => titleIsUp(readTitle(img)) && readTitle(img), 30_000);
     await shot("offline");
     check(`${size}: offline, the page still starts`, offline !== null && !!offlineTitle.got, offline !== null ? `title drawn ${Math.round(offline)} ms after navigation` : "");
     const fromWorker = wasmResponses.slice(before);
@@ -473,7 +515,7 @@ function passButton(img, board) {
 // this seat's turn again). Returns { cell } or null.
 async function placeToken(page, finger, board, until, tapFor) {
   for (let round = 0; round < 6; round++) {
-    const img = decode(await page.screenshot());
+    const img = await look(page);
     const now = readBoard(img) || board;
     const pass = passButton(img, now);
     if (pass) {
@@ -483,7 +525,7 @@ async function placeToken(page, finger, board, until, tapFor) {
     }
     const placed = await dragToken(page, finger, now, until);
     if (placed) return placed;
-    const after = decode(await page.screenshot());
+    const after = await look(page);
     if (!passButton(after, readBoard(after) || now)) return null;
   }
   return null;
@@ -504,7 +546,7 @@ async function dragToken(page, finger, board, until) {
     await finger.down(...from);
     await finger.move(from, lifted, 4);
     await sleep(600);
-    const img = decode(await page.screenshot());
+    const img = await look(page);
     const legal = regions(img, COLOURS.legal, { step: 2, box: board.frame }).filter((r) => r.w >= board.pitch * 0.4 && r.h >= board.pitch * 0.4);
     const target = legal.map((r) => board.cells.flat().find((c) => inside(r, c))).find((c) => c && !c.token);
     if (target) {
@@ -553,7 +595,7 @@ if (!fs.existsSync(path.join(SITE, "index.html"))) {
   process.exit(2);
 }
 fs.mkdirSync(OUT, { recursive: true });
-for (const [w, h] of SIZES) await pass(w, h);
+for (const [w, h] of SIZES) for (const ratio of RATIOS) await pass(w, h, ratio);
 if (notes.length) console.log("\n" + notes.join("\n"));
 console.log(`\nweb test: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
