@@ -382,6 +382,62 @@ fn a_bad_playing_time_is_refused_with_the_reason() {
     assert!(error_line(&out).contains("self-play has no clock"));
 }
 
+/// The fifteen-minute Rummy record with `change` made to it, in a file
+/// named for the test.
+fn timed_record(name: &str, change: impl FnOnce(&mut serde_json::Value)) -> String {
+    let text = std::fs::read_to_string(fixture("rummy-fifteen-minutes.json")).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    change(&mut record);
+    temp_file(name, &record.to_string())
+}
+
+#[test]
+fn a_timed_record_whose_clock_gives_more_times_than_rounds_ended_is_refused() {
+    // As played it replays: the refusal below is the spare time's alone.
+    let played = parlour(&["replay", &timed_record("clock-as-played.json", |_| {})]);
+    assert!(played.status.success());
+    // A fourth time, a minute after the third round (the last) ended.
+    let spare = timed_record("clock-spare.json", |r| {
+        r["clock"].as_array_mut().unwrap().push(965.into());
+    });
+    let out = parlour(&["replay", &spare]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = error_line(&out);
+    assert!(
+        line.contains("it gives 4 times, but 3 rounds ended"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_timed_record_whose_time_used_is_less_than_its_last_clock_entry_is_refused() {
+    // The match saved five moves into round 2 (its 55th move ended round
+    // 1, at 4:22), so one time in its clock.
+    let saved = |name: &str, used: u64| {
+        timed_record(name, |r| {
+            r["moves"].as_array_mut().unwrap().truncate(60);
+            r["clock"] = serde_json::json!([262]);
+            r["time_used"] = used.into();
+        })
+    };
+    // Saved the very second round 1 ended: a time the match was saved at.
+    let out = parlour(&["replay", &saved("time-used-262.json", 262)]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = parlour(&["replay", &saved("time-used-261.json", 261)]);
+    assert_eq!(out.status.code(), Some(2));
+    let line = error_line(&out);
+    assert!(
+        line.contains(
+            "\"time_used\" is 261 seconds, less than the 262 seconds used when the last round ended"
+        ),
+        "{line}"
+    );
+}
+
 #[test]
 fn review_of_a_paper_boxing_record_grades_every_step_exactly() {
     let out = parlour(&["review", &fixture("paper-boxing-bout8.json")]);

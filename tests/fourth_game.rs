@@ -285,6 +285,12 @@ fn entry() -> GameEntry {
 /// The headless table with the three shipped games and Last Stone after them.
 fn app() -> App {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin);
     parlour::games::neighbours::logic_plugin(&mut app);

@@ -150,6 +150,12 @@ fn a_token_dropped_on_an_occupied_cell_is_refused_and_nothing_changes() {
 /// gives the layout its size (and can be resized).
 fn rummy(variant: &str) -> (App, Entity) {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin)
         .add_message::<PointerInput>();

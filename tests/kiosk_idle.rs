@@ -59,6 +59,13 @@ fn scratch(name: &str) -> PathBuf {
 
 fn kiosk_app(dir: &Path) -> App {
     let mut app = App::new();
+    // Before the session, which speaks the settings' language as it is
+    // built: the words checked are English ones, whatever the machine's.
+    app.insert_resource(Settings {
+        idle_timeout_secs: TIMEOUT,
+        language: Lang::En,
+        ..Settings::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin)
         .add_plugins(parlour::kiosk::idle_plugin);
@@ -67,10 +74,6 @@ fn kiosk_app(dir: &Path) -> App {
         current: Some(dir.join("current.json")),
         history: Some(dir.join("history")),
         unfinished: None,
-    })
-    .insert_resource(Settings {
-        idle_timeout_secs: TIMEOUT,
-        ..Settings::default()
     })
     .insert_resource(Kiosk {
         forced: true,
@@ -225,6 +228,12 @@ fn without_kiosk_mode_nothing_times_out() {
 /// backend writes it. Each frame a tenth of a second.
 fn window_app(kiosk: bool) -> (App, Entity) {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(Settings {
+        language: Lang::En,
+        ..Settings::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
         .add_plugins(bevy::window::WindowPlugin {
             primary_window: None,

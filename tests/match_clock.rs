@@ -43,6 +43,12 @@ fn current(dir: &Path) -> PathBuf {
 /// takes `frame`.
 fn app_in(dir: &Path, frame: Duration) -> App {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin)
         .add_message::<parlour::ui::input::PointerInput>();

@@ -18,7 +18,7 @@ use parlour::games::paper_boxing::logic_plugin;
 use parlour::games::paper_boxing::setup::{Arrangement, Draft, ScreenRng, SetUpHold};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
 use parlour::games::paper_boxing::words::status_lines;
-use parlour::i18n::{Lang, refusal, set_language};
+use parlour::i18n::{Lang, refusal};
 use parlour::session::flow::DealSeed;
 use parlour::session::{BeginMatch, ResultsSheet, Screen, SeatChoice, Table};
 use parlour::settings::Settings;
@@ -290,7 +290,8 @@ fn app_with_variant(controllers: [Controller; 2], variant: &str) -> App {
 }
 
 /// The settings with English on screen: every app of these tests speaks
-/// it (the language is the whole process's, so no test here switches it).
+/// it from its first frame (the language is the whole process's, so no
+/// test here switches it, the machine's included).
 fn english() -> Settings {
     Settings {
         language: Lang::En,
@@ -480,6 +481,8 @@ fn two_people_fill_in_their_grids_with_a_hand_over_between() {
 
 #[test]
 fn a_secret_choice_is_not_told_before_both_have_chosen() {
+    // The lines read are English ones.
+    let _words = menus::language_held();
     let config = PaperBoxing::variant("simultaneous").unwrap();
     let deal = Deal {
         grids: vec![
@@ -504,7 +507,6 @@ fn a_secret_choice_is_not_told_before_both_have_chosen() {
         game: parlour::catalog::GameId("paper-boxing"),
         ..Table::default()
     };
-    set_language(Lang::En);
     let view = viewer_view(&game, Some(0));
     assert_eq!(view.paths[1], vec![0], "Ben's step is not on his path yet");
     assert_eq!(view.secret, None);

@@ -10,9 +10,11 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::engine::{ActiveMatch, FrameStepped};
+use parlour::i18n::Lang;
 use parlour::review::{OpenReview, ReviewBoard, screen_budget};
 use parlour::saves::SaveSlot;
 use parlour::session::{Notice, Reviewing, Screen, Table};
+use parlour::settings::Settings;
 use parlour::storage::file_finished;
 use parlour_core::engine::review::{decisions, review};
 use parlour_core::engine::{Game, Match, Record, SeatRecord};
@@ -36,6 +38,12 @@ fn scratch(name: &str) -> PathBuf {
 /// The app as a screen runs it, without a window.
 fn app_of(dir: &Path, logic_plugin: fn(&mut App)) -> App {
     let mut app = App::new();
+    // English from the start, whatever the machine's language: the words
+    // checked are English ones, and the language is the whole process's.
+    app.insert_resource(Settings {
+        language: Lang::En,
+        ..Settings::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin)
         .add_message::<parlour::ui::input::PointerInput>();

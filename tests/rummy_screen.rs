@@ -83,6 +83,12 @@ fn a_two_round_match_played_through_the_screen_turn_is_accepted_move_by_move() {
 /// layout's size.
 fn rummy_by_keys() -> App {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
         .add_plugins((parlour::app::headless_plugin, parlour::ui::keys::plugin));
     parlour::games::rummy::logic_plugin(&mut app);
@@ -388,6 +394,12 @@ fn the_bot_strength_setting_reaches_the_bots_in_play() {
     use parlour::games::rummy::strength::QUICK;
     use parlour_core::games::rummy::search::DEFAULT_TIME;
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin);
     parlour::games::rummy::logic_plugin(&mut app);

@@ -61,6 +61,12 @@ fn app_in(dir: &Path) -> App {
 /// [`app_in`] for the game `logic_plugin` adds.
 fn app_of(dir: &Path, logic_plugin: fn(&mut App)) -> App {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin)
         // Pointer input as the window would send it (Rummy's table reads it).

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use menus::{Menus, language_held};
+use menus::{Menus, language_alone, language_held};
 use parlour::catalog::GameId;
 use parlour::engine::{ActiveMatch, Controller};
 use parlour::i18n::Lang;
@@ -43,6 +43,12 @@ fn bot() -> Controller {
 
 fn app_with(table: Table) -> App {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin);
     parlour::games::neighbours::logic_plugin(&mut app);
@@ -324,7 +330,8 @@ fn a_match_is_set_up_started_and_left_through_its_menu() {
 
 #[test]
 fn choosing_a_language_in_the_settings_changes_the_words_at_once() {
-    let _words = language_held();
+    // It speaks French and Danish: no other test reads meanwhile.
+    let _words = language_alone();
     let mut m = Menus::new(english);
     assert!(m.shows("Play") && !m.shows("Jouer"));
     m.tap("Settings");
@@ -338,7 +345,6 @@ fn choosing_a_language_in_the_settings_changes_the_words_at_once() {
     m.tap("Dansk");
     m.tap("Færdig");
     assert!(m.shows("Spil") && m.shows("Papirboksning"));
-    parlour::i18n::set_language(Lang::En);
 }
 
 #[test]
@@ -655,7 +661,8 @@ fn a_settings_name_sits_level_with_the_first_line_of_its_choices() {
 fn a_broken_files_warning_is_worded_in_the_language_on_show() {
     use parlour::platform::time::SystemTime;
     use parlour::storage::FileWarnings;
-    let _words = language_held();
+    // It speaks French and Danish: no other test reads meanwhile.
+    let _words = language_alone();
     let dir = std::env::temp_dir().join(format!("parlour-words-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("settings.json"), "{\"hints\": tr").unwrap();
@@ -702,7 +709,8 @@ fn the_title_shows_the_three_games_whole_at_every_text_size() {
     use parlour::settings::TextSize;
     use parlour::storage::{FileWarning, FileWarnings, Unreadable};
     use parlour::ui::theme::Zoom;
-    let _words = language_held();
+    // It speaks French too: no other test reads meanwhile.
+    let _words = language_alone();
     let warned = |app: &mut App| {
         app.insert_resource(FileWarnings(vec![FileWarning::Statistics {
             reason: Unreadable::Value,

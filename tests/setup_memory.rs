@@ -6,7 +6,7 @@
 mod menus;
 
 use bevy::prelude::*;
-use menus::{Menus, language_held};
+use menus::{Menus, language_alone, language_held};
 use parlour::catalog::GameId;
 use parlour::engine::{Controller, EndMatch};
 use parlour::i18n::{Lang, set_language, shown_name};
@@ -118,7 +118,8 @@ fn attract_mode_never_writes_the_table_a_person_set() {
 /// read again) Rummy's set-up offers them; Neighbours' its first table.
 #[test]
 fn the_set_up_offers_the_last_table_a_person_set_after_a_restart() {
-    let _words = language_held();
+    // It speaks Danish: no other test reads meanwhile.
+    let _words = language_alone();
     let mut m = Menus::new(in_language(Lang::Da));
     start_with(
         &mut m,
@@ -182,7 +183,8 @@ fn a_remembered_table_that_does_not_read_is_left_out_and_the_rest_kept() {
 /// switched to Danish: the Continue card and the table say "Spiller 1".
 #[test]
 fn a_default_name_follows_the_language_on_the_continue_card() {
-    let _words = language_held();
+    // It speaks Danish: no other test reads meanwhile.
+    let _words = language_alone();
     let mut game = Match::<Neighbours>::seeded("standard", 2, 3).unwrap();
     let mut bots: Vec<_> = (0..2)
         .map(|s| Neighbours::bot("greedy", s).unwrap())
@@ -224,7 +226,8 @@ fn a_default_name_follows_the_language_on_the_continue_card() {
 /// statistics as somebody's name; a name a person typed stays as it is.
 #[test]
 fn a_default_name_is_not_a_name() {
-    let _words = language_held();
+    // It speaks Danish: no other test reads meanwhile.
+    let _words = language_alone();
     set_language(Lang::Da);
     assert_eq!(shown_name("Joueur 1"), "Spiller 1");
     assert_eq!(shown_name("Player 3"), "Spiller 3");

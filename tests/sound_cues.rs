@@ -274,6 +274,12 @@ fn note_started(mut started: MessageReader<StartSound>, mut noted: ResMut<Starte
 /// A frame is a tenth of a second.
 fn sound_app() -> App {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin)
         .init_resource::<Started>()

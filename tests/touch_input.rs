@@ -423,6 +423,12 @@ fn anna_opens() -> u64 {
 /// bot, with the app's keyboard reading and the table laid out for SIZE.
 fn neighbours_by_keys() -> (App, Entity) {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
         .add_plugins((parlour::app::headless_plugin, parlour::ui::keys::plugin));
     parlour::games::neighbours::logic_plugin(&mut app);

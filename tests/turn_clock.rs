@@ -18,6 +18,12 @@ use parlour_core::games::rummy::Rummy;
 /// takes `frame` of time.
 fn table(frame: Duration) -> App {
     let mut app = App::new();
+    // English from its first frame, whatever the machine's language: the
+    // language is the whole process's, read by the tests running beside.
+    app.insert_resource(parlour::settings::Settings {
+        language: parlour::i18n::Lang::En,
+        ..Default::default()
+    });
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .add_plugins(parlour::app::headless_plugin)
         // Rummy's table reads the pointer even without a window.

@@ -166,33 +166,36 @@ impl<W: Think> Beside<W> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::mpsc::{Receiver, Sender, channel};
+
+    use bevy::tasks::block_on;
+
     use super::*;
 
-    /// Counts to a number, one a step; a step waits inside until let go
-    /// (or five seconds pass) when `held` is given.
+    /// Counts to a number, one a step, a step for each millisecond of the
+    /// slice (one at least): what a slice does is read from its length,
+    /// never from a clock. With `held`, each step says it is inside and
+    /// waits until let go — or until the test is gone, its end of the
+    /// channel dropped, so a failed test never leaves a step waiting.
     struct Count {
         at: u32,
         to: u32,
-        held: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
+        held: Option<(Sender<()>, Receiver<()>)>,
     }
 
     impl Think for Count {
         type Seen = u32;
 
         fn think(&mut self, slice: Duration) -> bool {
-            let clock = crate::platform::time::Instant::now();
-            while self.at < self.to {
-                if let Some((inside, let_go)) = &self.held {
-                    inside.store(true, Ordering::SeqCst);
-                    while !let_go.load(Ordering::SeqCst) && clock.elapsed() < Duration::from_secs(5)
-                    {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                }
-                self.at += 1;
-                if clock.elapsed() >= slice {
+            for _ in 0..slice.as_millis().max(1) {
+                if self.at >= self.to {
                     break;
                 }
+                if let Some((inside, let_go)) = &self.held {
+                    let _ = inside.send(());
+                    let _ = let_go.recv();
+                }
+                self.at += 1;
             }
             self.at >= self.to
         }
@@ -200,18 +203,6 @@ mod tests {
         fn show(&self, seen: &mut u32) {
             *seen = self.at;
         }
-    }
-
-    /// Waits for the pool's thread to make `done` true: a bounded number of
-    /// looks, each after letting the other thread run.
-    fn wait_for(done: impl Fn() -> bool) {
-        for _ in 0..10_000_000 {
-            if done() {
-                return;
-            }
-            std::thread::yield_now();
-        }
-        panic!("the thread beside the frames never got there");
     }
 
     #[test]
@@ -237,21 +228,23 @@ mod tests {
         if !THINKS_BESIDE_FRAMES {
             return;
         }
-        let (inside, let_go) = (
-            Arc::new(AtomicBool::new(false)),
-            Arc::new(AtomicBool::new(false)),
-        );
+        let (inside, is_inside) = channel();
+        let (let_go, held) = channel();
         let count = Count {
             at: 0,
             to: 2,
-            held: Some((Arc::clone(&inside), Arc::clone(&let_go))),
+            held: Some((inside, held)),
         };
-        let work = Beside::start(count, true);
+        let mut work = Beside::start(count, true);
         assert!(work.on_a_thread());
-        wait_for(|| inside.load(Ordering::SeqCst));
+        is_inside
+            .recv()
+            .expect("the thread beside the frames started a step");
         // Waiting here would last until the step ends, and see 1 or more.
         assert_eq!(work.seen().map(|s| *s), Some(0), "a look waited");
-        let_go.store(true, Ordering::SeqCst);
-        wait_for(|| work.seen().is_some_and(|s| *s == 2));
+        // Every step let go; then the work ends on its own, no frame asked.
+        drop(let_go);
+        block_on(work.task.take().expect("the thread's share"));
+        assert_eq!(work.seen().map(|s| *s), Some(2));
     }
 }

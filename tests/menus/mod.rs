@@ -5,6 +5,7 @@
 //! screen-flow and kiosk tests (each uses part of it).
 #![allow(dead_code)]
 
+use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -17,13 +18,38 @@ use parlour::storage::FileWarnings;
 /// The screen's size, in egui points.
 pub const SCREEN: egui::Vec2 = egui::vec2(1280.0, 800.0);
 
-/// The language is the whole process's: a test that reads or switches the
-/// words on screen holds this, so no other switches them meanwhile.
-pub static LANGUAGE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// The language on screen is the whole process's (`parlour::i18n`), and
+/// the tests of a file run side by side in one process. So every app here
+/// speaks English from its first frame, whatever the machine's language
+/// ([`Menus::new`]); a test that reads words holds [`language_held`], with
+/// any number of others; a test that speaks another language holds
+/// [`language_alone`], which waits until no test reads and keeps the others
+/// waiting until English is back.
+static LANGUAGE: RwLock<()> = RwLock::new(());
 
-/// Holds the language for a test.
-pub fn language_held() -> std::sync::MutexGuard<'static, ()> {
-    LANGUAGE.lock().unwrap_or_else(|e| e.into_inner())
+/// Holds English on screen for a test that reads words.
+pub fn language_held() -> RwLockReadGuard<'static, ()> {
+    LANGUAGE.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The language held by one test alone; English again when it is let go,
+/// the test failed or not.
+pub struct LanguageAlone {
+    _held: RwLockWriteGuard<'static, ()>,
+}
+
+impl Drop for LanguageAlone {
+    fn drop(&mut self) {
+        // Before the lock is let go: no test reading sees another language.
+        parlour::i18n::set_language(parlour::i18n::Lang::En);
+    }
+}
+
+/// Holds the language for a test that switches it.
+pub fn language_alone() -> LanguageAlone {
+    LanguageAlone {
+        _held: LANGUAGE.write().unwrap_or_else(PoisonError::into_inner),
+    }
 }
 
 /// An app with its screens and an egui context of its own.
@@ -45,6 +71,12 @@ impl Menus {
     /// frame is a tenth of a second.
     pub fn new(more: impl FnOnce(&mut App)) -> Self {
         let mut app = App::new();
+        // English from the start: the session sets the language of the
+        // settings it finds as it is built, the machine's by default.
+        app.insert_resource(parlour::settings::Settings {
+            language: parlour::i18n::Lang::En,
+            ..Default::default()
+        });
         app.add_plugins((MinimalPlugins, StatesPlugin))
             .add_plugins(parlour::app::headless_plugin)
             .add_plugins(parlour::kiosk::idle_plugin)
