@@ -584,6 +584,16 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// A host program that is killed when the test ends, passed or failed.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 fn parlour_host(home: &std::path::Path, port: u16, extra: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_parlour"))
         .args(["host", "--bind", "127.0.0.1", "--port", &port.to_string()])
@@ -625,6 +635,7 @@ fn a_second_host_on_a_port_in_use_says_so_and_stops() {
         "{stderr}"
     );
     assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -632,7 +643,7 @@ async fn a_host_killed_mid_match_takes_it_up_again_and_the_phones_their_seats() 
     let home = tempdir();
     let port = free_port();
     let args = ["--game", "neighbours", "--seed", "5", "--bot-delay", "0"];
-    let mut first = parlour_host(&home, port, &args);
+    let mut first = Running(parlour_host(&home, port, &args));
     let game = Match::<Neighbours>::seeded("standard", 2, 5).unwrap();
     let mover = game.awaiting()[0];
     let mut ana = connect_when_up(port).await;
@@ -648,11 +659,11 @@ async fn a_host_killed_mid_match_takes_it_up_again_and_the_phones_their_seats() 
         .await;
     let after = ana.seen_at(1).await;
     assert_ne!(seen["seen"], after["seen"]);
-    first.kill().unwrap(); // SIGKILL: nothing is written on the way out.
-    first.wait().unwrap();
+    first.0.kill().unwrap(); // SIGKILL: nothing is written on the way out.
+    first.0.wait().unwrap();
     drop(ana);
 
-    let mut second = parlour_host(&home, port, &args);
+    let _second = Running(parlour_host(&home, port, &args));
     let mut back = connect_when_up(port).await;
     back.hello(json!({"back": {"token": token}})).await;
     assert_eq!(back.until("welcome").await["seat"], mover);
@@ -670,8 +681,8 @@ async fn a_host_killed_mid_match_takes_it_up_again_and_the_phones_their_seats() 
             .unwrap()
             .contains("not played")
     );
-    second.kill().unwrap();
-    second.wait().unwrap();
+    drop(_second);
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 fn tempdir() -> std::path::PathBuf {
