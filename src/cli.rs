@@ -605,8 +605,8 @@ impl ForTable for Hosting {
             }
             None => {
                 let seed = args.seed.unwrap_or_else(|| {
-                    std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
+                    crate::platform::time::SystemTime::now()
+                        .duration_since(crate::platform::time::UNIX_EPOCH)
                         .map(|d| d.as_nanos() as u64)
                         .unwrap_or(0)
                 });
@@ -645,11 +645,12 @@ impl ForTable for Hosting {
 #[cfg(not(target_arch = "wasm32"))]
 fn take_up_kept(path: &std::path::Path, new: bool) -> Option<crate::host::Kept> {
     let text = std::fs::read_to_string(path).ok()?;
-    let set_aside = |why: &str| match crate::storage::set_aside(path, std::time::SystemTime::now())
-    {
-        Ok(to) => eprintln!("{why}: it is kept as {}", to.display()),
-        Err(e) => eprintln!("{why}, and could not be set aside: {e}"),
-    };
+    let set_aside =
+        |why: &str| match crate::storage::set_aside(path, crate::platform::time::SystemTime::now())
+        {
+            Ok(to) => eprintln!("{why}: it is kept as {}", to.display()),
+            Err(e) => eprintln!("{why}, and could not be set aside: {e}"),
+        };
     match crate::host::read_kept(&text) {
         Err(e) => {
             set_aside(&format!("{}: {e}", path.display()));

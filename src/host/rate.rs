@@ -3,7 +3,7 @@
 //! hundred a second is broken or hostile, and is closed before the table
 //! spends its time on it.
 
-use std::time::Instant;
+use crate::platform::time::Instant;
 
 /// How fast a device may send.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,7 +7,9 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::platform::time::Instant;
 
 use parlour_core::engine::{Game, Match, Seat, SeatRecord};
 use parlour_core::protocol::{Holder, SeatStatus, Share, ToDevice, VERSION, Wants, clean_name};
