@@ -48,6 +48,28 @@ pub type SetupRow = fn(&mut egui::Ui, &mut String);
 /// them, given the file's `rules:` (for games whose variants carry a board).
 pub type BoardReader = fn(rules: &str, rows: &[String]) -> Result<String, String>;
 
+/// A player's hand at a shared table, on their own phone: the game draws
+/// what its seat sees into the room given and gives back a move, in its
+/// record form, once one is made (the host checks it with the rules).
+pub type HandScreen = fn(&mut egui::Ui, &HandFrame) -> Option<serde_json::Value>;
+
+/// What a hand screen is given: the host's last word, and whose it is.
+#[derive(Clone, Copy, Debug)]
+pub struct HandFrame<'a> {
+    /// The variant's rules string.
+    pub variant: &'a str,
+    /// The seat held on this device.
+    pub seat: parlour_core::engine::Seat,
+    /// Moves played so far (a move made now is the next).
+    pub number: usize,
+    /// Whether this seat's move is awaited and none is on its way.
+    pub to_play: bool,
+    /// The game's `Share::Seen` for this seat.
+    pub seen: &'a serde_json::Value,
+    /// Each seat's name, as the table shows it.
+    pub names: &'a [String],
+}
+
 /// Checks a rules string with the game's rules.
 pub type RulesCheck = fn(&str) -> Result<(), VariantError>;
 
@@ -84,6 +106,8 @@ pub struct GameEntry {
     pub setup_row: Option<SetupRow>,
     /// How its variant files' boards are read, if they have one.
     pub board: Option<BoardReader>,
+    /// Its hand on a phone at a shared table.
+    pub hand: Option<HandScreen>,
 }
 
 impl GameEntry {
@@ -109,6 +133,7 @@ impl GameEntry {
             picture: |_, _| {},
             setup_row: None,
             board: None,
+            hand: None,
         }
     }
 
@@ -139,6 +164,12 @@ impl GameEntry {
     /// How the game's variant files' boards are read.
     pub fn board(mut self, reader: BoardReader) -> Self {
         self.board = Some(reader);
+        self
+    }
+
+    /// The game's hand on a phone at a shared table.
+    pub fn hand(mut self, hand: HandScreen) -> Self {
+        self.hand = Some(hand);
         self
     }
 

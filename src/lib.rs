@@ -13,7 +13,7 @@
 //!  7  game_kit                      AddGame::add_game, what every table shares
 //!  6  lessons                       the lesson player: a lesson file as a guided match
 //!  5  ui                            egui screens, theme, input, tweens
-//!  4  saves  variants  kiosk  sound  coach  review  host
+//!  4  saves  variants  kiosk  sound  coach  review  host  hand
 //!  3  session                       the table, the screen state, the match flow
 //!  2  settings  stats
 //!  1  catalog  storage
@@ -33,6 +33,8 @@ pub mod stats;
 pub mod session;
 
 pub mod coach;
+// A seat at a shared table, held from this device.
+pub mod hand;
 // A shared table's server: not in a page, which cannot accept connections.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod host;

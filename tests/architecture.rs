@@ -32,6 +32,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("coach", 4),
     ("review", 4),
     ("host", 4),
+    ("hand", 4),
     ("ui", 5),
     ("lessons", 6),
     ("game_kit", 7),

@@ -158,3 +158,40 @@ fn a_board_too_large_in_rows_is_refused() {
     assert!(refusal(&format!("standard,board={rows}")).contains("larger than 32 x 32"));
     assert!(Board::parse_inline(&rows).is_err());
 }
+
+/// What a phone lights for a digit is what the rules accept: the cells a
+/// seat's seen board accepts equal the rules' own, at every move of whole
+/// matches, under both adjacency rules.
+#[test]
+fn a_seen_board_accepts_the_digits_the_rules_accept() {
+    use parlour_core::protocol::Share;
+    for name in ["standard", "standard,adjacency=any"] {
+        for seed in 0..3 {
+            let played = play_one::<Neighbours>(
+                &variant(name),
+                name,
+                &["random".into(), "greedy".into(), "random".into()],
+                seed,
+                0,
+            )
+            .unwrap();
+            let record = played.game.record();
+            for k in 0..=record.moves.len() {
+                let mut part = record.clone();
+                part.moves.truncate(k);
+                part.clock.truncate(k);
+                let game = Match::<Neighbours>::from_record(&part, |v| Neighbours::variant(v).ok())
+                    .unwrap();
+                let state = game.state();
+                let seen = Neighbours::seen_by(&game.view(k % 3));
+                for cell in 0..state.config().board.len() {
+                    assert_eq!(
+                        seen.accepts(state.config(), cell),
+                        state.accepts(cell),
+                        "{name}, seed {seed}, move {k}, cell {cell}"
+                    );
+                }
+            }
+        }
+    }
+}

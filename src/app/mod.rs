@@ -57,6 +57,13 @@ pub struct WindowOptions {
     /// timeout and attract mode after as long again.
     #[arg(long)]
     pub kiosk: bool,
+    /// Hold one seat of a shared table (`parlour host`) from this device:
+    /// the table's address as its screen shows it, like 192.168.1.20:7878.
+    #[arg(long, value_name = "ADDRESS", conflicts_with_all = ["demo", "kiosk"])]
+    pub join: Option<String>,
+    /// With --join: the seat to offer first, from 1.
+    #[arg(long, value_name = "N", requires = "join", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub seat: Option<u8>,
 }
 
 /// Reads a window size written `WIDTHxHEIGHT`.
@@ -82,6 +89,7 @@ pub fn headless_plugin(app: &mut App) {
         crate::saves::plugin,
         crate::sound::plugin,
         crate::review::plugin,
+        crate::hand::plugin,
     ));
 }
 
@@ -251,6 +259,15 @@ fn furnish(
     }
     if options.demo {
         app.insert_resource(Demo::new(demo_games));
+    }
+    if let Some(address) = &options.join {
+        let seat = options.seat.map(|n| usize::from(n) - 1);
+        let table = crate::hand::JoinTable::at(address, seat)?;
+        let keep = crate::hand::kept_path(&table);
+        app.insert_resource(crate::hand::Link::new(table, keep));
+        app.world_mut()
+            .resource_mut::<NextState<crate::session::Screen>>()
+            .set(crate::session::Screen::Hand);
     }
     Ok(())
 }

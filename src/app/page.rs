@@ -27,6 +27,10 @@ pub fn options(query: &str) -> WindowOptions {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         match name {
             "kiosk" => options.kiosk = true,
+            // A phone at a shared table: the table is the host that
+            // served this page.
+            "join" => options.join = Some(crate::platform::page::origin()),
+            "seat" => options.seat = value.parse().ok().filter(|n| (1..=8).contains(n)),
             "demo" => {
                 options.demo = true;
                 options.game = (!value.is_empty()).then(|| value.to_owned());

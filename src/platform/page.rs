@@ -49,6 +49,19 @@ pub fn query() -> String {
     String::new()
 }
 
+/// The page's origin, `http://192.168.1.20:7878`: the host that served it.
+/// Empty on the desktop.
+pub fn origin() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    String::new()
+}
+
 /// In a page, a panic reloads it (the page limits how often) after saying
 /// what happened in the console, so a kiosk comes back by itself and the
 /// title offers Continue; on the desktop the service manager restarts it.

@@ -120,6 +120,8 @@ pub enum Screen {
     History,
     /// Matches played and won, by name.
     Statistics,
+    /// One seat's hand at a shared table, on this device (`--join`).
+    Hand,
 }
 
 /// One seat as chosen on the set-up screen.

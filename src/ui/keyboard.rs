@@ -63,16 +63,24 @@ pub fn press(text: &mut String, shift: &mut bool, key: Key, limit: usize) -> boo
 /// Every key and where it goes in a keyboard whose top-left is `origin`:
 /// four rows of letters, then shift, space, backspace and OK.
 pub fn keys(origin: egui::Pos2) -> Vec<(Key, egui::Rect)> {
+    keys_within(origin, keyboard_size().x)
+}
+
+/// [`keys`] in a keyboard at most `width` wide: on a phone held upright
+/// the keys narrow (as a phone's own keyboard's do) and keep their height.
+pub fn keys_within(origin: egui::Pos2, width: f32) -> Vec<(Key, egui::Rect)> {
     let mut out = Vec::new();
-    let pitch = KEY + egui::vec2(GAP, GAP);
     let widest = ROWS.iter().map(|r| r.chars().count()).max().unwrap_or(10) as f32;
+    let across = ((width + GAP) / widest).min(KEY.x + GAP);
+    let pitch = egui::vec2(across, KEY.y + GAP);
+    let key_size = egui::vec2(across - GAP, KEY.y);
     for (r, row) in ROWS.iter().enumerate() {
         let n = row.chars().count() as f32;
         // Each row centred under the widest.
         let left = origin.x + (widest - n) * pitch.x / 2.0;
         for (i, c) in row.chars().enumerate() {
             let min = egui::pos2(left + i as f32 * pitch.x, origin.y + r as f32 * pitch.y);
-            out.push((Key::Char(c), egui::Rect::from_min_size(min, KEY)));
+            out.push((Key::Char(c), egui::Rect::from_min_size(min, key_size)));
         }
     }
     // The bottom row: shift 2 keys wide, space 4, backspace 2, OK 2.
@@ -87,7 +95,7 @@ pub fn keys(origin: egui::Pos2) -> Vec<(Key, egui::Rect)> {
         let width = span * pitch.x - GAP;
         out.push((
             key,
-            egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(width, KEY.y)),
+            egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(width, key_size.y)),
         ));
         x += span * pitch.x;
     }
@@ -122,7 +130,10 @@ pub fn name_keyboard(
                 .inner_margin(20),
         )
         .show(ctx, |ui| {
+            // The modal's margins and the window's edge left either side.
+            let room = ctx.content_rect().width() - 2.0 * 20.0 - 40.0;
             let size = keyboard_size();
+            let size = egui::vec2(size.x.min(room), size.y);
             ui.set_width(size.x);
             ui.vertical_centered(|ui| {
                 let shown = if text.is_empty() {
@@ -151,7 +162,7 @@ pub fn name_keyboard(
             // Where the keys are, for whoever needs to find one (the tests).
             ui.ctx()
                 .data_mut(|d| d.insert_temp(egui::Id::new("kb-origin"), area.min));
-            for (key, rect) in keys(area.min) {
+            for (key, rect) in keys_within(area.min, size.x) {
                 if key_button(ui, key, rect, *shift, text.is_empty()).clicked() {
                     done |= press(text, shift, key, limit);
                 }

@@ -6,6 +6,7 @@
 //! [`GameCatalog`](crate::catalog::GameCatalog).
 
 pub mod coach;
+pub mod hand;
 pub mod hand_over;
 pub mod history;
 pub mod how_to;
@@ -134,6 +135,7 @@ pub fn screens_plugin(app: &mut App) {
             statistics::plugin,
             pin_pad::plugin,
             coach::plugin,
+            hand::plugin,
         ));
 }
 

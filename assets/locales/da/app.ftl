@@ -203,3 +203,26 @@ review-skip = Spring over
 review-lesson-done = Færdig
 review-lesson-back = Tilbage til gennemgangen
 review-lesson-how = Et træk inden for 5 point af det bedste godkendes.
+
+## En plads ved et delt bord, på en telefon
+hand-title = Sætter sig ved bordet
+hand-connecting = Sætter sig ved bordet…
+hand-away = Forbindelsen faldt ud: vender tilbage til din plads…
+hand-try-again = Prøv igen
+hand-your-name = Dit navn
+hand-tap-for-name = Tryk for at skrive dit navn
+hand-name-first = Skriv dit navn, og tryk så på en fri plads.
+hand-no-seat = Alle pladser er taget: følg med på bordets skærm.
+hand-seat = Plads { $number } · { $who }
+hand-seat-open = fri: sæt dig her
+hand-seat-away = { $name } (væk)
+hand-seat-bot = { $name } (bot)
+hand-your-turn = Din tur
+hand-sent = Sendt…
+hand-waiting = Venter på { $name }
+hand-waiting-phone = Venter på { $name }s telefon
+hand-you-win = Du vinder!
+hand-wins = { $names } vinder
+hand-no-hand = Denne enhed kan ikke vise en hånd i { $game }.
+hand-unreadable = Bordet sendte noget, denne enhed ikke kan læse: indlæs siden igen.
+hand-pass = Ingen brik passer: stå over

@@ -212,3 +212,26 @@ review-skip = Skip
 review-lesson-done = Done
 review-lesson-back = Back to the review
 review-lesson-how = A move within 5 points of the best is accepted.
+
+## A seat at a shared table, on a phone
+hand-title = Joining the table
+hand-connecting = Joining the table…
+hand-away = The connection dropped: coming back to your seat…
+hand-try-again = Try again
+hand-your-name = Your name
+hand-tap-for-name = Tap to write your name
+hand-name-first = Write your name, then tap a free seat.
+hand-no-seat = Every seat is taken: you can watch on the table's screen.
+hand-seat = Seat { $number } · { $who }
+hand-seat-open = free: sit here
+hand-seat-away = { $name } (away)
+hand-seat-bot = { $name } (bot)
+hand-your-turn = Your turn
+hand-sent = Sent…
+hand-waiting = Waiting for { $name }
+hand-waiting-phone = Waiting for { $name }’s phone
+hand-you-win = You win!
+hand-wins = { $names } wins
+hand-no-hand = This device cannot show a hand of { $game }.
+hand-unreadable = The table sent something this device cannot read: load the page again.
+hand-pass = No token fits: pass

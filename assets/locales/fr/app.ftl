@@ -206,3 +206,26 @@ review-skip = Passer
 review-lesson-done = Terminé
 review-lesson-back = Retour à l’analyse
 review-lesson-how = Un coup à moins de 5 points du meilleur est accepté.
+
+## Une place à une table partagée, sur un téléphone
+hand-title = On rejoint la table
+hand-connecting = On rejoint la table…
+hand-away = La connexion est tombée : retour à votre place…
+hand-try-again = Réessayer
+hand-your-name = Votre nom
+hand-tap-for-name = Touchez pour écrire votre nom
+hand-name-first = Écrivez votre nom, puis touchez une place libre.
+hand-no-seat = Toutes les places sont prises : suivez la partie sur l’écran de la table.
+hand-seat = Place { $number } · { $who }
+hand-seat-open = libre : s’asseoir ici
+hand-seat-away = { $name } (absent)
+hand-seat-bot = { $name } (bot)
+hand-your-turn = À vous de jouer
+hand-sent = Envoyé…
+hand-waiting = On attend { $name }
+hand-waiting-phone = On attend le téléphone de { $name }
+hand-you-win = Vous gagnez !
+hand-wins = { $names } gagne
+hand-no-hand = Cet appareil ne sait pas montrer une main de { $game }.
+hand-unreadable = La table a envoyé quelque chose d’illisible pour cet appareil : rechargez la page.
+hand-pass = Aucun jeton ne va : passer

@@ -5,6 +5,7 @@
 pub mod boards;
 mod coach;
 mod feedback;
+mod hand;
 mod hud;
 pub mod input;
 pub mod layout;
@@ -32,6 +33,7 @@ pub fn entry() -> GameEntry {
         .how_to(&["aim", "setup", "turn", "points", "passing", "end"])
         .picture(picture::paint)
         .board(boards::read_board)
+        .hand(hand::hand)
 }
 
 impl TableGame for Neighbours {

@@ -111,7 +111,7 @@ pub fn consecutive(a: u8, b: u8) -> bool {
 }
 
 /// The digits consecutive to `d`, as a bit mask over 0..=9.
-fn consecutive_mask(d: u8) -> u16 {
+pub(super) fn consecutive_mask(d: u8) -> u16 {
     (1 << ((d + 1) % 10)) | (1 << ((d + 9) % 10))
 }
 

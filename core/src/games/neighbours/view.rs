@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Config, MAX_SEATS, Move, Scored, State, Token};
+use super::rules::{Adjacency, Config, MAX_SEATS, Move, Scored, State, Token, consecutive_mask};
 use crate::engine::Seat;
 
 /// One seat's view: a public copy of the state — the board, the scores, whose
@@ -201,6 +201,31 @@ impl Seen {
             seat: None,
             hand: Vec::new(),
             ..Self::of(&View::of(state, 0))
+        }
+    }
+}
+
+impl Seen {
+    /// The digits `cell` accepts now under `config`'s rules, as a bit mask
+    /// over 0..=9, from the board as seen (what a phone lights for a
+    /// digit): none on a cell that holds a token or touches none, as the
+    /// rules' own [`State::accepts`].
+    pub fn accepts(&self, config: &Config, cell: usize) -> u16 {
+        if self.board.get(cell).is_none_or(Option::is_some) {
+            return 0;
+        }
+        let mut masks = config
+            .board
+            .neighbours(cell)
+            .iter()
+            .filter_map(|&n| self.board.get(n).copied().flatten())
+            .map(consecutive_mask);
+        let Some(first) = masks.next() else {
+            return 0;
+        };
+        match config.adjacency {
+            Adjacency::Every => masks.fold(first, |all, m| all & m),
+            Adjacency::Any => masks.fold(first, |any, m| any | m),
         }
     }
 }

@@ -1,0 +1,525 @@
+//! A seat at a shared table, held from this device: the phone's (or a
+//! laptop's) side of `parlour host`. It connects to the host's WebSocket,
+//! watches the public table until its player picks a seat and a name, keeps
+//! the seat's key in the data folder (the page's storage in a browser), and
+//! comes back into its seat by itself when the connection drops — a phone
+//! that slept, Wi-Fi that went. It keeps what the host last said; the
+//! game's own hand screen reads that and makes moves. Names no game.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use ewebsock::{Options, WsEvent, WsMessage, WsReceiver, WsSender};
+use parlour_core::engine::Seat;
+use parlour_core::protocol::{SeatStatus, ToDevice, ToHost, VERSION, Wants};
+use serde::{Deserialize, Serialize};
+
+use crate::platform::time::Instant;
+
+/// How long to wait before trying again, after each failed try in a row:
+/// quick at first (a phone waking), then every five seconds.
+const RETRY: [Duration; 5] = [
+    Duration::from_millis(250),
+    Duration::from_millis(500),
+    Duration::from_secs(1),
+    Duration::from_secs(2),
+    Duration::from_secs(5),
+];
+
+/// The table to join, from `--join` or the page's `?join`.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct JoinTable {
+    /// The host's WebSocket address, `ws://host:port/table`.
+    pub address: String,
+    /// The seat a table's code offered, if one.
+    pub seat: Option<Seat>,
+}
+
+impl JoinTable {
+    /// The table at `text`: `host:port`, `http://host:port/…` or
+    /// `ws://host:port/table`, made the host's WebSocket address. One line
+    /// a person can read when it names no host.
+    pub fn at(text: &str, seat: Option<Seat>) -> Result<Self, String> {
+        let text = text.trim();
+        let (scheme, rest) = match text.split_once("://") {
+            Some(("http" | "ws", rest)) => ("ws", rest),
+            Some(("https" | "wss", rest)) => ("wss", rest),
+            Some((other, _)) => {
+                return Err(format!(
+                    "{text:?} is not a table's address: it should start http:// or ws://, not {other}://"
+                ));
+            }
+            None => ("ws", text),
+        };
+        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        let bad = host.is_empty()
+            || host
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || c == '@');
+        if bad {
+            return Err(format!(
+                "{text:?} is not a table's address: write it like 192.168.1.20:7878"
+            ));
+        }
+        Ok(Self {
+            address: format!("{scheme}://{host}/table"),
+            seat,
+        })
+    }
+}
+
+/// Where the link stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkPhase {
+    /// Opening a connection (the first, or again after one dropped).
+    Connecting,
+    /// Watching the public table, no seat yet: the player picks one.
+    Watching,
+    /// Holding a seat.
+    Seated,
+    /// The connection dropped; trying again at the moment given.
+    Away,
+    /// The host said no more (another version, the seat taken up on
+    /// another device, too many messages): the reason, and a person may
+    /// try again by hand.
+    Closed(String),
+}
+
+/// What the host last said of the match, in the game's own words (`seen`
+/// is the game's `Share::Seen`, read by its hand screen).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    /// Moves played so far.
+    pub number: usize,
+    /// The seats whose move is awaited.
+    pub awaiting: Vec<Seat>,
+    /// Each seat's score.
+    pub scores: Vec<i64>,
+    /// The winners, once the match is over.
+    pub winners: Vec<Seat>,
+    /// The game's view for this device.
+    pub seen: serde_json::Value,
+}
+
+/// The match this table plays, from the host's welcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Welcome {
+    /// The game's record name.
+    pub game: String,
+    /// The variant's rules string.
+    pub variant: String,
+    /// How many seats.
+    pub players: usize,
+    /// This device's seat, if it holds one.
+    pub seat: Option<Seat>,
+}
+
+/// A seat's key as kept on this device, per table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeptSeat {
+    /// The table's address.
+    pub address: String,
+    /// The seat.
+    pub seat: Seat,
+    /// The name it was taken under.
+    pub name: String,
+    /// Its secret key.
+    pub token: String,
+}
+
+/// The link to the table, and what the host last said.
+#[derive(Resource)]
+pub struct Link {
+    table: JoinTable,
+    // A receiver is Send but not Sync; the link is only ever used through
+    // `&mut`, so the lock is never waited on.
+    socket: std::sync::Mutex<Option<(WsSender, WsReceiver)>>,
+    wants: Wants,
+    kept: Option<KeptSeat>,
+    keep: Option<std::path::PathBuf>,
+    /// Failed tries in a row, and when to try next.
+    tries: usize,
+    retry_at: Option<Instant>,
+    wake: Option<Arc<dyn Fn() + Send + Sync>>,
+    /// Where the link stands.
+    pub phase: LinkPhase,
+    /// The match, once welcomed.
+    pub welcome: Option<Welcome>,
+    /// Who holds each seat.
+    pub seats: Vec<SeatStatus>,
+    /// The match as this device may see it.
+    pub seen: Option<Seen>,
+    /// The last refusal, in the host's words, with the move number it came at.
+    pub refused: Option<String>,
+    /// Sent but not yet answered: the move number it was made at.
+    pub sent_at: Option<usize>,
+}
+
+impl Link {
+    /// A link to `table`, keeping its seat's key in the file `keep` (none:
+    /// kept for this run only). A key kept from an earlier visit to the same
+    /// table takes the seat back at once.
+    pub fn new(table: JoinTable, keep: Option<std::path::PathBuf>) -> Self {
+        let kept = keep
+            .as_deref()
+            .and_then(|path| crate::platform::files::read_to_string(path).ok())
+            .and_then(|text| serde_json::from_str::<KeptSeat>(&text).ok())
+            .filter(|k| k.address == table.address);
+        let wants = match &kept {
+            Some(k) => Wants::Back {
+                token: k.token.clone(),
+            },
+            None => Wants::Table,
+        };
+        Self {
+            table,
+            socket: std::sync::Mutex::new(None),
+            wants,
+            kept,
+            keep,
+            tries: 0,
+            retry_at: None,
+            wake: None,
+            phase: LinkPhase::Connecting,
+            welcome: None,
+            seats: Vec::new(),
+            seen: None,
+            refused: None,
+            sent_at: None,
+        }
+    }
+
+    /// Calls `wake` whenever a message arrives, so a window that sleeps
+    /// between events draws it.
+    pub fn wake_with(&mut self, wake: impl Fn() + Send + Sync + 'static) {
+        self.wake = Some(Arc::new(wake));
+    }
+
+    /// The table's address.
+    pub fn table(&self) -> &JoinTable {
+        &self.table
+    }
+
+    /// The name this device last played under here, if any.
+    pub fn kept_name(&self) -> Option<&str> {
+        self.kept.as_ref().map(|k| k.name.as_str())
+    }
+
+    /// This device's seat, once it holds one.
+    pub fn seat(&self) -> Option<Seat> {
+        (self.phase == LinkPhase::Seated)
+            .then(|| self.welcome.as_ref()?.seat)
+            .flatten()
+    }
+
+    /// Takes `seat` (the first free one if none) under `name`: the watching
+    /// connection is closed and a new one asks for the seat.
+    pub fn take_seat(&mut self, seat: Option<Seat>, name: &str) {
+        self.wants = Wants::Seat {
+            seat,
+            name: name.to_owned(),
+        };
+        self.refused = None;
+        self.reconnect_now();
+    }
+
+    /// Tries again now, after the host closed the connection.
+    pub fn try_again(&mut self) {
+        self.refused = None;
+        self.reconnect_now();
+    }
+
+    fn socket(&mut self) -> &mut Option<(WsSender, WsReceiver)> {
+        self.socket.get_mut().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Sends this seat's move, made when `number` moves had been played,
+    /// in its record form. False when there is no connection to send on.
+    pub fn send_move(&mut self, number: usize, mv: serde_json::Value) -> bool {
+        if self.phase != LinkPhase::Seated {
+            return false;
+        }
+        let message = ToHost::Move { number, mv };
+        let Some((sender, _)) = self.socket().as_mut() else {
+            return false;
+        };
+        match serde_json::to_string(&message) {
+            Ok(text) => {
+                sender.send(WsMessage::Text(text));
+                self.sent_at = Some(number);
+                self.refused = None;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Whether a move sent has not been answered yet.
+    pub fn waiting_for_answer(&self) -> bool {
+        match (&self.sent_at, &self.seen) {
+            (Some(at), Some(seen)) => seen.number <= *at && self.refused.is_none(),
+            _ => false,
+        }
+    }
+
+    fn reconnect_now(&mut self) {
+        *self.socket() = None;
+        self.tries = 0;
+        self.retry_at = None;
+        self.phase = LinkPhase::Connecting;
+    }
+
+    /// Opens a connection when none is open and it is time to try.
+    fn connect(&mut self, now: Instant) {
+        if self.socket().is_some() || matches!(self.phase, LinkPhase::Closed(_)) {
+            return;
+        }
+        if self.retry_at.is_some_and(|at| now < at) {
+            return;
+        }
+        let wake = self.wake.clone();
+        let wake = move || {
+            if let Some(wake) = &wake {
+                wake();
+            }
+        };
+        match ewebsock::connect_with_wakeup(&self.table.address, Options::default(), wake) {
+            Ok(socket) => *self.socket() = Some(socket),
+            Err(e) => {
+                self.refused = Some(e);
+                self.lost(now);
+            }
+        }
+    }
+
+    /// The connection dropped: try again after a pause that grows.
+    fn lost(&mut self, now: Instant) {
+        *self.socket() = None;
+        let pause = RETRY[self.tries.min(RETRY.len() - 1)];
+        self.tries += 1;
+        self.retry_at = Some(now + pause);
+        if !matches!(self.phase, LinkPhase::Closed(_)) {
+            self.phase = if self.welcome.as_ref().is_some_and(|w| w.seat.is_some()) {
+                LinkPhase::Away
+            } else {
+                LinkPhase::Connecting
+            };
+        }
+    }
+
+    /// Reads what arrived; false when nothing did.
+    fn read(&mut self, now: Instant) -> bool {
+        let mut any = false;
+        while let Some(event) = self.socket().as_ref().and_then(|(_, rx)| rx.try_recv()) {
+            any = true;
+            match event {
+                WsEvent::Opened => self.hello(),
+                WsEvent::Message(WsMessage::Text(text)) => self.heard(&text),
+                WsEvent::Message(_) => {}
+                WsEvent::Error(_) | WsEvent::Closed => {
+                    self.lost(now);
+                    break;
+                }
+            }
+        }
+        any
+    }
+
+    fn hello(&mut self) {
+        let hello = ToHost::<()>::Hello {
+            version: VERSION,
+            wants: self.wants.clone(),
+        };
+        if let Ok(text) = serde_json::to_string(&hello)
+            && let Some((sender, _)) = self.socket().as_mut()
+        {
+            sender.send(WsMessage::Text(text));
+        }
+    }
+
+    /// One message from the host. Anything this device cannot read is
+    /// left unread: the host is trusted no further than its words.
+    fn heard(&mut self, text: &str) {
+        let Ok(message) = serde_json::from_str::<ToDevice<serde_json::Value>>(text) else {
+            return;
+        };
+        match message {
+            ToDevice::Welcome {
+                game,
+                variant,
+                players,
+                seat,
+                token,
+                ..
+            } => {
+                self.tries = 0;
+                self.phase = if seat.is_some() {
+                    LinkPhase::Seated
+                } else {
+                    LinkPhase::Watching
+                };
+                if let (Some(seat), Some(token)) = (seat, token) {
+                    let name = match &self.wants {
+                        Wants::Seat { name, .. } => name.clone(),
+                        _ => String::new(),
+                    };
+                    self.keep_seat(KeptSeat {
+                        address: self.table.address.clone(),
+                        seat,
+                        name,
+                        token: token.clone(),
+                    });
+                    self.wants = Wants::Back { token };
+                }
+                self.welcome = Some(Welcome {
+                    game,
+                    variant,
+                    players,
+                    seat,
+                });
+            }
+            ToDevice::Seen {
+                number,
+                awaiting,
+                scores,
+                winners,
+                seen,
+            } => {
+                self.seen = Some(Seen {
+                    number,
+                    awaiting,
+                    scores,
+                    winners,
+                    seen,
+                });
+            }
+            ToDevice::Seats { seats } => self.seats = seats,
+            ToDevice::Refused { reason } => self.refused = Some(reason),
+            ToDevice::Closed { reason } => self.closed(reason),
+        }
+    }
+
+    /// The host closed the connection. Before a welcome it refused what
+    /// this device asked: a seat's key it no longer knows, a seat taken —
+    /// so the device goes back to watching and its player picks again.
+    /// After one, the host has said why and the device waits for a person.
+    fn closed(&mut self, reason: String) {
+        *self.socket() = None;
+        let welcomed = matches!(self.phase, LinkPhase::Seated | LinkPhase::Watching);
+        if !welcomed && !matches!(self.wants, Wants::Table) {
+            if matches!(self.wants, Wants::Back { .. }) {
+                self.forget_seat();
+            }
+            self.wants = Wants::Table;
+            self.welcome = None;
+            self.refused = Some(reason);
+            self.reconnect_now();
+        } else {
+            self.phase = LinkPhase::Closed(reason);
+        }
+    }
+
+    fn keep_seat(&mut self, kept: KeptSeat) {
+        if let (Some(path), Ok(text)) = (&self.keep, serde_json::to_string_pretty(&kept)) {
+            if let Err(e) = crate::storage::write_atomic(path, &text) {
+                warn!(
+                    "the seat's key could not be kept in {}: {e}",
+                    path.display()
+                );
+            }
+        }
+        self.kept = Some(kept);
+    }
+
+    fn forget_seat(&mut self) {
+        if let Some(path) = &self.keep {
+            let _ = crate::platform::files::remove(path);
+        }
+        self.kept = None;
+    }
+}
+
+/// Where a seat's key at `table` is kept: one file per table in the data
+/// folder's `seats/`.
+pub fn kept_path(table: &JoinTable) -> Option<std::path::PathBuf> {
+    let name: String = table
+        .address
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    Some(
+        crate::storage::home()?
+            .join("seats")
+            .join(format!("{name}.json")),
+    )
+}
+
+/// The link, kept open and read every frame.
+pub fn plugin(app: &mut App) {
+    app.add_systems(PreUpdate, follow_link.run_if(resource_exists::<Link>))
+        .add_systems(Startup, wake_on_messages.run_if(resource_exists::<Link>));
+}
+
+/// A window that sleeps until something happens wakes when the host says
+/// something.
+fn wake_on_messages(
+    mut link: ResMut<Link>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+) {
+    if let Some(proxy) = proxy {
+        let proxy = (**proxy).clone();
+        link.wake_with(move || {
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        });
+    }
+}
+
+/// Opens the connection when it is time, and reads what arrived.
+fn follow_link(mut link: ResMut<Link>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+    let now = Instant::now();
+    let link = link.bypass_change_detection();
+    link.connect(now);
+    if link.read(now) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    // While away, frames keep coming so the next try is made on time.
+    if link.retry_at.is_some() && link.socket().is_none() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_address_is_made_the_hosts_websocket() {
+        let at = |t| JoinTable::at(t, None).map(|j| j.address);
+        assert_eq!(
+            at("192.168.1.20:7878"),
+            Ok("ws://192.168.1.20:7878/table".into())
+        );
+        assert_eq!(
+            at("http://table.local:7878/?join&seat=2"),
+            Ok("ws://table.local:7878/table".into())
+        );
+        assert_eq!(
+            at("https://parlour.example/"),
+            Ok("wss://parlour.example/table".into())
+        );
+        assert_eq!(
+            at("ws://[::1]:7878/table"),
+            Ok("ws://[::1]:7878/table".into())
+        );
+    }
+
+    #[test]
+    fn an_address_with_no_host_is_refused_in_words() {
+        for bad in ["", "http://", "ftp://x", "a b:7878", "user@host:1"] {
+            let e = JoinTable::at(bad, None).unwrap_err();
+            assert!(e.contains("not a table's address"), "{bad}: {e}");
+        }
+    }
+}

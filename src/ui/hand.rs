@@ -1,0 +1,336 @@
+//! A player's own hand at a shared table, on their phone: laid out for a
+//! phone held upright or sideways, not the table shrunk. Before a seat is
+//! taken: the table's seats and a name. Once seated: whose turn it is, the
+//! scores, the game's own hand screen, and the host's refusal in one line.
+//! Nothing here reaches settings, other matches, files or an exit: the
+//! phone holds one seat and nothing else.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use parlour_core::engine::Seat;
+use parlour_core::protocol::{Holder, MAX_NAME};
+
+use super::UiSystems;
+use super::keyboard::name_keyboard;
+use super::theme::{ecolour, size};
+use super::widgets::{big_button, full_screen};
+use crate::catalog::{GameCatalog, HandFrame};
+use crate::hand::{Link, LinkPhase};
+use crate::session::Screen;
+use crate::tr;
+
+/// The hand screen.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        hand.run_if(in_state(Screen::Hand).and_then(resource_exists::<Link>))
+            .in_set(UiSystems::Screens),
+    );
+}
+
+/// The name being typed before a seat is taken.
+#[derive(Default)]
+struct Joining {
+    name: String,
+    shift: bool,
+    typing: bool,
+    begun: bool,
+}
+
+fn hand(
+    mut contexts: EguiContexts,
+    mut link: ResMut<Link>,
+    catalog: Res<GameCatalog>,
+    mut joining: Local<Joining>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if !joining.begun {
+        joining.begun = true;
+        joining.name = link.kept_name().unwrap_or_default().to_owned();
+    }
+    let link = link.bypass_change_detection();
+    full_screen(ctx, |ui| {
+        ui.spacing_mut().item_spacing.y = 6.0;
+        match link.phase.clone() {
+            LinkPhase::Seated => seated(ui, link, &catalog),
+            LinkPhase::Watching => pick_seat(ui, link, &catalog, &mut joining),
+            LinkPhase::Connecting | LinkPhase::Away => waiting(ui, link, &catalog),
+            LinkPhase::Closed(reason) => closed(ui, link, &catalog, &reason),
+        }
+    });
+    if joining.typing {
+        let Joining { name, shift, .. } = &mut *joining;
+        if name_keyboard(ctx, name, shift, MAX_NAME, &[]) {
+            joining.typing = false;
+        }
+    }
+    Ok(())
+}
+
+/// The game's title, or the table's address before the host has said.
+fn heading(ui: &mut egui::Ui, link: &Link, catalog: &GameCatalog) {
+    let title = match &link.welcome {
+        Some(w) => catalog
+            .by_name(&w.game)
+            .map_or_else(|| w.game.clone(), |e| e.id.title()),
+        None => tr!("hand-title"),
+    };
+    ui.label(
+        egui::RichText::new(title)
+            .size(size::HEADING)
+            .color(ecolour::ACCENT)
+            .strong(),
+    );
+}
+
+/// Connecting, or coming back after the connection dropped.
+fn waiting(ui: &mut egui::Ui, link: &Link, catalog: &GameCatalog) {
+    ui.vertical_centered(|ui| {
+        heading(ui, link, catalog);
+        ui.add_space(24.0);
+        let key = if link.phase == LinkPhase::Away {
+            "hand-away"
+        } else {
+            "hand-connecting"
+        };
+        ui.label(egui::RichText::new(tr!(key)).size(size::TEXT));
+        ui.add_space(8.0);
+        ui.spinner();
+        ui.add_space(8.0);
+        ui.label(egui::RichText::new(&link.table().address).color(ecolour::TEXT_DIM));
+        said(ui, link.refused.as_deref());
+    });
+}
+
+/// The host closed the connection and said why; a person may try again.
+fn closed(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, reason: &str) {
+    ui.vertical_centered(|ui| {
+        heading(ui, link, catalog);
+        ui.add_space(24.0);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(reason)
+                    .size(size::TEXT)
+                    .color(ecolour::WARN),
+            )
+            .wrap(),
+        );
+        ui.add_space(16.0);
+        if big_button(ui, &tr!("hand-try-again"), true).clicked() {
+            link.try_again();
+        }
+    });
+}
+
+/// No seat yet: the name, and the table's seats, an open one to tap.
+fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining: &mut Joining) {
+    ui.vertical_centered(|ui| heading(ui, link, catalog));
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new(tr!("hand-your-name")).color(ecolour::TEXT_DIM));
+    let shown = if joining.name.is_empty() {
+        tr!("hand-tap-for-name")
+    } else {
+        joining.name.clone()
+    };
+    let name_button = egui::Button::new(egui::RichText::new(shown).size(size::TEXT + 2.0))
+        .min_size(egui::vec2(ui.available_width(), size::TOUCH + 8.0));
+    if ui.add(name_button).clicked() {
+        joining.typing = true;
+    }
+    ui.add_space(12.0);
+    let offered = link.table().seat;
+    let named = !joining.name.trim().is_empty();
+    let mut take = None;
+    for (seat, status) in link.seats.clone().iter().enumerate() {
+        let open = status.holder == Holder::Open;
+        let who = match &status.holder {
+            Holder::Open => tr!("hand-seat-open"),
+            Holder::Device { here: true } => status.name.clone(),
+            Holder::Device { here: false } => tr!("hand-seat-away", name = status.name.as_str()),
+            Holder::Bot { name } => crate::i18n::bot_name(name),
+        };
+        let label = tr!("hand-seat", number = seat + 1, who = who.as_str());
+        let primary = open && (offered == Some(seat) || offered.is_none());
+        let text = egui::RichText::new(label).size(size::TEXT);
+        let button = if primary && named {
+            egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
+        } else {
+            egui::Button::new(text)
+        };
+        let response = ui.add_enabled(
+            open && named,
+            button.min_size(egui::vec2(ui.available_width(), size::TOUCH + 8.0)),
+        );
+        if response.clicked() {
+            take = Some(seat);
+        }
+    }
+    if link.seats.iter().all(|s| s.holder != Holder::Open) && !link.seats.is_empty() {
+        ui.label(egui::RichText::new(tr!("hand-no-seat")).color(ecolour::TEXT_DIM));
+    } else if !named {
+        ui.label(egui::RichText::new(tr!("hand-name-first")).color(ecolour::TEXT_DIM));
+    }
+    said(ui, link.refused.as_deref());
+    if let Some(seat) = take {
+        let name = joining.name.trim().to_owned();
+        link.take_seat(Some(seat), &name);
+    }
+}
+
+/// A seat held: whose turn, the scores, the game's hand, the host's word.
+fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
+    let (Some(welcome), Some(seat)) = (link.welcome.clone(), link.seat()) else {
+        return;
+    };
+    let names: Vec<String> = (0..welcome.players)
+        .map(|s| {
+            link.seats.get(s).map_or_else(
+                || tr!("seat-default-name", number = s + 1),
+                |st| match &st.holder {
+                    Holder::Bot { name } => crate::i18n::bot_name(name),
+                    _ => st.name.clone(),
+                },
+            )
+        })
+        .collect();
+    let Some(seen) = link.seen.clone() else {
+        waiting(ui, link, catalog);
+        return;
+    };
+    let answering = link.waiting_for_answer();
+    let to_play = seen.awaiting.contains(&seat) && !answering;
+    banner(ui, link, &names, seat, &seen, to_play);
+    scores(ui, &names, seat, &seen);
+    let refusal = link.refused.clone();
+    let footer = if refusal.is_some() { 40.0 } else { 0.0 };
+    let room = ui.available_rect_before_wrap();
+    let room = egui::Rect::from_min_max(room.min, egui::pos2(room.max.x, room.max.y - footer));
+    let entry = catalog.by_name(&welcome.game);
+    let mut made = None;
+    ui.scope_builder(egui::UiBuilder::new().max_rect(room), |ui| {
+        match entry.and_then(|e| e.hand) {
+            Some(hand_screen) => {
+                let frame = HandFrame {
+                    variant: &welcome.variant,
+                    seat,
+                    number: seen.number,
+                    to_play,
+                    seen: &seen.seen,
+                    names: &names,
+                };
+                made = hand_screen(ui, &frame);
+            }
+            None => {
+                ui.label(tr!("hand-no-hand", game = welcome.game.as_str()));
+            }
+        }
+    });
+    if let Some(mv) = made.filter(|_| to_play) {
+        link.send_move(seen.number, mv);
+    }
+    if let Some(reason) = refusal {
+        let at = egui::Rect::from_min_max(
+            egui::pos2(room.min.x, room.max.y),
+            room.max + egui::vec2(0.0, footer),
+        );
+        ui.scope_builder(egui::UiBuilder::new().max_rect(at), |ui| {
+            said(ui, Some(&reason))
+        });
+    }
+}
+
+/// One line at the top: the match's end, this seat's turn, or whose
+/// turn it is — saying so when that seat's phone is away.
+fn banner(
+    ui: &mut egui::Ui,
+    link: &Link,
+    names: &[String],
+    seat: Seat,
+    seen: &crate::hand::Seen,
+    to_play: bool,
+) {
+    let (text, lit) = if !seen.winners.is_empty() {
+        let winners: Vec<&str> = seen
+            .winners
+            .iter()
+            .filter_map(|&s| names.get(s).map(String::as_str))
+            .collect();
+        let text = if seen.winners.contains(&seat) {
+            tr!("hand-you-win")
+        } else {
+            let names = winners.join(" · ");
+            tr!("hand-wins", names = names.as_str())
+        };
+        (text, true)
+    } else if to_play {
+        (tr!("hand-your-turn"), true)
+    } else if link.waiting_for_answer() {
+        (tr!("hand-sent"), false)
+    } else if let Some(&other) = seen.awaiting.iter().find(|&&s| s != seat) {
+        let name = names.get(other).map_or("", String::as_str);
+        let away = matches!(
+            link.seats.get(other).map(|s| &s.holder),
+            Some(Holder::Device { here: false })
+        );
+        let key = if away {
+            "hand-waiting-phone"
+        } else {
+            "hand-waiting"
+        };
+        (tr!(key, name = name), false)
+    } else {
+        (String::new(), false)
+    };
+    let colour = if lit { ecolour::ACCENT } else { ecolour::TEXT };
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(text)
+                    .size(size::TEXT + 4.0)
+                    .strong()
+                    .color(colour),
+            )
+            .truncate(),
+        );
+    });
+}
+
+/// Each seat's name and score, this seat's outlined.
+fn scores(ui: &mut egui::Ui, names: &[String], seat: Seat, seen: &crate::hand::Seen) {
+    ui.horizontal_wrapped(|ui| {
+        for (s, name) in names.iter().enumerate() {
+            let score = seen.scores.get(s).copied().unwrap_or_default();
+            let text = format!("{name} {}", crate::i18n::score(score, false));
+            let mut frame = egui::Frame::new()
+                .fill(ecolour::CHIP)
+                .corner_radius(10)
+                .inner_margin(egui::Margin::symmetric(10, 4));
+            if s == seat {
+                frame = frame.stroke(egui::Stroke::new(2.0, ecolour::ACCENT));
+            }
+            let awaited = seen.awaiting.contains(&s);
+            frame.show(ui, |ui| {
+                let mut rich = egui::RichText::new(text).size(size::TEXT - 4.0);
+                if awaited {
+                    rich = rich.strong().color(ecolour::ACCENT);
+                }
+                ui.label(rich);
+            });
+        }
+    });
+    ui.add_space(4.0);
+}
+
+/// The host's refusal, in its words, in one line.
+fn said(ui: &mut egui::Ui, text: Option<&str>) {
+    if let Some(text) = text {
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(text)
+                    .color(ecolour::WARN)
+                    .size(size::TEXT - 4.0),
+            )
+            .truncate(),
+        );
+    }
+}
