@@ -1,20 +1,37 @@
 #!/usr/bin/env python3
-"""Fails unless FILE is a PNG of exactly WxH that is not blank — and, given
+"""The GUI smoke check's pictures.
+
+    check_png.py FILE [WIDTH HEIGHT [STATS [TITLE]]]
+    check_png.py --title FILE WIDTH HEIGHT STATS
+
+Fails unless FILE is a PNG of exactly WxH that is not blank — and, given
 the figures the run printed for it (STATS, from `--frame-stats`) and a
 screenshot of the title at the same size (TITLE), unless it shows a table
-with its pieces drawn:
+drawn at that frame:
 
 - not blank: many distinct colours and real contrast, so a black, white or
   single-colour frame fails;
 - a table: at least a fifth of the picture is the felt's own colour (the
   colour the run names), so noise or a gradient fails;
-- its pieces drawn: at the middle of nearly every piece and cell the run
-  says it drew, the picture is not felt, so a table whose pieces were not
-  drawn (or were painted over) fails;
+- its pieces drawn: nearly every token or card the run drew shows its own
+  face's colour where the run put it, and so does nearly every cell; on
+  nearly every one with a digit or mark printed on it there is ink. The
+  tokens are held to their own colour, not merely "not felt", so a board
+  whose cells are drawn but not its tokens fails; so does a Paper Boxing
+  grid without its numbers;
+- drawn afresh: the run also saved an earlier frame (STATS' `earlier`),
+  with fewer moves played; both pictures pass the checks above, and where
+  a piece or cell changed between the two frames the pictures differ, so a
+  frozen picture (the same frame twice) fails;
 - not the title: at least a tenth of the picture differs from the title's.
 
-Used by the GUI smoke check. Standard library only (zlib), so CI needs
-nothing installed for it.
+With --title, FILE is that title screenshot: of the size asked for, not
+blank, a picture of the title screen by its figures, on the felt, and no
+table drawn on it. The game's picture is only compared with a title that
+passes this.
+
+Used by the GUI smoke check; its tests are test_check_png.py. Standard
+library only (zlib), so CI needs nothing installed for it.
 """
 import json
 import struct
@@ -22,10 +39,15 @@ import sys
 import zlib
 
 
+class Refused(Exception):
+    """A picture the check does not accept, and why."""
+
+
 def read_png(path):
-    data = open(path, "rb").read()
+    with open(path, "rb") as f:
+        data = f.read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise SystemExit(f"{path}: not a PNG file")
+        raise Refused(f"{path}: not a PNG file")
     pos, chunks = 8, []
     width = height = depth = ctype = None
     while pos < len(data):
@@ -39,7 +61,7 @@ def read_png(path):
         elif kind == b"IEND":
             break
     if depth != 8 or ctype not in (2, 6):
-        raise SystemExit(f"{path}: expected 8-bit RGB or RGBA, got depth {depth} colour type {ctype}")
+        raise Refused(f"{path}: expected 8-bit RGB or RGBA, got depth {depth} colour type {ctype}")
     channels = 3 if ctype == 2 else 4
     raw = zlib.decompress(b"".join(chunks))
     stride = width * channels
@@ -64,12 +86,17 @@ def read_png(path):
                 line[i] = (line[i] + pred) & 255
         rows.append(line)
         prev = line
-    return width, height, channels, rows
+    return Picture(path, width, height, channels, rows)
 
 
-def pixel(rows, ch, x, y):
-    row = rows[y]
-    return row[x * ch], row[x * ch + 1], row[x * ch + 2]
+class Picture:
+    def __init__(self, path, w, h, ch, rows):
+        self.path, self.w, self.h, self.ch, self.rows = path, w, h, ch, rows
+
+    def at(self, x, y):
+        x, y = min(max(x, 0), self.w - 1), min(max(y, 0), self.h - 1)
+        row, i = self.rows[y], x * self.ch
+        return row[i], row[i + 1], row[i + 2]
 
 
 def distance(a, b):
@@ -80,66 +107,211 @@ def grid(w, h, step):
     return [(x, y) for y in range(0, h, step) for x in range(0, w, step)]
 
 
-def check_table(path, w, h, ch, rows, stats):
-    felt = tuple(stats.get("felt") or ())
-    centres = stats.get("piece_centres") or []
-    if len(felt) != 3:
-        raise SystemExit(f"{path}: the run did not say the felt's colour")
-    points = grid(w, h, 8)
-    on_felt = sum(distance(pixel(rows, ch, x, y), felt) <= 12 for x, y in points) / len(points)
-    if on_felt < 0.2:
-        raise SystemExit(f"{path}: not a table on the felt ({on_felt:.0%} of it is felt, a fifth at least wanted)")
-    if len(centres) < 2:
-        raise SystemExit(f"{path}: the run drew {len(centres)} pieces; a table shows more")
-    drawn = 0
-    for cx, cy in centres:
-        patch = [pixel(rows, ch, min(max(cx + dx, 0), w - 1), min(max(cy + dy, 0), h - 1))
-                 for dx in (-3, 0, 3) for dy in (-3, 0, 3)]
-        if max(distance(p, felt) for p in patch) > 30:
-            drawn += 1
-    if drawn < 0.8 * len(centres):
-        raise SystemExit(f"{path}: only {drawn} of the {len(centres)} pieces the run drew are in the picture")
-    return on_felt, drawn, len(centres)
+def inside(thing, share=0.3):
+    """Points across the middle of a piece or cell (a box `share` of its
+    size either side of its middle): its face, and what is printed on it,
+    not its rim, its shadow or its neighbours."""
+    (cx, cy), (sw, sh) = thing["at"], thing.get("size") or (0, 0)
+    rx, ry = max(int(sw * share), 3), max(int(sh * share), 3)
+    step = max(1, min(rx, ry) // 6)
+    return [(x, y) for y in range(cy - ry, cy + ry + 1, step) for x in range(cx - rx, cx + rx + 1, step)]
 
 
-def check_not_title(path, w, h, ch, rows, title_path):
-    tw, th, tch, trows = read_png(title_path)
-    if (tw, th) != (w, h):
-        raise SystemExit(f"{title_path}: {tw}x{th}, not the {w}x{h} of {path}")
-    points = grid(w, h, 4)
-    differ = sum(distance(pixel(rows, ch, x, y), pixel(trows, tch, x, y)) > 24 for x, y in points) / len(points)
-    if differ < 0.1:
-        raise SystemExit(f"{path}: the title screen ({differ:.1%} of it differs from the title's picture)")
-    return differ
+# A face is drawn when a third of its middle is its colour; something is
+# printed on it when a fiftieth of its middle is ink, far from the face.
+FACE_NEAR, FACE_SHARE = 24, 1 / 3
+INK_FAR, INK_SHARE = 60, 1 / 50
 
 
-def main():
-    if len(sys.argv) < 2:
-        raise SystemExit("usage: check_png.py FILE [WIDTH HEIGHT [STATS [TITLE]]]")
-    path = sys.argv[1]
-    w, h, ch, rows = read_png(path)
-    if len(sys.argv) > 3 and (w, h) != (int(sys.argv[2]), int(sys.argv[3])):
-        raise SystemExit(f"{path}: {w}x{h}, not the {sys.argv[2]}x{sys.argv[3]} asked for")
+def face_drawn(pic, thing):
+    colour, points = thing["colour"], inside(thing)
+    return sum(distance(pic.at(x, y), colour) <= FACE_NEAR for x, y in points) / len(points) >= FACE_SHARE
+
+
+def ink_drawn(pic, thing):
+    colour, points = thing["colour"], inside(thing)
+    return sum(distance(pic.at(x, y), colour) > INK_FAR for x, y in points) / len(points) >= INK_SHARE
+
+
+def check_size(pic, w, h):
+    if (pic.w, pic.h) != (w, h):
+        raise Refused(f"{pic.path}: {pic.w}x{pic.h}, not the {w}x{h} asked for")
+
+
+def check_not_blank(pic):
     colours, lum = set(), []
-    for y in range(0, h, 4):
-        row = rows[y]
-        for x in range(0, w, 4):
-            r, g, b = row[x * ch], row[x * ch + 1], row[x * ch + 2]
-            colours.add((r >> 3, g >> 3, b >> 3))
-            lum.append(0.2126 * r + 0.7152 * g + 0.0722 * b)
+    for x, y in grid(pic.w, pic.h, 4):
+        r, g, b = pic.at(x, y)
+        colours.add((r >> 3, g >> 3, b >> 3))
+        lum.append(0.2126 * r + 0.7152 * g + 0.0722 * b)
     mean = sum(lum) / len(lum)
     spread = (sum((v - mean) ** 2 for v in lum) / len(lum)) ** 0.5
     if len(colours) < 50 or spread < 15:
-        raise SystemExit(f"{path}: looks blank ({len(colours)} colours, contrast {spread:.1f})")
-    said = f"{path}: {w}x{h}, {len(colours)} colours, contrast {spread:.1f}"
-    if len(sys.argv) > 4:
-        stats = json.load(open(sys.argv[4]))
-        on_felt, drawn, pieces = check_table(path, w, h, ch, rows, stats)
-        said += f", {on_felt:.0%} felt, {drawn} of {pieces} pieces drawn"
-    if len(sys.argv) > 5:
-        differ = check_not_title(path, w, h, ch, rows, sys.argv[5])
-        said += f", {differ:.0%} unlike the title"
-    print(said + ": ok")
+        raise Refused(f"{pic.path}: looks blank ({len(colours)} colours, contrast {spread:.1f})")
+    return f"{len(colours)} colours, contrast {spread:.1f}"
 
 
-main()
+def felt_of(stats, where):
+    felt = tuple(stats.get("felt") or ())
+    if len(felt) != 3:
+        raise Refused(f"{where}: the run did not say the felt's colour")
+    return felt
+
+
+def felt_share(pic, felt):
+    points = grid(pic.w, pic.h, 8)
+    return sum(distance(pic.at(x, y), felt) <= 12 for x, y in points) / len(points)
+
+
+def check_table(pic, shot, felt):
+    """The table of one screenshot against what its frame drew (`shot`:
+    the figures of that frame — the run's, or its `earlier`)."""
+    on_felt = felt_share(pic, felt)
+    if on_felt < 0.2:
+        raise Refused(f"{pic.path}: not a table on the felt ({on_felt:.0%} of it is felt, a fifth at least wanted)")
+    pieces, cells = shot.get("pieces") or [], shot.get("cells") or []
+    if len(pieces) + len(cells) < 2:
+        raise Refused(f"{pic.path}: the run drew {len(pieces) + len(cells)} pieces and cells; a table shows more")
+    carried = pieces + [c for c in cells if c.get("printed")]
+    if not carried:
+        raise Refused(f"{pic.path}: the run drew no token, card or number on the table")
+    # A cell under a token shows the token, which is held to its own colour.
+    bare = [c for c in cells if not any(under(c, p) for p in pieces)]
+    said = []
+    for kind, things in (("tokens and cards", pieces), ("bare cells", bare)):
+        if not things:
+            continue
+        drawn = sum(face_drawn(pic, t) for t in things)
+        if drawn < 0.8 * len(things):
+            raise Refused(f"{pic.path}: only {drawn} of the {len(things)} {kind} the run drew are in the picture")
+        said.append(f"{drawn} of {len(things)} {kind}")
+    printed = [t for t in pieces + cells if t.get("printed")]
+    if printed:
+        inked = sum(ink_drawn(pic, t) for t in printed)
+        if inked < 0.8 * len(printed):
+            raise Refused(f"{pic.path}: only {inked} of the {len(printed)} digits and marks the run printed are in the picture")
+        said.append(f"{inked} of {len(printed)} printed")
+    return f"{on_felt:.0%} felt, " + ", ".join(said) + " drawn"
+
+
+def under(cell, piece):
+    """Whether `piece` lies over the middle of `cell`."""
+    (cx, cy), (px, py) = cell["at"], piece["at"]
+    sw, sh = cell.get("size") or (0, 0)
+    return abs(cx - px) <= sw / 2 and abs(cy - py) <= sh / 2
+
+
+def changed(before, after):
+    """The pieces and cells of `after` that are new, moved, recoloured or
+    reprinted since `before`."""
+    was = {(kind, t["id"]): t for kind in ("pieces", "cells") for t in before.get(kind) or []}
+    out = []
+    for kind in ("pieces", "cells"):
+        for t in after.get(kind) or []:
+            old = was.get((kind, t["id"]))
+            if (old is None or distance(old["at"], t["at"]) > 3
+                    or distance(old["colour"], t["colour"]) > FACE_NEAR
+                    or old.get("printed") != t.get("printed")):
+                out.append(t)
+    return out
+
+
+def check_live(earlier_pic, earlier, pic, stats):
+    """Two screenshots of one run: the match moved on between them, and the
+    picture shows it where the run says it drew something new."""
+    if earlier.get("screen") != "Play" or earlier.get("game") != stats.get("game"):
+        raise Refused(f"{earlier_pic.path}: frame {earlier.get('frame')} showed {earlier.get('screen')!r} "
+                      f"{earlier.get('game')!r}, not the play screen with {stats.get('game')!r}")
+    if not earlier.get("moves_shown", 0) < stats.get("moves_shown", 0):
+        raise Refused(f"{pic.path}: no move was played between frames {earlier.get('frame')} and "
+                      f"{stats.get('frame')} ({earlier.get('moves_shown')} then {stats.get('moves_shown')}), "
+                      "so the two pictures cannot show the table was drawn afresh")
+    new = changed(earlier, stats)
+    if not new:
+        raise Refused(f"{pic.path}: the run drew the same pieces and cells at frames {earlier.get('frame')} "
+                      f"and {stats.get('frame')} although moves were played")
+    moved = 0
+    for t in new:
+        points = inside(t)
+        differ = sum(distance(pic.at(x, y), earlier_pic.at(x, y)) > FACE_NEAR for x, y in points) / len(points)
+        moved += differ >= FACE_SHARE
+    if moved < 0.5 * len(new):
+        raise Refused(f"{pic.path}: a frozen picture: only {moved} of the {len(new)} pieces and cells the run "
+                      f"drew anew since frame {earlier.get('frame')} look any different in it")
+    return f"{moved} of {len(new)} changes since frame {earlier.get('frame')} drawn"
+
+
+def check_not_title(pic, title):
+    if (title.w, title.h) != (pic.w, pic.h):
+        raise Refused(f"{title.path}: {title.w}x{title.h}, not the {pic.w}x{pic.h} of {pic.path}")
+    points = grid(pic.w, pic.h, 4)
+    differ = sum(distance(pic.at(x, y), title.at(x, y)) > 24 for x, y in points) / len(points)
+    if differ < 0.1:
+        raise Refused(f"{pic.path}: the title screen ({differ:.1%} of it differs from the title's picture)")
+    return f"{differ:.0%} unlike the title"
+
+
+def check_title(pic, w, h, stats):
+    """The title's screenshot, before any game's picture is compared with it."""
+    check_size(pic, w, h)
+    said = [check_not_blank(pic)]
+    if stats.get("screen") != "Title":
+        raise Refused(f"{pic.path}: its frame showed {stats.get('screen')!r}, not the title screen")
+    pieces, cells = stats.get("pieces") or [], stats.get("cells") or []
+    if pieces or cells or stats.get("game"):
+        raise Refused(f"{pic.path}: a table ({len(pieces)} pieces, {len(cells)} cells) was drawn on the title screen")
+    on_felt = felt_share(pic, felt_of(stats, pic.path))
+    if on_felt < 0.2:
+        raise Refused(f"{pic.path}: not the title on the felt ({on_felt:.0%} of it is felt, a fifth at least wanted)")
+    said.append(f"{on_felt:.0%} felt")
+    return ", ".join(said)
+
+
+def check_game(pic, w, h, stats, title=None):
+    """A game's screenshot, its run's figures and the title's picture."""
+    if w is not None:
+        check_size(pic, w, h)
+    said = [check_not_blank(pic)]
+    if stats is not None:
+        felt = felt_of(stats, pic.path)
+        said.append(check_table(pic, stats, felt))
+        earlier = stats.get("earlier")
+        if not earlier or not earlier.get("screenshot"):
+            raise Refused(f"{pic.path}: the run saved no earlier frame, so a frozen picture would pass")
+        earlier_pic = read_png(earlier["screenshot"])
+        check_size(earlier_pic, pic.w, pic.h)
+        check_table(earlier_pic, earlier, felt)
+        said.append(check_live(earlier_pic, earlier, pic, stats))
+    if title is not None:
+        said.append(check_not_title(pic, title))
+    return ", ".join(said)
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise Refused(f"{path}: no frame figures: {e}")
+
+
+def main(argv):
+    try:
+        if argv[:1] == ["--title"] and len(argv) == 5:
+            path, w, h, stats = argv[1], int(argv[2]), int(argv[3]), load(argv[4])
+            print(f"{path}: {w}x{h} title, {check_title(read_png(path), w, h, stats)}: ok")
+        elif 1 <= len(argv) <= 5 and len(argv) != 2 and argv[0] != "--title":
+            path = argv[0]
+            w, h = (int(argv[1]), int(argv[2])) if len(argv) > 1 else (None, None)
+            stats = load(argv[3]) if len(argv) > 3 else None
+            title = read_png(argv[4]) if len(argv) > 4 else None
+            pic = read_png(path)
+            print(f"{path}: {pic.w}x{pic.h}, {check_game(pic, w, h, stats, title)}: ok")
+        else:
+            raise SystemExit(__doc__.split("\n\n")[1])
+    except Refused as e:
+        raise SystemExit(str(e))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

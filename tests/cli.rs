@@ -309,6 +309,10 @@ fn window_flags_are_checked_before_any_window_opens() {
         (vec!["--screenshot", "shot.png"], "--frames"),
         (vec!["--game", "rummy"], "--demo"),
         (vec!["--frame-stats"], "--frames"),
+        (
+            vec!["--frames", "9", "--screenshot-also-at", "5"],
+            "--screenshot",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_parlour"))
             .args(&args)

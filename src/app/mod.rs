@@ -43,6 +43,11 @@ pub struct WindowOptions {
     /// Save a screenshot of the last frame to FILE (with --frames).
     #[arg(long, value_name = "FILE", requires = "frames")]
     pub screenshot: Option<PathBuf>,
+    /// Also save a screenshot of frame N, to FILE with `-N` before its
+    /// extension (with --screenshot): two frames of one run, so a check
+    /// can tell a table drawn afresh from a frozen picture.
+    #[arg(long, value_name = "N", requires = "screenshot")]
+    pub screenshot_also_at: Option<u32>,
     /// Print frame-time figures and peak memory on exit (with --frames).
     #[arg(long, requires = "frames")]
     pub frame_stats: bool,
@@ -153,6 +158,7 @@ pub fn build(options: &WindowOptions, started: Instant) -> Result<App, String> {
         app.insert_resource(FrameBudget::new(
             frames,
             options.screenshot.clone(),
+            options.screenshot_also_at,
             options.frame_stats,
             started,
         ));
