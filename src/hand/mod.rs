@@ -373,6 +373,10 @@ impl Link {
                     });
                     self.wants = Wants::Back { token };
                 }
+                // What the last connection saw was another device's view
+                // (the public table): the seat's own follows the welcome.
+                self.seen = None;
+                self.sent_at = None;
                 self.welcome = Some(Welcome {
                     game,
                     variant,

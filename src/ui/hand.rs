@@ -202,7 +202,7 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
     banner(ui, link, &names, seat, &seen, to_play);
     scores(ui, &names, seat, &seen);
     let refusal = link.refused.clone();
-    let footer = if refusal.is_some() { 40.0 } else { 0.0 };
+    let footer = if refusal.is_some() { 56.0 } else { 0.0 };
     let room = ui.available_rect_before_wrap();
     let room = egui::Rect::from_min_max(room.min, egui::pos2(room.max.x, room.max.y - footer));
     let entry = catalog.by_name(&welcome.game);

@@ -84,6 +84,8 @@ pub mod ecolour {
     pub const WARN: Color32 = Color32::from_rgb(227, 93, 74);
     /// Success.
     pub const GOOD: Color32 = Color32::from_rgb(143, 222, 143);
+    /// The last move's mark (the table's `LAST_MOVE`).
+    pub const LAST: Color32 = Color32::from_rgb(33, 82, 191);
 }
 
 /// Sizes, in logical pixels.

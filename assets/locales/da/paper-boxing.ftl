@@ -134,3 +134,12 @@ pb-review-wins-ko = vinder på knockout
 pb-review-loses-ko = taber på knockout
 pb-review-wins-tie = vinder ved lighed som første fører
 pb-review-loses-tie = taber ved lighed
+
+## På en telefon ved et delt bord
+hand-pb-write = Skriv dit gitter: tryk på to tal for at bytte dem. Ingen andre ser det.
+hand-pb-shuffle = Bland
+hand-pb-ready = Klar
+hand-pb-waiting-grid = Dit gitter er afleveret. Venter på { $name }s gitter…
+hand-pb-chosen = Du valgte { $number }: venter på den andens skridt.
+hand-pb-bout = Runde { $bout } · vundet { $wins }, tabt { $losses }
+hand-pb-their-grid = { $name }s gitter

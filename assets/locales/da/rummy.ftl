@@ -135,3 +135,18 @@ rummy-review-lay-take = at lægge { $cards } og tage { $jokers ->
    *[other] { $jokers } jokere
 } tilbage
 rummy-review-better = Bedre var { $best } med { $kept } kort tilbage på hånden: { $win } % chance for at vinde, hvor { $played } efterlod { $played_win } %.
+
+## På en telefon ved et delt bord
+hand-rummy-cards = { $name } { $cards ->
+    [one] 1 kort
+   *[other] { $cards } kort
+}
+hand-rummy-pile = bunke { $cards }
+hand-rummy-first-meld = første udlæg { $points }
+hand-rummy-new-set = Nyt sæt
+hand-rummy-by-colour = Efter farve
+hand-rummy-by-number = Efter tal
+hand-rummy-back = Tilbage
+hand-rummy-undo = Fortryd
+hand-rummy-play = Spil
+hand-rummy-draw = Træk

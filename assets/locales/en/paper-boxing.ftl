@@ -134,3 +134,12 @@ pb-review-wins-ko = wins by a knock-out
 pb-review-loses-ko = loses by a knock-out
 pb-review-wins-tie = wins on the tie, as first leader
 pb-review-loses-tie = loses on the tie
+
+## On a phone at a shared table
+hand-pb-write = Write your grid: tap two numbers to swap them. Nobody else sees it.
+hand-pb-shuffle = Shuffle
+hand-pb-ready = Ready
+hand-pb-waiting-grid = Your grid is in. Waiting for { $name }’s grid…
+hand-pb-chosen = You chose { $number }: waiting for the other’s step.
+hand-pb-bout = Bout { $bout } · won { $wins }, lost { $losses }
+hand-pb-their-grid = { $name }’s grid

@@ -144,3 +144,18 @@ rummy-review-better = Better was { $best }, keeping { $kept ->
     [one] one card
    *[other] { $kept } cards
 } in hand: { $win } % to win, where { $played } left { $played_win } %.
+
+## On a phone at a shared table
+hand-rummy-cards = { $name } { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards
+}
+hand-rummy-pile = pile { $cards }
+hand-rummy-first-meld = first meld { $points }
+hand-rummy-new-set = New set
+hand-rummy-by-colour = By colour
+hand-rummy-by-number = By number
+hand-rummy-back = Back
+hand-rummy-undo = Undo
+hand-rummy-play = Play
+hand-rummy-draw = Draw

@@ -134,3 +134,12 @@ pb-review-wins-ko = gagne par K.-O.
 pb-review-loses-ko = perd par K.-O.
 pb-review-wins-tie = gagne à égalité, en premier meneur
 pb-review-loses-tie = perd à égalité
+
+## Sur un téléphone à une table partagée
+hand-pb-write = Écrivez votre grille : touchez deux nombres pour les échanger. Personne d’autre ne la voit.
+hand-pb-shuffle = Mélanger
+hand-pb-ready = Prêt
+hand-pb-waiting-grid = Votre grille est remise. On attend celle de { $name }…
+hand-pb-chosen = Vous avez choisi { $number } : on attend le pas de l’autre.
+hand-pb-bout = Round { $bout } · gagnés { $wins }, perdus { $losses }
+hand-pb-their-grid = Grille de { $name }

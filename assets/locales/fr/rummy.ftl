@@ -145,3 +145,18 @@ rummy-review-better = Mieux valait { $best }, en gardant { $kept } { $kept ->
     [one] carte
    *[other] cartes
 } en main : { $win } % de chances de gagner, quand { $played } laissait { $played_win } %.
+
+## Sur un téléphone à une table partagée
+hand-rummy-cards = { $name } { $cards ->
+    [one] 1 carte
+   *[other] { $cards } cartes
+}
+hand-rummy-pile = pioche { $cards }
+hand-rummy-first-meld = première pose { $points }
+hand-rummy-new-set = Nouvelle combinaison
+hand-rummy-by-colour = Par couleur
+hand-rummy-by-number = Par nombre
+hand-rummy-back = Reprendre
+hand-rummy-undo = Annuler
+hand-rummy-play = Jouer
+hand-rummy-draw = Piocher

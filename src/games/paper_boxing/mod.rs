@@ -11,6 +11,7 @@
 
 mod coach;
 mod feedback;
+mod hand;
 mod hud;
 pub mod input;
 pub mod layout;
@@ -41,6 +42,7 @@ pub fn entry() -> GameEntry {
         .attract(2, "solver")
         .how_to(&["aim", "setup", "bout", "end"])
         .picture(picture::paint)
+        .hand(hand::hand)
 }
 
 // A refusal is worded by the shell from the rules' phrase, in the language

@@ -345,52 +345,55 @@ fn number_key(face: Face) -> (u8, u8) {
 /// group by colour, a run from low to high with its jokers in the gaps.
 /// Otherwise sorted by number, so the player can see what is missing.
 pub fn arrange(cards: &[Card]) -> Vec<Card> {
-    let valid = |order: &[Card]| {
-        let names: Vec<CardName> = order.iter().map(|c| CardName::plain(c.face())).collect();
+    arrange_by(cards, |c| c.face())
+}
+
+/// [`arrange`] for anything that shows a face: a phone's hand knows its
+/// cards by face alone.
+pub fn arrange_by<T: Copy>(cards: &[T], face: impl Fn(&T) -> Face) -> Vec<T> {
+    let valid = |order: &[T]| {
+        let names: Vec<CardName> = order.iter().map(|c| CardName::plain(face(c))).collect();
         sets::read(&names).is_ok()
     };
     if valid(cards) {
         return cards.to_vec();
     }
-    let (jokers, mut numbers): (Vec<Card>, Vec<Card>) = cards.iter().partition(|c| c.is_joker());
-    numbers.sort_by_key(|c| number_key(c.face()));
+    let number_of = |c: &T| face(c).value().unwrap_or(0);
+    let (jokers, mut numbers): (Vec<T>, Vec<T>) = cards.iter().partition(|c| face(c).is_joker());
+    numbers.sort_by_key(|c| number_key(face(c)));
     // A group: one number, colours in order, jokers after.
     let mut group = numbers.clone();
-    group.sort_by_key(|c| colour_key(c.face()));
+    group.sort_by_key(|c| colour_key(face(c)));
     group.extend(&jokers);
     if valid(&group) {
         return group;
     }
     // A run: jokers fill the gaps, the rest go after the top (or before the bottom).
-    let mut run: Vec<Card> = Vec::new();
+    let mut run: Vec<T> = Vec::new();
     let mut spare = jokers.clone();
-    for (k, &card) in numbers.iter().enumerate() {
+    for (k, card) in numbers.iter().enumerate() {
         if k > 0 {
-            let gap = number_of(card) as i32 - number_of(numbers[k - 1]) as i32 - 1;
+            let gap = number_of(card) as i32 - number_of(&numbers[k - 1]) as i32 - 1;
             for _ in 0..gap.max(0) {
                 if let Some(j) = spare.pop() {
                     run.push(j);
                 }
             }
         }
-        run.push(card);
+        run.push(*card);
     }
-    let top = numbers.last().map_or(0, |&c| number_of(c));
+    let top = numbers.last().map_or(0, number_of);
     let room_above = 13u8.saturating_sub(top) as usize;
     let above = spare.len().min(room_above);
-    let below: Vec<Card> = spare.split_off(above);
+    let below: Vec<T> = spare.split_off(above);
     run.extend(spare);
-    let mut run: Vec<Card> = below.into_iter().chain(run).collect();
+    let mut run: Vec<T> = below.into_iter().chain(run).collect();
     if valid(&run) {
         return run;
     }
     run.clear();
     numbers.extend(jokers);
     numbers
-}
-
-fn number_of(card: Card) -> u8 {
-    card.face().value().unwrap_or(0)
 }
 
 /// What the table in progress looks like to the rules, set by set and as a turn.

@@ -11,6 +11,7 @@ mod coach;
 pub mod draft;
 mod feedback;
 mod grab;
+mod hand;
 pub mod hint;
 mod hud;
 pub mod input;
@@ -42,6 +43,7 @@ pub fn entry() -> GameEntry {
         .how_to(&["aim", "cards", "sets", "turn", "first-meld", "scoring"])
         .picture(picture::paint)
         .setup_row(rounds::row)
+        .hand(hand::hand)
 }
 
 impl TableGame for Rummy {
