@@ -159,6 +159,10 @@ pub enum ToDevice<S> {
     Closed {
         /// Why.
         reason: String,
+        /// Whether the device should come back by itself: the host is
+        /// stopping and may start again (a restart) — not a refusal.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        back: bool,
     },
 }
 

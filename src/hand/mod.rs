@@ -401,7 +401,8 @@ impl Link {
             }
             ToDevice::Seats { seats } => self.seats = seats,
             ToDevice::Refused { reason } => self.refused = Some(reason),
-            ToDevice::Closed { reason } => self.closed(reason),
+            ToDevice::Closed { back: true, .. } => self.lost(Instant::now()),
+            ToDevice::Closed { reason, .. } => self.closed(reason),
         }
     }
 

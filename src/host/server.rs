@@ -280,8 +280,11 @@ async fn upgrade<G: Share>(
 /// Tells the device why it is closed, logs it in one line, and closes.
 async fn close_with<S: serde::Serialize>(socket: &mut WebSocket, peer: &str, reason: String) {
     log(&format!("{peer}: closed: {reason}"));
-    let text = serde_json::to_string(&ToDevice::<S>::Closed { reason })
-        .expect("a protocol message always serialises");
+    let text = serde_json::to_string(&ToDevice::<S>::Closed {
+        reason,
+        back: false,
+    })
+    .expect("a protocol message always serialises");
     let _ = socket.send(Message::Text(text.into())).await;
     let _ = socket.send(Message::Close(None)).await;
 }

@@ -268,6 +268,7 @@ impl<G: Share> Table<G> {
                     send(
                         &device.out,
                         &ToDevice::<G::Seen>::Closed {
+                            back: false,
                             reason: "this seat was taken up again on another connection".into(),
                         },
                     );
@@ -381,13 +382,15 @@ impl<G: Share> Table<G> {
             .any(|s| matches!(self.seats[*s].holding, Holding::Bot { .. }))
     }
 
-    /// What the table's devices are told when it closes.
+    /// What the table's devices are told when it closes: the host is
+    /// stopping, and its devices come back by themselves if it starts again.
     pub fn close(&mut self, reason: &str) {
         for device in self.devices.values() {
             send(
                 &device.out,
                 &ToDevice::<G::Seen>::Closed {
                     reason: reason.to_owned(),
+                    back: true,
                 },
             );
         }

@@ -1,0 +1,400 @@
+//! A player's hand on their own phone, against a real host on loopback:
+//! the app as a phone runs it (`--join`), its screens tapped as a person
+//! taps them — a name on the on-screen keyboard, a free seat, then every
+//! move of a whole match from the phone's own screen, each one checked by
+//! the host's rules. And the phone that loses the table comes back to its
+//! seat by itself, with its hand.
+
+#[allow(dead_code)]
+mod menus;
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use menus::Menus;
+use parlour::hand::{JoinTable, Link, LinkPhase};
+use parlour::host::{self, Plan, Rules, Setup, Start};
+use parlour::session::Screen;
+use parlour_core::engine::{Game, Match};
+use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::paper_boxing::{NEIGHBOURS, PaperBoxing};
+use parlour_core::games::rummy::Rummy;
+use parlour_core::protocol::Share;
+
+/// How long a test waits for the table before it fails.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A phone held upright: 390 × 844 pixels at egui's zoom there (0.85).
+const PHONE: egui::Vec2 = egui::vec2(459.0, 993.0);
+
+/// A host on loopback with its own runtime, kept alive by the test.
+struct Table<G: Share> {
+    runtime: tokio::runtime::Runtime,
+    host: Option<host::Host<G>>,
+}
+
+impl<G: Share> Table<G> {
+    fn start(start: Start<G>, save: Option<std::path::PathBuf>, at: SocketAddr) -> Self {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let host = runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind(at).await.unwrap();
+            let setup = Setup {
+                start,
+                rules: Rules {
+                    away: None,
+                    bot_delay: Duration::ZERO,
+                    save,
+                },
+                bot_seed: 3,
+                site: None,
+                rate: host::Rate::default(),
+            };
+            host::start(listener, setup).await.unwrap()
+        });
+        Self {
+            runtime,
+            host: Some(host),
+        }
+    }
+
+    fn new(game: Match<G>, plans: Vec<Plan>) -> Self {
+        Self::start(
+            Start::New { game, plans },
+            None,
+            (Ipv4Addr::LOCALHOST, 0).into(),
+        )
+    }
+
+    fn addr(&self) -> SocketAddr {
+        self.host.as_ref().unwrap().addr()
+    }
+
+    fn record(&self) -> parlour_core::engine::Record {
+        let host = self.host.as_ref().unwrap();
+        self.runtime.block_on(host.record()).unwrap()
+    }
+
+    fn stop(&mut self) {
+        if let Some(host) = self.host.take() {
+            self.runtime.block_on(host.stop());
+        }
+    }
+}
+
+impl<G: Share> Drop for Table<G> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The app as a phone runs it, joined to the table at `addr`.
+fn phone(addr: SocketAddr) -> Menus {
+    let table = JoinTable::at(&addr.to_string(), None).unwrap();
+    let mut menus = Menus::new(|app| {
+        app.insert_resource(Link::new(table, None));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Hand);
+    });
+    menus.points = PHONE;
+    menus
+}
+
+/// Frames until `done` holds, the network given a moment between them.
+fn until(menus: &mut Menus, what: &str, done: impl Fn(&Menus) -> bool) {
+    let start = Instant::now();
+    while !done(menus) {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "no {what} in time; on screen: {:?}",
+            words(menus)
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        menus.frame(Vec::new());
+    }
+    // The link reads the network after the screens drew: one frame more,
+    // so what arrived is on screen.
+    menus.frame(Vec::new());
+}
+
+fn words(menus: &Menus) -> Vec<String> {
+    menus.texts().into_iter().map(|(t, _)| t).collect()
+}
+
+fn link(menus: &Menus) -> &Link {
+    menus.app.world().resource::<Link>()
+}
+
+/// Writes `name` on the on-screen keyboard and takes seat `seat`.
+fn sit(menus: &mut Menus, name: &str, seat: usize) {
+    until(menus, "seats", |m| {
+        m.shows(&format!("Seat {} · free: sit here", seat + 1))
+    });
+    menus.tap("Tap to write your name");
+    let mut first = true;
+    for c in name.chars() {
+        // The keys show capitals at a name's start, small letters after.
+        let key: String = if first {
+            c.to_uppercase().collect()
+        } else {
+            c.to_lowercase().collect()
+        };
+        menus.tap_top(&key);
+        first = false;
+    }
+    menus.tap_top("OK");
+    assert!(menus.shows(name), "the name is shown: {:?}", words(menus));
+    menus.tap(&format!("Seat {} · free: sit here", seat + 1));
+    until(menus, "the seat", |m| {
+        m.shows("Your turn") || link(m).seat() == Some(seat) && link(m).seen.is_some()
+    });
+}
+
+/// Taps the widget a hand screen made with id `id`, where the last pass
+/// laid it out.
+fn tap_id(menus: &mut Menus, id: egui::Id) {
+    let rect = menus
+        .ctx
+        .read_response(id)
+        .unwrap_or_else(|| panic!("no widget {id:?} on screen: {:?}", words(menus)))
+        .rect;
+    menus.tap_at(rect.center());
+}
+
+/// Whether this phone's move is awaited and none is on its way.
+fn my_turn(menus: &Menus) -> bool {
+    let link = link(menus);
+    match (link.seat(), &link.seen) {
+        (Some(seat), Some(seen)) => {
+            seen.awaiting.contains(&seat) && !link.waiting_for_answer() && seen.winners.is_empty()
+        }
+        _ => false,
+    }
+}
+
+fn over(menus: &Menus) -> bool {
+    link(menus)
+        .seen
+        .as_ref()
+        .is_some_and(|s| !s.winners.is_empty())
+}
+
+/// Plays the phone's moves with `tap_a_move` until the match is over;
+/// every move it taps is applied (none refused). The moves the phone made.
+fn play_out(menus: &mut Menus, mut tap_a_move: impl FnMut(&mut Menus)) -> usize {
+    let mut made = 0;
+    while !over(menus) {
+        until(menus, "the phone's turn or the end", |m| {
+            my_turn(m) || over(m)
+        });
+        if over(menus) {
+            break;
+        }
+        let before = link(menus).seen.as_ref().unwrap().number;
+        tap_a_move(menus);
+        until(menus, "the move applied", |m| {
+            link(m).refused.is_some() || link(m).seen.as_ref().unwrap().number > before
+        });
+        assert_eq!(link(menus).refused, None, "the host refused a tapped move");
+        made += 1;
+    }
+    made
+}
+
+/// Neighbours: tap the first token that fits somewhere, then a cell lit for
+/// it; pass when nothing fits.
+fn tap_neighbours(menus: &mut Menus) {
+    let link = link(menus);
+    let seen: parlour_core::games::neighbours::view::Seen =
+        serde_json::from_value(link.seen.as_ref().unwrap().seen.clone()).unwrap();
+    let config = Neighbours::variant(&link.welcome.as_ref().unwrap().variant).unwrap();
+    let fit = seen.hand.iter().enumerate().find_map(|(i, &d)| {
+        (0..config.board.len())
+            .find(|&c| seen.accepts(&config, c) & (1 << d) != 0)
+            .map(|c| (i, c))
+    });
+    match fit {
+        Some((token, cell)) => {
+            tap_id(menus, egui::Id::new(("nb-token", token)));
+            tap_id(menus, egui::Id::new(("nb-cell", cell)));
+        }
+        None => menus.tap("No token fits: pass"),
+    }
+}
+
+#[test]
+fn a_whole_match_of_neighbours_is_played_from_the_phone_by_taps() {
+    let _english = menus::language_held();
+    let game = Match::<Neighbours>::seeded("standard", 2, 11).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut menus = phone(table.addr());
+    sit(&mut menus, "Ana", 0);
+    let made = play_out(&mut menus, tap_neighbours);
+    let record = table.record();
+    assert!(made > 10, "the phone played its share: {made}");
+    assert_eq!(record.seats[0].name, "Ana");
+    assert_eq!(
+        record.moves.len(),
+        link(&menus).seen.as_ref().unwrap().number
+    );
+    let whole = Match::<Neighbours>::from_record(&record, |v| Neighbours::variant(v).ok()).unwrap();
+    assert!(
+        whole.is_over(),
+        "the match played from the phone ended by the rules"
+    );
+}
+
+/// Paper Boxing: Ready with the grid as written, then a step to the first
+/// lit cell, every bout.
+fn tap_paper_boxing(menus: &mut Menus) {
+    let link = link(menus);
+    let seat = link.seat().unwrap();
+    let seen: parlour_core::games::paper_boxing::view::Seen =
+        serde_json::from_value(link.seen.as_ref().unwrap().seen.clone()).unwrap();
+    if seen.grids[seat].is_none() {
+        // Two numbers swapped first, as a person writing a grid would.
+        tap_id(menus, egui::Id::new(("pb-write", 1usize)));
+        tap_id(menus, egui::Id::new(("pb-write", 15usize)));
+        menus.tap("Ready");
+        return;
+    }
+    let path = &seen.paths[seat];
+    let used: u16 = path.iter().fold(0, |m, &c| m | 1 << c);
+    let free = NEIGHBOURS[*path.last().unwrap() as usize] & !used;
+    let cell = free.trailing_zeros() as usize;
+    tap_id(menus, egui::Id::new(("pb-mine", cell)));
+}
+
+#[test]
+fn a_whole_match_of_paper_boxing_is_played_from_the_phone_by_taps() {
+    let _english = menus::language_held();
+    let game = Match::<PaperBoxing>::seeded("standard", 2, 5).unwrap();
+    let table = Table::new(game, vec![Plan::Bot("greedy".into()), Plan::Device]);
+    let mut menus = phone(table.addr());
+    sit(&mut menus, "Bo", 1);
+    let made = play_out(&mut menus, tap_paper_boxing);
+    let record = table.record();
+    let phones_grid = (0..record.moves.len()).find_map(|i| {
+        match Match::<PaperBoxing>::move_of_record(&record, i).unwrap() {
+            (1, parlour_core::games::paper_boxing::Move::Grid(grid)) => Some(grid),
+            _ => None,
+        }
+    });
+    let grid = phones_grid.expect("the phone's grid is in the record");
+    assert_eq!(
+        (grid[1], grid[15]),
+        (15, 1),
+        "the grid as written on the phone, 1 and 15 swapped"
+    );
+    assert!(made >= 2, "the grid and at least one step: {made}");
+    let whole =
+        Match::<PaperBoxing>::from_record(&record, |v| PaperBoxing::variant(v).ok()).unwrap();
+    assert!(whole.is_over());
+}
+
+#[test]
+fn a_rummy_set_the_rules_refuse_is_refused_with_the_reason_and_the_phone_draws_instead() {
+    let _english = menus::language_held();
+    let game = Match::<Rummy>::seeded("standard", 2, 9).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut menus = phone(table.addr());
+    sit(&mut menus, "Cy", 0);
+    until(&mut menus, "the phone's turn", my_turn);
+    let before = table.record().moves.len();
+    // One card of the hand, laid alone as a new set: no set at all.
+    let hand_card = menus
+        .texts()
+        .into_iter()
+        .filter(|(t, _)| t.parse::<u8>().is_ok())
+        .max_by(|a, b| a.1.center().y.total_cmp(&b.1.center().y))
+        .map(|(_, r)| r.center())
+        .expect("the hand's cards are on screen");
+    menus.tap_at(hand_card);
+    menus.tap("New set");
+    assert!(
+        words(&menus)
+            .iter()
+            .any(|w| w.starts_with("a set needs at least 3 cards")),
+        "the set's own reason shows as it is built: {:?}",
+        words(&menus)
+    );
+    menus.tap("Play");
+    until(&mut menus, "the refusal", |m| link(m).refused.is_some());
+    let reason = link(&menus).refused.clone().unwrap();
+    assert!(reason.contains("not valid"), "{reason}");
+    assert_eq!(
+        table.record().moves.len(),
+        before,
+        "a refused play changes nothing"
+    );
+    menus.tap("Undo");
+    assert!(menus.shows("Draw"), "{:?}", words(&menus));
+    menus.tap("Draw");
+    until(&mut menus, "the draw applied", |m| {
+        link(m).seen.as_ref().is_some_and(|s| s.number > before)
+    });
+    let record = table.record();
+    assert_eq!(
+        Match::<Rummy>::move_of_record(&record, before).unwrap(),
+        (0, parlour_core::games::rummy::Move::Draw),
+        "the phone's draw is the next move of the match"
+    );
+}
+
+#[test]
+fn a_phone_that_loses_the_table_comes_back_to_its_seat_by_itself() {
+    let _english = menus::language_held();
+    let folder = std::env::temp_dir().join(format!("parlour-hand-{}", std::process::id()));
+    let save = folder.join("neighbours.json");
+    let game = Match::<Neighbours>::seeded("standard", 2, 4).unwrap();
+    let plans = vec![Plan::Device, Plan::Bot("greedy".into())];
+    let mut table = Table::start(
+        Start::New { game, plans },
+        Some(save.clone()),
+        (Ipv4Addr::LOCALHOST, 0).into(),
+    );
+    let addr = table.addr();
+    let mut menus = phone(addr);
+    sit(&mut menus, "Ana", 0);
+    until(&mut menus, "the phone's turn", my_turn);
+    tap_neighbours(&mut menus);
+    until(&mut menus, "the bot's answer", my_turn);
+    let hand_before = link(&menus).seen.as_ref().unwrap().seen["hand"].clone();
+    let number = link(&menus).seen.as_ref().unwrap().number;
+
+    // The table goes: the host stops, as a machine that restarts would.
+    table.stop();
+    until(&mut menus, "the phone to see the table gone", |m| {
+        link(m).phase == LinkPhase::Away
+    });
+    assert!(
+        menus.shows("The connection dropped: coming back to your seat…"),
+        "{:?}",
+        words(&menus)
+    );
+
+    // The host comes back on the same address with the match it saved.
+    let kept = host::read_kept(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let table = Table::<Neighbours>::start(Start::Kept(kept), Some(save.clone()), addr);
+    until(&mut menus, "the phone back in its seat", |m| {
+        link(m).seat() == Some(0) && link(m).seen.as_ref().is_some_and(|s| s.number == number)
+    });
+    assert_eq!(
+        link(&menus).seen.as_ref().unwrap().seen["hand"],
+        hand_before,
+        "the same hand"
+    );
+    tap_neighbours(&mut menus);
+    until(&mut menus, "a move after coming back", |m| {
+        link(m).seen.as_ref().is_some_and(|s| s.number > number)
+    });
+    assert_eq!(link(&menus).refused, None);
+    assert!(table.record().moves.len() > number);
+    let _ = std::fs::remove_dir_all(&folder);
+}
