@@ -169,6 +169,7 @@ async fn one_match(
             away: None,
             bot_delay: Duration::ZERO,
             save: Some(save.to_owned()),
+            join: Vec::new(),
         },
         bot_seed: seed,
         site: None,

@@ -58,8 +58,9 @@ pub type HandScreen = fn(&mut egui::Ui, &HandFrame) -> Option<serde_json::Value>
 pub struct HandFrame<'a> {
     /// The variant's rules string.
     pub variant: &'a str,
-    /// The seat held on this device.
-    pub seat: parlour_core::engine::Seat,
+    /// The seat held on this device; none on the table's own screen,
+    /// which shows the public table and makes no move.
+    pub seat: Option<parlour_core::engine::Seat>,
     /// Moves played so far (a move made now is the next).
     pub number: usize,
     /// Whether this seat's move is awaited and none is on its way.

@@ -100,7 +100,7 @@ pub struct HostArgs {
     #[arg(long, value_delimiter = ',', default_value = "phone,phone")]
     pub seats: Vec<String>,
     /// The port for both the web build and the table.
-    #[arg(long, default_value_t = crate::host::PORT)]
+    #[arg(long, default_value_t = parlour_core::protocol::PORT)]
     pub port: u16,
     /// The address to listen on (all of this machine's, by default, so
     /// phones on the same network can reach it).
@@ -593,6 +593,7 @@ impl ForTable for Hosting {
             away: (args.away > 0).then(|| (Duration::from_secs(args.away), away_bot)),
             bot_delay: Duration::from_millis(args.bot_delay),
             save: kept_path.clone(),
+            join: crate::host::join_addresses(args.bind, args.port),
         };
         let kept = kept_path
             .as_deref()

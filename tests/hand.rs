@@ -50,6 +50,7 @@ impl<G: Share> Table<G> {
                     away: None,
                     bot_delay: Duration::ZERO,
                     save,
+                    join: Vec::new(),
                 },
                 bot_seed: 3,
                 site: None,
@@ -397,4 +398,46 @@ fn a_phone_that_loses_the_table_comes_back_to_its_seat_by_itself() {
     assert_eq!(link(&menus).refused, None);
     assert!(table.record().moves.len() > number);
     let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn the_tables_screen_shows_a_code_for_each_free_seat_and_takes_none() {
+    let _english = menus::language_held();
+    let game = Match::<Neighbours>::seeded("standard", 3, 2).unwrap();
+    let plans = vec![Plan::Device, Plan::Device, Plan::Bot("greedy".into())];
+    let table = Table::new(game, plans);
+    let watched = JoinTable::at(&table.addr().to_string(), None)
+        .unwrap()
+        .watched();
+    let mut screen = Menus::new(|app| {
+        app.insert_resource(Link::new(watched, None));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Hand);
+    });
+    until(&mut screen, "the codes", |m| {
+        m.shows("Scan with a phone to sit at seat 1")
+            && m.shows("Scan with a phone to sit at seat 2")
+    });
+    assert_eq!(
+        link(&screen).seat(),
+        None,
+        "the table's screen holds no seat"
+    );
+    assert!(
+        !screen.shows("Your name"),
+        "and offers none: {:?}",
+        words(&screen)
+    );
+
+    let mut phone = phone(table.addr());
+    sit(&mut phone, "Ana", 1);
+    until(&mut screen, "the seat taken", |m| {
+        m.shows("Ana") && !m.shows("Scan with a phone to sit at seat 2")
+    });
+    assert!(
+        screen.shows("Scan with a phone to sit at seat 1"),
+        "{:?}",
+        words(&screen)
+    );
 }

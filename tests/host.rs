@@ -110,6 +110,7 @@ fn rules() -> Rules {
         away: None,
         bot_delay: Duration::ZERO,
         save: None,
+        join: Vec::new(),
     }
 }
 

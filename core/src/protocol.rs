@@ -24,6 +24,9 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 /// The longest name a seat may take, in characters.
 pub const MAX_NAME: usize = 24;
 
+/// The port a host listens on unless told otherwise.
+pub const PORT: u16 = 7878;
+
 /// A game whose matches can be shared between devices: what each device is
 /// shown of a match.
 pub trait Share: Game {
@@ -131,6 +134,10 @@ pub enum ToDevice<S> {
         /// to that device alone.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
+        /// Where phones open the table's page, for the table's screen to
+        /// show as codes (`http://192.168.1.20:7878`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        join: Vec<String>,
     },
     /// The match as this device may see it, after `number` moves.
     Seen {

@@ -69,6 +69,10 @@ pub struct WindowOptions {
     /// With --join: the seat to offer first, from 1.
     #[arg(long, value_name = "N", requires = "join", value_parser = clap::value_parser!(u8).range(1..=8))]
     pub seat: Option<u8>,
+    /// With --join: be the table's own screen — the public table, each
+    /// seat's player and a code to scan beside each free seat.
+    #[arg(long, requires = "join", conflicts_with = "seat")]
+    pub watch: bool,
 }
 
 /// Reads a window size written `WIDTHxHEIGHT`.
@@ -268,7 +272,10 @@ fn furnish(
     }
     if let Some(address) = &options.join {
         let seat = options.seat.map(|n| usize::from(n) - 1);
-        let table = crate::hand::JoinTable::at(address, seat)?;
+        let mut table = crate::hand::JoinTable::at(address, seat)?;
+        if options.watch {
+            table = table.watched();
+        }
         let keep = crate::hand::kept_path(&table);
         app.insert_resource(crate::hand::Link::new(table, keep));
         app.world_mut()

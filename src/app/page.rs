@@ -30,6 +30,11 @@ pub fn options(query: &str) -> WindowOptions {
             // A phone at a shared table: the table is the host that
             // served this page.
             "join" => options.join = Some(crate::platform::page::origin()),
+            // The table's own screen, opened from the host.
+            "table" => {
+                options.join = Some(crate::platform::page::origin());
+                options.watch = true;
+            }
             "seat" => options.seat = value.parse().ok().filter(|n| (1..=8).contains(n)),
             "demo" => {
                 options.demo = true;

@@ -34,6 +34,9 @@ pub struct JoinTable {
     pub address: String,
     /// The seat a table's code offered, if one.
     pub seat: Option<Seat>,
+    /// The table's own screen: the public table and the codes to join,
+    /// never a seat.
+    pub watch: bool,
 }
 
 impl JoinTable {
@@ -65,7 +68,17 @@ impl JoinTable {
         Ok(Self {
             address: format!("{scheme}://{host}/table"),
             seat,
+            watch: false,
         })
+    }
+
+    /// The same table, watched from its own screen.
+    pub fn watched(self) -> Self {
+        Self {
+            watch: true,
+            seat: None,
+            ..self
+        }
     }
 }
 
@@ -113,6 +126,8 @@ pub struct Welcome {
     pub players: usize,
     /// This device's seat, if it holds one.
     pub seat: Option<Seat>,
+    /// Where phones open the table's page (the table's screen is told).
+    pub join: Vec<String>,
 }
 
 /// A seat's key as kept on this device, per table.
@@ -133,9 +148,12 @@ pub struct KeptSeat {
 #[derive(Resource)]
 pub struct Link {
     table: JoinTable,
-    // A receiver is Send but not Sync; the link is only ever used through
-    // `&mut`, so the lock is never waited on.
-    socket: std::sync::Mutex<Option<(WsSender, WsReceiver)>>,
+    /// Whether a connection is open (the socket itself is [`Socket`]).
+    open: bool,
+    /// The socket to let go before the next try.
+    drop_socket: bool,
+    /// Text to send on the open connection.
+    outbox: Vec<String>,
     wants: Wants,
     kept: Option<KeptSeat>,
     keep: Option<std::path::PathBuf>,
@@ -166,7 +184,7 @@ impl Link {
             .as_deref()
             .and_then(|path| crate::platform::files::read_to_string(path).ok())
             .and_then(|text| serde_json::from_str::<KeptSeat>(&text).ok())
-            .filter(|k| k.address == table.address);
+            .filter(|k| k.address == table.address && !table.watch);
         let wants = match &kept {
             Some(k) => Wants::Back {
                 token: k.token.clone(),
@@ -175,7 +193,9 @@ impl Link {
         };
         Self {
             table,
-            socket: std::sync::Mutex::new(None),
+            open: false,
+            drop_socket: false,
+            outbox: Vec::new(),
             wants,
             kept,
             keep,
@@ -231,23 +251,19 @@ impl Link {
         self.reconnect_now();
     }
 
-    fn socket(&mut self) -> &mut Option<(WsSender, WsReceiver)> {
-        self.socket.get_mut().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Sends this seat's move, made when `number` moves had been played,
     /// in its record form. False when there is no connection to send on.
     pub fn send_move(&mut self, number: usize, mv: serde_json::Value) -> bool {
         if self.phase != LinkPhase::Seated {
             return false;
         }
-        let message = ToHost::Move { number, mv };
-        let Some((sender, _)) = self.socket().as_mut() else {
+        if !self.open {
             return false;
-        };
+        }
+        let message = ToHost::Move { number, mv };
         match serde_json::to_string(&message) {
             Ok(text) => {
-                sender.send(WsMessage::Text(text));
+                self.outbox.push(text);
                 self.sent_at = Some(number);
                 self.refused = None;
                 true
@@ -265,38 +281,29 @@ impl Link {
     }
 
     fn reconnect_now(&mut self) {
-        *self.socket() = None;
+        self.let_go();
         self.tries = 0;
         self.retry_at = None;
         self.phase = LinkPhase::Connecting;
     }
 
-    /// Opens a connection when none is open and it is time to try.
-    fn connect(&mut self, now: Instant) {
-        if self.socket().is_some() || matches!(self.phase, LinkPhase::Closed(_)) {
-            return;
-        }
-        if self.retry_at.is_some_and(|at| now < at) {
-            return;
-        }
-        let wake = self.wake.clone();
-        let wake = move || {
-            if let Some(wake) = &wake {
-                wake();
-            }
-        };
-        match ewebsock::connect_with_wakeup(&self.table.address, Options::default(), wake) {
-            Ok(socket) => *self.socket() = Some(socket),
-            Err(e) => {
-                self.refused = Some(e);
-                self.lost(now);
-            }
-        }
+    /// The connection is let go: the socket goes at the next frame.
+    fn let_go(&mut self) {
+        self.open = false;
+        self.drop_socket = true;
+        self.outbox.clear();
+    }
+
+    /// Whether a connection should be opened now.
+    fn time_to_connect(&self, now: Instant) -> bool {
+        !self.open
+            && !matches!(self.phase, LinkPhase::Closed(_))
+            && self.retry_at.is_none_or(|at| now >= at)
     }
 
     /// The connection dropped: try again after a pause that grows.
     fn lost(&mut self, now: Instant) {
-        *self.socket() = None;
+        self.let_go();
         let pause = RETRY[self.tries.min(RETRY.len() - 1)];
         self.tries += 1;
         self.retry_at = Some(now + pause);
@@ -309,22 +316,14 @@ impl Link {
         }
     }
 
-    /// Reads what arrived; false when nothing did.
-    fn read(&mut self, now: Instant) -> bool {
-        let mut any = false;
-        while let Some(event) = self.socket().as_ref().and_then(|(_, rx)| rx.try_recv()) {
-            any = true;
-            match event {
-                WsEvent::Opened => self.hello(),
-                WsEvent::Message(WsMessage::Text(text)) => self.heard(&text),
-                WsEvent::Message(_) => {}
-                WsEvent::Error(_) | WsEvent::Closed => {
-                    self.lost(now);
-                    break;
-                }
-            }
+    /// What the connection said: opened, a message, gone.
+    fn event(&mut self, event: WsEvent, now: Instant) {
+        match event {
+            WsEvent::Opened => self.hello(),
+            WsEvent::Message(WsMessage::Text(text)) => self.heard(&text),
+            WsEvent::Message(_) => {}
+            WsEvent::Error(_) | WsEvent::Closed => self.lost(now),
         }
-        any
     }
 
     fn hello(&mut self) {
@@ -332,10 +331,8 @@ impl Link {
             version: VERSION,
             wants: self.wants.clone(),
         };
-        if let Ok(text) = serde_json::to_string(&hello)
-            && let Some((sender, _)) = self.socket().as_mut()
-        {
-            sender.send(WsMessage::Text(text));
+        if let Ok(text) = serde_json::to_string(&hello) {
+            self.outbox.push(text);
         }
     }
 
@@ -352,6 +349,7 @@ impl Link {
                 players,
                 seat,
                 token,
+                join,
                 ..
             } => {
                 self.tries = 0;
@@ -382,6 +380,7 @@ impl Link {
                     variant,
                     players,
                     seat,
+                    join,
                 });
             }
             ToDevice::Seen {
@@ -411,7 +410,7 @@ impl Link {
     /// so the device goes back to watching and its player picks again.
     /// After one, the host has said why and the device waits for a person.
     fn closed(&mut self, reason: String) {
-        *self.socket() = None;
+        self.let_go();
         let welcomed = matches!(self.phase, LinkPhase::Seated | LinkPhase::Watching);
         if !welcomed && !matches!(self.wants, Wants::Table) {
             if matches!(self.wants, Wants::Back { .. }) {
@@ -461,9 +460,15 @@ pub fn kept_path(table: &JoinTable) -> Option<std::path::PathBuf> {
     )
 }
 
+/// The connection itself: a page's WebSocket is not `Send`, so it lives
+/// apart from the [`Link`], on the main thread.
+#[derive(Default)]
+pub struct Socket(Option<(WsSender, WsReceiver)>);
+
 /// The link, kept open and read every frame.
 pub fn plugin(app: &mut App) {
-    app.add_systems(PreUpdate, follow_link.run_if(resource_exists::<Link>))
+    app.init_non_send::<Socket>()
+        .add_systems(PreUpdate, follow_link.run_if(resource_exists::<Link>))
         .add_systems(Startup, wake_on_messages.run_if(resource_exists::<Link>));
 }
 
@@ -481,16 +486,57 @@ fn wake_on_messages(
     }
 }
 
-/// Opens the connection when it is time, and reads what arrived.
-fn follow_link(mut link: ResMut<Link>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+/// Opens the connection when it is time, reads what arrived and sends
+/// what the link has to say.
+fn follow_link(
+    mut link: ResMut<Link>,
+    mut socket: NonSendMut<Socket>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
     let now = Instant::now();
     let link = link.bypass_change_detection();
-    link.connect(now);
-    if link.read(now) {
+    if std::mem::take(&mut link.drop_socket) {
+        socket.0 = None;
+    }
+    if link.time_to_connect(now) {
+        let wake = link.wake.clone();
+        let wake = move || {
+            if let Some(wake) = &wake {
+                wake();
+            }
+        };
+        match ewebsock::connect_with_wakeup(&link.table.address, Options::default(), wake) {
+            Ok(opened) => {
+                socket.0 = Some(opened);
+                link.open = true;
+            }
+            Err(e) => {
+                link.refused = Some(e);
+                link.lost(now);
+            }
+        }
+    }
+    let mut heard = false;
+    while let Some(event) = socket.0.as_ref().and_then(|(_, rx)| rx.try_recv()) {
+        heard = true;
+        link.event(event, now);
+        if link.drop_socket {
+            break;
+        }
+    }
+    if std::mem::take(&mut link.drop_socket) {
+        socket.0 = None;
+    }
+    if let Some((sender, _)) = socket.0.as_mut() {
+        for text in link.outbox.drain(..) {
+            sender.send(WsMessage::Text(text));
+        }
+    }
+    if heard {
         redraw.write(bevy::window::RequestRedraw);
     }
     // While away, frames keep coming so the next try is made on time.
-    if link.retry_at.is_some() && link.socket().is_none() {
+    if link.retry_at.is_some() && !link.open {
         redraw.write(bevy::window::RequestRedraw);
     }
 }

@@ -29,12 +29,48 @@ pub use rate::Rate;
 pub use server::{HELLO_WITHIN, Host, MAX_DEVICES, MAX_UNREAD, Setup, Start, TABLE_PATH, start};
 pub use table::{Kept, Plan, Rules, read_kept};
 
-/// The port a host listens on unless told otherwise.
-pub const PORT: u16 = 7878;
+pub use parlour_core::protocol::PORT;
 
 /// Where a host keeps its table: the data folder's `host/<game>.json`.
 pub fn kept_path(game: &str) -> Option<PathBuf> {
     crate::storage::home().map(|h| h.join("host").join(format!("{game}.json")))
+}
+
+/// Where phones on the network open the table's page: one address per
+/// network this machine is on when it listens on all of them (loopback
+/// when it is on none), or the one address it listens on.
+pub fn join_addresses(bind: IpAddr, port: u16) -> Vec<String> {
+    let mut ips: Vec<IpAddr> = if bind.is_unspecified() {
+        if_addrs::get_if_addrs()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|i| !i.is_loopback() && i.ip().is_ipv4())
+            .map(|i| i.ip())
+            .collect()
+    } else {
+        vec![bind]
+    };
+    if ips.is_empty() {
+        ips.push(IpAddr::from([127, 0, 0, 1]));
+    }
+    ips.sort();
+    ips.dedup();
+    ips.into_iter()
+        .map(|ip| format!("http://{}", SocketAddr::new(ip, port)))
+        .collect()
+}
+
+/// A code a phone's camera reads, drawn in the terminal with half-block
+/// characters (two rows of modules a line), dark on light.
+pub fn terminal_code(text: &str) -> Option<String> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<qrcode::render::unicode::Dense1x2>()
+            .dark_color(qrcode::render::unicode::Dense1x2::Light)
+            .light_color(qrcode::render::unicode::Dense1x2::Dark)
+            .quiet_zone(true)
+            .build(),
+    )
 }
 
 /// Runs a host on `bind`:`port` until it is stopped (Ctrl-C), and says
@@ -58,13 +94,59 @@ pub fn run<G: Share>(bind: IpAddr, port: u16, setup: Setup<G>) -> Result<(), Str
                 }
                 _ => format!("the host could not listen on {addr}: {e}"),
             })?;
+        let join = setup.rules.join.clone();
         let host = start(listener, setup).await?;
-        println!(
-            "Parlour is hosting {} on port {port}: devices open http://<this machine's address>:{port}/ and join; the table's WebSocket is {TABLE_PATH}. Ctrl-C stops it.",
-            G::TITLE
-        );
+        println!("Parlour is hosting {} on port {port}. Ctrl-C stops it.", G::TITLE);
+        for address in &join {
+            println!("  Phones join at {address}/?join");
+            println!("  The table's screen: {address}/?table");
+        }
+        if let Some(first) = join.first()
+            && let Some(code) = terminal_code(&format!("{first}/?join"))
+        {
+            println!("Scan to join:\n{code}");
+        }
         let _ = tokio::signal::ctrl_c().await;
         host.stop().await;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_on_one_address_sends_phones_to_that_address() {
+        let one = IpAddr::from([192, 168, 1, 20]);
+        assert_eq!(
+            join_addresses(one, 7878),
+            vec!["http://192.168.1.20:7878".to_owned()]
+        );
+    }
+
+    #[test]
+    fn a_host_on_every_address_names_none_that_is_loopback_or_unspecified() {
+        for address in join_addresses(IpAddr::from([0, 0, 0, 0]), 7878) {
+            assert!(
+                address.starts_with("http://") && address.ends_with(":7878"),
+                "{address}"
+            );
+            assert!(!address.contains("0.0.0.0"), "{address}");
+        }
+    }
+
+    #[test]
+    fn the_terminal_code_is_square_and_reads_back_its_size() {
+        let code = terminal_code("http://192.168.1.20:7878/?join").unwrap();
+        let lines: Vec<&str> = code.lines().collect();
+        let width = lines[0].chars().count();
+        assert!(lines.iter().all(|l| l.chars().count() == width));
+        // Two module rows a line: about half as many lines as columns.
+        assert!(
+            lines.len() * 2 >= width - 1 && lines.len() * 2 <= width + 1,
+            "{width} × {}",
+            lines.len()
+        );
+    }
 }

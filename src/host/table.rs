@@ -46,6 +46,9 @@ pub struct Rules {
     pub bot_delay: Duration,
     /// Where the match and its seats are saved after every change.
     pub save: Option<PathBuf>,
+    /// Where phones on the network open the table's page
+    /// (`http://192.168.1.20:7878`): what the table's screen shows them.
+    pub join: Vec<String>,
 }
 
 /// Who holds a seat now.
@@ -288,6 +291,11 @@ impl<G: Share> Table<G> {
                 players: game.players(),
                 seat,
                 token: token.map(|t| t.to_string()),
+                join: if seat.is_none() {
+                    self.rules.join.clone()
+                } else {
+                    Vec::new()
+                },
             },
         );
         send(&out, &self.seen(seat));

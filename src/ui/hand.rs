@@ -53,6 +53,7 @@ fn hand(
         ui.spacing_mut().item_spacing.y = 6.0;
         match link.phase.clone() {
             LinkPhase::Seated => seated(ui, link, &catalog),
+            LinkPhase::Watching if link.table().watch => table_screen(ui, link, &catalog),
             LinkPhase::Watching => pick_seat(ui, link, &catalog, &mut joining),
             LinkPhase::Connecting | LinkPhase::Away => waiting(ui, link, &catalog),
             LinkPhase::Closed(reason) => closed(ui, link, &catalog, &reason),
@@ -212,7 +213,7 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
             Some(hand_screen) => {
                 let frame = HandFrame {
                     variant: &welcome.variant,
-                    seat,
+                    seat: Some(seat),
                     number: seen.number,
                     to_play,
                     seen: &seen.seen,
@@ -333,4 +334,154 @@ fn said(ui: &mut egui::Ui, text: Option<&str>) {
             .truncate(),
         );
     }
+}
+
+/// The table's own screen: the public table, each seat's player and
+/// score, and a code to scan beside each free seat.
+fn table_screen(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
+    let Some(welcome) = link.welcome.clone() else {
+        return;
+    };
+    let seen = link.seen.clone();
+    let names: Vec<String> = (0..welcome.players)
+        .map(
+            |s| match link.seats.get(s).map(|st| (&st.holder, &st.name)) {
+                Some((Holder::Bot { name }, _)) => crate::i18n::bot_name(name),
+                Some((Holder::Open, _)) | None => tr!("hand-seat-free", number = s + 1),
+                Some((_, name)) => name.clone(),
+            },
+        )
+        .collect();
+    let room = ui.available_rect_before_wrap();
+    let wide = room.width() >= room.height();
+    let side_w = if wide {
+        (room.width() * 0.3).clamp(260.0, 420.0)
+    } else {
+        room.width()
+    };
+    let (board, side) = if wide {
+        let x = room.max.x - side_w;
+        (
+            egui::Rect::from_min_max(room.min, egui::pos2(x - 16.0, room.max.y)),
+            egui::Rect::from_min_max(egui::pos2(x, room.min.y), room.max),
+        )
+    } else {
+        let y = room.min.y + room.height() * 0.6;
+        (
+            egui::Rect::from_min_max(room.min, egui::pos2(room.max.x, y)),
+            egui::Rect::from_min_max(egui::pos2(room.min.x, y + 8.0), room.max),
+        )
+    };
+    ui.scope_builder(egui::UiBuilder::new().max_rect(board), |ui| {
+        heading(ui, link, catalog);
+        let Some(seen) = &seen else {
+            return;
+        };
+        if let Some(hand_screen) = catalog.by_name(&welcome.game).and_then(|e| e.hand) {
+            let frame = HandFrame {
+                variant: &welcome.variant,
+                seat: None,
+                number: seen.number,
+                to_play: false,
+                seen: &seen.seen,
+                names: &names,
+            };
+            hand_screen(ui, &frame);
+        }
+    });
+    let base = join_base(link, &welcome.join);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(side), |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("table-seats")
+            .show(ui, |ui| {
+                for (s, name) in names.iter().enumerate() {
+                    seat_card(ui, link, seen.as_ref(), s, name, &base);
+                }
+                ui.label(
+                    egui::RichText::new(tr!("hand-table-join", address = base.as_str()))
+                        .color(ecolour::TEXT_DIM)
+                        .size(size::TEXT - 6.0),
+                );
+            });
+    });
+}
+
+/// Where phones open the table's page: the host's word, or this page's
+/// own origin, or the table's address itself.
+fn join_base(link: &Link, join: &[String]) -> String {
+    if let Some(first) = join.first() {
+        return first.clone();
+    }
+    let origin = crate::platform::page::origin();
+    if !origin.is_empty() {
+        return origin;
+    }
+    link.table()
+        .address
+        .trim_end_matches("/table")
+        .replacen("ws://", "http://", 1)
+        .replacen("wss://", "https://", 1)
+}
+
+/// One seat on the table's screen: who holds it, its score, and for a
+/// free seat the code that sits a phone there.
+fn seat_card(
+    ui: &mut egui::Ui,
+    link: &Link,
+    seen: Option<&crate::hand::Seen>,
+    seat: Seat,
+    name: &str,
+    base: &str,
+) {
+    let holder = link.seats.get(seat).map(|s| s.holder.clone());
+    let awaited = seen.is_some_and(|s| s.awaiting.contains(&seat));
+    let score = seen
+        .and_then(|s| s.scores.get(seat))
+        .copied()
+        .unwrap_or_default();
+    let mut frame = egui::Frame::new()
+        .fill(ecolour::CHIP)
+        .corner_radius(12)
+        .inner_margin(10);
+    if awaited {
+        frame = frame.stroke(egui::Stroke::new(3.0, ecolour::ACCENT));
+    }
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(name).size(size::TEXT).strong());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(egui::RichText::new(crate::i18n::score(score, false)).size(size::TEXT));
+            });
+        });
+        let state = match &holder {
+            Some(Holder::Device { here: false }) => tr!("hand-waiting-phone", name = name),
+            Some(Holder::Device { here: true } | Holder::Bot { .. }) if awaited => {
+                tr!("hand-table-thinking")
+            }
+            _ => String::new(),
+        };
+        if !state.is_empty() {
+            ui.label(
+                egui::RichText::new(state)
+                    .color(ecolour::TEXT_DIM)
+                    .size(size::TEXT - 4.0),
+            );
+        }
+        if holder == Some(Holder::Open) {
+            let link = format!("{base}/?join&seat={}", seat + 1);
+            ui.horizontal(|ui| {
+                let side = (ui.available_width() * 0.5).clamp(120.0, 220.0);
+                super::widgets::join_code(ui, &link, side);
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(tr!("hand-table-scan", number = seat + 1))
+                            .size(size::TEXT - 2.0),
+                    )
+                    .wrap(),
+                );
+            });
+        }
+    });
+    ui.add_space(8.0);
 }

@@ -6,6 +6,32 @@ use bevy_egui::egui;
 use super::theme::{ecolour, size};
 use crate::session::Notice;
 
+/// A code a phone's camera reads (a QR code) for `text`, `side` points
+/// square with its quiet zone, dark on white whatever the theme.
+pub fn join_code(ui: &mut egui::Ui, text: &str, side: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let Ok(code) = qrcode::QrCode::new(text.as_bytes()) else {
+        return response;
+    };
+    let width = code.width();
+    // Four modules of quiet zone each side, as readers expect.
+    let module = side / (width + 8) as f32;
+    let painter = ui.painter();
+    painter.rect_filled(rect, 6, egui::Color32::WHITE);
+    for (i, colour) in code.to_colors().iter().enumerate() {
+        if *colour == qrcode::Color::Dark {
+            let (x, y) = ((i % width) as f32, (i / width) as f32);
+            let min = rect.min + egui::vec2((x + 4.0) * module, (y + 4.0) * module);
+            painter.rect_filled(
+                egui::Rect::from_min_size(min, egui::vec2(module, module)).expand(0.3),
+                0,
+                egui::Color32::BLACK,
+            );
+        }
+    }
+    response
+}
+
 /// A big, finger-sized button.
 pub fn big_button(ui: &mut egui::Ui, text: &str, primary: bool) -> egui::Response {
     let text = egui::RichText::new(text).size(size::TEXT + 2.0);

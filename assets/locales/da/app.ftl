@@ -226,3 +226,7 @@ hand-wins = { $names } vinder
 hand-no-hand = Denne enhed kan ikke vise en hånd i { $game }.
 hand-unreadable = Bordet sendte noget, denne enhed ikke kan læse: indlæs siden igen.
 hand-pass = Ingen brik passer: stå over
+hand-seat-free = Plads { $number }
+hand-table-join = Telefoner slutter sig til på { $address }/?join
+hand-table-thinking = Tænker…
+hand-table-scan = Scan med en telefon for at sætte dig på plads { $number }

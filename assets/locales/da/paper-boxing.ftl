@@ -143,3 +143,6 @@ hand-pb-waiting-grid = Dit gitter er afleveret. Venter på { $name }s gitter…
 hand-pb-chosen = Du valgte { $number }: venter på den andens skridt.
 hand-pb-bout = Runde { $bout } · vundet { $wins }, tabt { $losses }
 hand-pb-their-grid = { $name }s gitter
+hand-pb-grid-in = { $name } har skrevet et gitter.
+hand-pb-grid-writing = { $name } skriver et gitter…
+hand-pb-at-table = { $name } · { $wins } vundet

@@ -235,3 +235,7 @@ hand-wins = { $names } wins
 hand-no-hand = This device cannot show a hand of { $game }.
 hand-unreadable = The table sent something this device cannot read: load the page again.
 hand-pass = No token fits: pass
+hand-seat-free = Seat { $number }
+hand-table-join = Phones join at { $address }/?join
+hand-table-thinking = Thinking…
+hand-table-scan = Scan with a phone to sit at seat { $number }

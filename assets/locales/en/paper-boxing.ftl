@@ -143,3 +143,6 @@ hand-pb-waiting-grid = Your grid is in. Waiting for { $name }’s grid…
 hand-pb-chosen = You chose { $number }: waiting for the other’s step.
 hand-pb-bout = Bout { $bout } · won { $wins }, lost { $losses }
 hand-pb-their-grid = { $name }’s grid
+hand-pb-grid-in = { $name } has written a grid.
+hand-pb-grid-writing = { $name } is writing a grid…
+hand-pb-at-table = { $name } · { $wins } won

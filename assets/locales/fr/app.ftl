@@ -229,3 +229,7 @@ hand-wins = { $names } gagne
 hand-no-hand = Cet appareil ne sait pas montrer une main de { $game }.
 hand-unreadable = La table a envoyé quelque chose d’illisible pour cet appareil : rechargez la page.
 hand-pass = Aucun jeton ne va : passer
+hand-seat-free = Place { $number }
+hand-table-join = Les téléphones rejoignent à { $address }/?join
+hand-table-thinking = Réfléchit…
+hand-table-scan = Scannez avec un téléphone pour prendre la place { $number }

@@ -143,3 +143,6 @@ hand-pb-waiting-grid = Votre grille est remise. On attend celle de { $name }…
 hand-pb-chosen = Vous avez choisi { $number } : on attend le pas de l’autre.
 hand-pb-bout = Round { $bout } · gagnés { $wins }, perdus { $losses }
 hand-pb-their-grid = Grille de { $name }
+hand-pb-grid-in = { $name } a écrit sa grille.
+hand-pb-grid-writing = { $name } écrit sa grille…
+hand-pb-at-table = { $name } · { $wins } gagnés

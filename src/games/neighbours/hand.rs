@@ -44,6 +44,12 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
 
     let room = ui.available_rect_before_wrap();
     let upright = room.height() >= room.width();
+    if frame.seat.is_none() {
+        // The table's screen: the board alone, as large as it goes.
+        board(ui, &seen, &config, room, None, false);
+        ui.allocate_rect(room, egui::Sense::hover());
+        return None;
+    }
     let (board_room, hand_room) = if upright {
         let hand_h = (room.height() * 0.22).clamp(96.0, 150.0);
         let (b, h) = split_y(room, room.height() - hand_h);

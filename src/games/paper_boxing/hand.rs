@@ -37,13 +37,70 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
         ui.label(tr!("hand-unreadable"));
         return None;
     };
-    let me = frame.seat.min(1);
+    let Some(me) = frame.seat.map(|s| s.min(1)) else {
+        at_table(ui, frame, &seen);
+        return None;
+    };
     let other = 1 - me;
     let made = match &seen.grids[me] {
         None => write_grid(ui, frame),
         Some(grid) => bouts(ui, frame, &seen, me, other, grid),
     };
     made.and_then(|mv| serde_json::to_value(mv).ok())
+}
+
+/// The table's screen: both grids side by side once shown, each with its
+/// path; before that, who has written theirs.
+fn at_table(ui: &mut egui::Ui, frame: &HandFrame, seen: &Seen) {
+    let name = |s: usize| frame.names.get(s).map_or("", String::as_str);
+    let [Some(first), Some(second)] = &seen.grids else {
+        for s in 0..2 {
+            let key = if seen.filled[s] {
+                "hand-pb-grid-in"
+            } else {
+                "hand-pb-grid-writing"
+            };
+            ui.label(egui::RichText::new(tr!(key, name = name(s))).size(size::TEXT));
+        }
+        return;
+    };
+    let room = ui.available_rect_before_wrap();
+    let wide = room.width() >= room.height();
+    let side = if wide {
+        ((room.width() - 32.0) / 2.0).min(room.height() - 32.0)
+    } else {
+        ((room.height() - 64.0) / 2.0).min(room.width() - 8.0)
+    };
+    for (s, grid) in [first, second].into_iter().enumerate() {
+        let offset = s as f32 * (side + 32.0);
+        let min = if wide {
+            room.min + egui::vec2(offset, 28.0)
+        } else {
+            room.min + egui::vec2(0.0, offset + 28.0)
+        };
+        let rect = egui::Rect::from_min_size(min, egui::vec2(side, side));
+        let wins = seen.wins[s];
+        ui.painter().text(
+            rect.left_top() - egui::vec2(0.0, 4.0),
+            egui::Align2::LEFT_BOTTOM,
+            tr!("hand-pb-at-table", name = name(s), wins = wins),
+            egui::FontId::proportional(size::TEXT - 2.0),
+            if seen.leader == Some(s) {
+                ecolour::ACCENT
+            } else {
+                ecolour::TEXT
+            },
+        );
+        draw_grid(
+            ui,
+            &format!("pb-table-{s}"),
+            grid,
+            rect,
+            &seen.paths[s],
+            |_| None,
+        );
+    }
+    ui.allocate_rect(room, egui::Sense::hover());
 }
 
 /// Writing the grid, in private.

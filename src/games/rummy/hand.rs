@@ -159,7 +159,7 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     }
     let me = frame.seat;
     let others: Vec<String> = (0..seen.hand_sizes.len())
-        .filter(|&s| s != me)
+        .filter(|&s| Some(s) != me)
         .map(|s| {
             let name = frame.names.get(s).map_or("", String::as_str);
             tr!("hand-rummy-cards", name = name, cards = seen.hand_sizes[s])
@@ -167,7 +167,7 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
         .collect();
     let mut line = others.join(" · ");
     line.push_str(&format!(" · {}", tr!("hand-rummy-pile", cards = seen.pile)));
-    if !seen.melded.get(me).copied().unwrap_or(true) {
+    if me.is_some_and(|me| !seen.melded.get(me).copied().unwrap_or(true)) {
         line.push_str(&format!(
             " · {}",
             tr!("hand-rummy-first-meld", points = config.first_meld)
@@ -183,6 +183,17 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     );
 
     let room = ui.available_rect_before_wrap();
+    if me.is_none() {
+        // The table's screen: the sets alone, large.
+        let card = egui::vec2(56.0, 76.0);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(room), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("rummy-table")
+                .show(ui, |ui| table(ui, &mut draft, card, false));
+        });
+        ui.allocate_rect(room, egui::Sense::hover());
+        return None;
+    }
     let buttons_h = size::TOUCH + 12.0;
     let card = egui::vec2(
         ((room.width() - 16.0) / 9.0).clamp(30.0, 46.0),

@@ -385,6 +385,7 @@ mod tests {
             picture: |_, _| {},
             setup_row: None,
             board: None,
+            hand: None,
         }
     }
 
