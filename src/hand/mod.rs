@@ -115,6 +115,11 @@ pub struct Seen {
     pub seen: serde_json::Value,
 }
 
+/// This window is the table's screen of a host it runs beside itself
+/// ("Play with phones"): it may close the table.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct TableHere;
+
 /// The match this table plays, from the host's welcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Welcome {

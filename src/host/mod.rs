@@ -15,6 +15,7 @@
 //!
 //! The host names no game: the command line picks one and hands it over.
 
+pub mod beside;
 pub mod rate;
 pub mod server;
 pub mod table;
@@ -25,6 +26,7 @@ use std::path::PathBuf;
 
 use parlour_core::protocol::Share;
 
+pub use beside::{HostBeside, host_beside};
 pub use rate::Rate;
 pub use server::{HELLO_WITHIN, Host, MAX_DEVICES, MAX_UNREAD, Setup, Start, TABLE_PATH, start};
 pub use table::{Kept, Plan, Rules, read_kept};

@@ -15,7 +15,7 @@ use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
 use super::widgets::{big_button, full_screen};
 use crate::catalog::{GameCatalog, HandFrame};
-use crate::hand::{Link, LinkPhase};
+use crate::hand::{Link, LinkPhase, TableHere};
 use crate::session::Screen;
 use crate::tr;
 
@@ -42,6 +42,9 @@ fn hand(
     mut link: ResMut<Link>,
     catalog: Res<GameCatalog>,
     mut joining: Local<Joining>,
+    here: Option<Res<TableHere>>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !joining.begun {
@@ -53,7 +56,12 @@ fn hand(
         ui.spacing_mut().item_spacing.y = 6.0;
         match link.phase.clone() {
             LinkPhase::Seated => seated(ui, link, &catalog),
-            LinkPhase::Watching if link.table().watch => table_screen(ui, link, &catalog),
+            LinkPhase::Watching if link.table().watch => {
+                table_screen(ui, link, &catalog);
+                if here.is_some() && close_button(ui) {
+                    close_table(&mut commands, &mut next);
+                }
+            }
             LinkPhase::Watching => pick_seat(ui, link, &catalog, &mut joining),
             LinkPhase::Connecting | LinkPhase::Away => waiting(ui, link, &catalog),
             LinkPhase::Closed(reason) => closed(ui, link, &catalog, &reason),
@@ -484,4 +492,28 @@ fn seat_card(
         }
     });
     ui.add_space(8.0);
+}
+
+/// "Close the table", at the foot of a table this window hosts.
+fn close_button(ui: &mut egui::Ui) -> bool {
+    let rect = ui.max_rect();
+    let at = egui::Rect::from_min_size(
+        egui::pos2(rect.max.x - 260.0, rect.max.y - size::TOUCH - 8.0),
+        egui::vec2(260.0, size::TOUCH + 8.0),
+    );
+    ui.put(
+        at,
+        egui::Button::new(egui::RichText::new(tr!("hand-close-table")).size(size::TEXT)),
+    )
+    .clicked()
+}
+
+/// The table this window hosts is closed: the host stops (its phones are
+/// told), and the window goes back to the title.
+fn close_table(commands: &mut Commands, next: &mut NextState<Screen>) {
+    commands.remove_resource::<Link>();
+    commands.remove_resource::<TableHere>();
+    #[cfg(not(target_arch = "wasm32"))]
+    commands.remove_resource::<crate::host::HostBeside>();
+    next.set(Screen::Title);
 }

@@ -83,14 +83,15 @@ pub fn keys_within(origin: egui::Pos2, width: f32) -> Vec<(Key, egui::Rect)> {
             out.push((Key::Char(c), egui::Rect::from_min_size(min, key_size)));
         }
     }
-    // The bottom row: shift 2 keys wide, space 4, backspace 2, OK 2.
+    // The bottom row: shift 1½ keys wide, space 4, backspace 1½, OK 3
+    // (its word in every language on one line, on a phone's narrow keys too).
     let y = origin.y + ROWS.len() as f32 * pitch.y;
     let mut x = origin.x;
     for (key, span) in [
-        (Key::Shift, 2.0),
+        (Key::Shift, 1.5),
         (Key::Char(' '), 4.0),
-        (Key::Backspace, 2.0),
-        (Key::Ok, 2.0),
+        (Key::Backspace, 1.5),
+        (Key::Ok, 3.0),
     ] {
         let width = span * pitch.x - GAP;
         out.push((
@@ -131,7 +132,7 @@ pub fn name_keyboard(
         )
         .show(ctx, |ui| {
             // The modal's margins and the window's edge left either side.
-            let room = ctx.content_rect().width() - 2.0 * 20.0 - 40.0;
+            let room = ctx.content_rect().width() - 2.0 * 20.0 - 60.0;
             let size = keyboard_size();
             let size = egui::vec2(size.x.min(room), size.y);
             ui.set_width(size.x);

@@ -80,6 +80,8 @@ fn setup(
     mut typing: Local<Option<(usize, bool)>>,
     mut replacing: Local<bool>,
     mut start: Start,
+    mut commands: Commands,
+    mut notice: ResMut<crate::session::Notice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = catalog.get(table.game) else {
@@ -153,6 +155,18 @@ fn setup(
                         }
                     }
                 });
+                #[cfg(not(target_arch = "wasm32"))]
+                if big_button(ui, &tr!("setup-with-phones"), false).clicked() {
+                    match with_phones(&table, &mut commands) {
+                        Ok(()) => start.next.set(Screen::Hand),
+                        Err(e) => notice.show(e, true),
+                    }
+                }
+                ui.label(
+                    egui::RichText::new(tr!("setup-with-phones-how"))
+                        .color(super::theme::ecolour::TEXT_DIM)
+                        .size(super::theme::size::TEXT - 6.0),
+                );
             });
         });
     });
@@ -177,6 +191,29 @@ fn setup(
             *typing = None;
         }
     }
+    Ok(())
+}
+
+/// "Play with phones": a host beside the window for the table as set up —
+/// each person's seat a phone's, each bot a bot — and the window its
+/// table's screen.
+#[cfg(not(target_arch = "wasm32"))]
+fn with_phones(table: &Table, commands: &mut Commands) -> Result<(), String> {
+    use crate::hand::{JoinTable, Link, TableHere};
+    use crate::host::Plan;
+    let plans = table
+        .seats
+        .iter()
+        .map(|seat| match &seat.controller {
+            Controller::Bot(name) => Plan::Bot(name.clone()),
+            _ => Plan::Device,
+        })
+        .collect();
+    let host = crate::host::host_beside(table.game.name(), &table.variant, plans)?;
+    let here = JoinTable::at(&format!("127.0.0.1:{}", host.addr.port()), None)?.watched();
+    commands.insert_resource(host);
+    commands.insert_resource(Link::new(here, None));
+    commands.insert_resource(TableHere);
     Ok(())
 }
 

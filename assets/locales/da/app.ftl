@@ -230,3 +230,6 @@ hand-seat-free = Plads { $number }
 hand-table-join = Telefoner slutter sig til på { $address }/?join
 hand-table-thinking = Tænker…
 hand-table-scan = Scan med en telefon for at sætte dig på plads { $number }
+hand-close-table = Luk bordet
+setup-with-phones = Spil med telefoner
+setup-with-phones-how = Hver spiller spiller fra sin egen telefon: denne skærm viser bordet og en kode at scanne for hver plads.

@@ -239,3 +239,6 @@ hand-seat-free = Seat { $number }
 hand-table-join = Phones join at { $address }/?join
 hand-table-thinking = Thinking…
 hand-table-scan = Scan with a phone to sit at seat { $number }
+hand-close-table = Close the table
+setup-with-phones = Play with phones
+setup-with-phones-how = Each person plays from their own phone: this screen shows the table and a code to scan for each seat.

@@ -233,3 +233,6 @@ hand-seat-free = Place { $number }
 hand-table-join = Les téléphones rejoignent à { $address }/?join
 hand-table-thinking = Réfléchit…
 hand-table-scan = Scannez avec un téléphone pour prendre la place { $number }
+hand-close-table = Fermer la table
+setup-with-phones = Jouer avec les téléphones
+setup-with-phones-how = Chacun joue depuis son téléphone : cet écran montre la table et un code à scanner pour chaque place.
