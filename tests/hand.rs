@@ -5,7 +5,6 @@
 //! the host's rules. And the phone that loses the table comes back to its
 //! seat by itself, with its hand.
 
-#[allow(dead_code)]
 mod menus;
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -440,4 +439,46 @@ fn the_tables_screen_shows_a_code_for_each_free_seat_and_takes_none() {
         "{:?}",
         words(&screen)
     );
+}
+
+#[test]
+fn play_with_phones_makes_this_window_the_tables_screen_and_closing_it_stops_the_host() {
+    let _english = menus::language_held();
+    let mut menus = Menus::new(|app| {
+        app.insert_resource(parlour::hand::PhonesBind(Ipv4Addr::LOCALHOST.into()));
+    });
+    menus
+        .app
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Setup);
+    menus.frames(3);
+    menus.tap("Play with phones");
+    until(&mut menus, "the table's screen", |m| {
+        m.shows("Scan with a phone to sit at seat 1")
+    });
+    assert_eq!(menus.screen(), Screen::Hand);
+    assert_eq!(link(&menus).seat(), None, "the window holds no seat");
+    let address = link(&menus).table().address.clone();
+    let port: u16 = address
+        .trim_start_matches("ws://127.0.0.1:")
+        .trim_end_matches("/table")
+        .parse()
+        .unwrap();
+
+    let mut phone = phone((Ipv4Addr::LOCALHOST, port).into());
+    sit(&mut phone, "Ana", 0);
+    until(&mut menus, "Ana at the table", |m| m.shows("Ana"));
+
+    menus.tap("Close the table");
+    assert_eq!(menus.screen(), Screen::Title);
+    assert!(
+        !menus
+            .app
+            .world()
+            .contains_resource::<parlour::host::HostBeside>()
+    );
+    until(&mut phone, "the phone to hear the table close", |m| {
+        link(m).phase == LinkPhase::Away
+    });
 }

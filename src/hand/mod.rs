@@ -120,6 +120,12 @@ pub struct Seen {
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct TableHere;
 
+/// The address a table hosted beside the window listens on: every one of
+/// this machine's by default, so phones on the network reach it (a test
+/// keeps it to loopback).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct PhonesBind(pub std::net::IpAddr);
+
 /// The match this table plays, from the host's welcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Welcome {
@@ -431,13 +437,13 @@ impl Link {
     }
 
     fn keep_seat(&mut self, kept: KeptSeat) {
-        if let (Some(path), Ok(text)) = (&self.keep, serde_json::to_string_pretty(&kept)) {
-            if let Err(e) = crate::storage::write_atomic(path, &text) {
-                warn!(
-                    "the seat's key could not be kept in {}: {e}",
-                    path.display()
-                );
-            }
+        if let (Some(path), Ok(text)) = (&self.keep, serde_json::to_string_pretty(&kept))
+            && let Err(e) = crate::storage::write_atomic(path, &text)
+        {
+            warn!(
+                "the seat's key could not be kept in {}: {e}",
+                path.display()
+            );
         }
         self.kept = Some(kept);
     }

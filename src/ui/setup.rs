@@ -82,6 +82,7 @@ fn setup(
     mut start: Start,
     mut commands: Commands,
     mut notice: ResMut<crate::session::Notice>,
+    phones_bind: Option<Res<crate::hand::PhonesBind>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = catalog.get(table.game) else {
@@ -155,17 +156,16 @@ fn setup(
                         }
                     }
                 });
-                #[cfg(not(target_arch = "wasm32"))]
-                if big_button(ui, &tr!("setup-with-phones"), false).clicked() {
-                    match with_phones(&table, &mut commands) {
-                        Ok(()) => start.next.set(Screen::Hand),
-                        Err(e) => notice.show(e, true),
-                    }
-                }
-                ui.label(
-                    egui::RichText::new(tr!("setup-with-phones-how"))
-                        .color(super::theme::ecolour::TEXT_DIM)
-                        .size(super::theme::size::TEXT - 6.0),
+                let bind = phones_bind
+                    .as_deref()
+                    .map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |b| b.0);
+                phones_row(
+                    ui,
+                    &table,
+                    &mut commands,
+                    &mut notice,
+                    &mut start.next,
+                    bind,
                 );
             });
         });
@@ -194,11 +194,52 @@ fn setup(
     Ok(())
 }
 
+/// "Play with phones" under Start, where the program can host a table (a
+/// page cannot accept connections).
+#[cfg(not(target_arch = "wasm32"))]
+fn phones_row(
+    ui: &mut egui::Ui,
+    table: &Table,
+    commands: &mut Commands,
+    notice: &mut crate::session::Notice,
+    next: &mut NextState<Screen>,
+    bind: std::net::IpAddr,
+) {
+    if big_button(ui, &tr!("setup-with-phones"), false).clicked() {
+        match with_phones(table, commands, bind) {
+            Ok(()) => next.set(Screen::Hand),
+            Err(e) => notice.show(e, true),
+        }
+    }
+    ui.label(
+        egui::RichText::new(tr!("setup-with-phones-how"))
+            .color(super::theme::ecolour::TEXT_DIM)
+            .size(super::theme::size::TEXT - 6.0),
+    );
+}
+
+/// In a page there is no "Play with phones": the page joins a table
+/// hosted elsewhere (`?table`, `?join`).
+#[cfg(target_arch = "wasm32")]
+fn phones_row(
+    _: &mut egui::Ui,
+    _: &Table,
+    _: &mut Commands,
+    _: &mut crate::session::Notice,
+    _: &mut NextState<Screen>,
+    _: std::net::IpAddr,
+) {
+}
+
 /// "Play with phones": a host beside the window for the table as set up —
 /// each person's seat a phone's, each bot a bot — and the window its
 /// table's screen.
 #[cfg(not(target_arch = "wasm32"))]
-fn with_phones(table: &Table, commands: &mut Commands) -> Result<(), String> {
+fn with_phones(
+    table: &Table,
+    commands: &mut Commands,
+    bind: std::net::IpAddr,
+) -> Result<(), String> {
     use crate::hand::{JoinTable, Link, TableHere};
     use crate::host::Plan;
     let plans = table
@@ -209,7 +250,7 @@ fn with_phones(table: &Table, commands: &mut Commands) -> Result<(), String> {
             _ => Plan::Device,
         })
         .collect();
-    let host = crate::host::host_beside(table.game.name(), &table.variant, plans)?;
+    let host = crate::host::host_beside(table.game.name(), &table.variant, plans, bind)?;
     let here = JoinTable::at(&format!("127.0.0.1:{}", host.addr.port()), None)?.watched();
     commands.insert_resource(host);
     commands.insert_resource(Link::new(here, None));

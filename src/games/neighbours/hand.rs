@@ -69,11 +69,10 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
         board_room,
         digit.filter(|_| frame.to_play),
         turned,
-    ) {
-        if let Some(digit) = digit {
-            let (row, col) = config.board.coords(cell);
-            made = Some(Move::Place(Placement { digit, row, col }));
-        }
+    ) && let Some(digit) = digit
+    {
+        let (row, col) = config.board.coords(cell);
+        made = Some(Move::Place(Placement { digit, row, col }));
     }
     let tapped = tokens(
         ui,

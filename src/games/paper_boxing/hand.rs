@@ -262,7 +262,7 @@ fn draw_grid(
 ) -> Option<usize> {
     let cell = rect.width() / 4.0;
     let mut tapped = None;
-    for c in 0..CELLS {
+    for (c, &number) in grid.iter().enumerate() {
         let (row, col) = coords(c as u8);
         let r = egui::Rect::from_min_size(
             rect.min + egui::vec2(f32::from(col) * cell, f32::from(row) * cell),
@@ -286,7 +286,7 @@ fn draw_grid(
         let text = if c == START as usize {
             "D".to_owned()
         } else {
-            grid[c].to_string()
+            number.to_string()
         };
         painter.text(
             r.center(),

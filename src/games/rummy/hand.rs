@@ -73,7 +73,7 @@ impl Draft {
     fn take_picked(&mut self) -> Vec<Laid> {
         let mut picked = std::mem::take(&mut self.picked);
         // Last first, so the places of the rest still hold.
-        picked.sort_by(|a, b| order(b).cmp(&order(a)));
+        picked.sort_by_key(|p| std::cmp::Reverse(order(p)));
         let mut taken = Vec::new();
         for pick in picked {
             match pick {
