@@ -8,12 +8,12 @@
 mod menus;
 
 use std::net::{Ipv4Addr, SocketAddr};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use menus::Menus;
-use parlour::hand::{JoinTable, Link, LinkPhase};
+use parlour::hand::{JoinTable, Link, LinkPhase, Wake};
 use parlour::host::{self, Plan, Rules, Setup, Start};
 use parlour::session::Screen;
 use parlour_core::engine::{Game, Match};
@@ -97,6 +97,7 @@ impl<G: Share> Drop for Table<G> {
 fn phone(addr: SocketAddr) -> Menus {
     let table = JoinTable::at(&addr.to_string(), None).unwrap();
     let mut menus = Menus::new(|app| {
+        woken(app);
         app.insert_resource(Link::new(table, None));
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
@@ -106,21 +107,44 @@ fn phone(addr: SocketAddr) -> Menus {
     menus
 }
 
-/// Frames until `done` holds, the network given a moment between them.
+/// The most waits for the table a test makes before it fails: each wait
+/// ends when the link has something new (or its next try at the table is
+/// due), so a test steps its app as the table speaks and never sleeps.
+const MOST_WAITS: usize = 2_000;
+
+/// Woken whenever one of this app's connections has something new.
+#[derive(Resource)]
+struct Woken(std::sync::Mutex<std::sync::mpsc::Receiver<()>>);
+
+/// An app that is told when its link hears from the table.
+fn woken(app: &mut App) {
+    let (tell, told) = std::sync::mpsc::channel();
+    app.insert_resource(Wake(std::sync::Arc::new(move || {
+        let _ = tell.send(());
+    })))
+    .insert_resource(Woken(std::sync::Mutex::new(told)));
+}
+
+/// Frames until `done` holds, waiting between them for the table to say
+/// something.
 fn until(menus: &mut Menus, what: &str, done: impl Fn(&Menus) -> bool) {
-    let start = Instant::now();
-    while !done(menus) {
-        assert!(
-            start.elapsed() < PATIENCE,
-            "no {what} in time; on screen: {:?}",
-            words(menus)
-        );
-        std::thread::sleep(Duration::from_millis(5));
-        menus.frame(Vec::new());
+    for _ in 0..MOST_WAITS {
+        // The link reads the network after the screens drew: two frames,
+        // so what arrived is on screen too.
+        menus.frames(2);
+        if done(menus) {
+            return;
+        }
+        let world = menus.app.world();
+        let next_try = world.get_resource::<Link>().and_then(Link::next_try_in);
+        let woken = world.resource::<Woken>().0.lock().unwrap();
+        // PATIENCE bounds a wait only when nothing at all comes.
+        let _ = woken.recv_timeout(next_try.unwrap_or(PATIENCE));
     }
-    // The link reads the network after the screens drew: one frame more,
-    // so what arrived is on screen.
-    menus.frame(Vec::new());
+    panic!(
+        "no {what} after {MOST_WAITS} waits; on screen: {:?}",
+        words(menus)
+    );
 }
 
 fn words(menus: &Menus) -> Vec<String> {
@@ -409,6 +433,7 @@ fn the_tables_screen_shows_a_code_for_each_free_seat_and_takes_none() {
         .unwrap()
         .watched();
     let mut screen = Menus::new(|app| {
+        woken(app);
         app.insert_resource(Link::new(watched, None));
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
@@ -445,6 +470,7 @@ fn the_tables_screen_shows_a_code_for_each_free_seat_and_takes_none() {
 fn play_with_phones_makes_this_window_the_tables_screen_and_closing_it_stops_the_host() {
     let _english = menus::language_held();
     let mut menus = Menus::new(|app| {
+        woken(app);
         app.insert_resource(parlour::hand::PhonesBind(Ipv4Addr::LOCALHOST.into()));
     });
     menus

@@ -171,7 +171,6 @@ pub struct Link {
     /// Failed tries in a row, and when to try next.
     tries: usize,
     retry_at: Option<Instant>,
-    wake: Option<Arc<dyn Fn() + Send + Sync>>,
     /// Where the link stands.
     pub phase: LinkPhase,
     /// The match, once welcomed.
@@ -212,7 +211,6 @@ impl Link {
             keep,
             tries: 0,
             retry_at: None,
-            wake: None,
             phase: LinkPhase::Connecting,
             welcome: None,
             seats: Vec::new(),
@@ -222,10 +220,11 @@ impl Link {
         }
     }
 
-    /// Calls `wake` whenever a message arrives, so a window that sleeps
-    /// between events draws it.
-    pub fn wake_with(&mut self, wake: impl Fn() + Send + Sync + 'static) {
-        self.wake = Some(Arc::new(wake));
+    /// How long until the next try at the table, while the link is away
+    /// from it (none while a connection is open).
+    pub fn next_try_in(&self) -> Option<std::time::Duration> {
+        let at = self.retry_at.filter(|_| !self.open)?;
+        Some(at.saturating_duration_since(Instant::now()))
     }
 
     /// The table's address.
@@ -480,20 +479,26 @@ pub struct Socket(Option<(WsSender, WsReceiver)>);
 pub fn plugin(app: &mut App) {
     app.init_non_send::<Socket>()
         .add_systems(PreUpdate, follow_link.run_if(resource_exists::<Link>))
-        .add_systems(Startup, wake_on_messages.run_if(resource_exists::<Link>));
+        .add_systems(Startup, wake_on_messages);
 }
 
+/// What is called whenever a connection has something new: a window that
+/// sleeps between events wakes, a test steps its app.
+#[derive(Resource, Clone)]
+pub struct Wake(pub Arc<dyn Fn() + Send + Sync>);
+
 /// A window that sleeps until something happens wakes when the host says
-/// something.
+/// something (unless it was given a waker of its own).
 fn wake_on_messages(
-    mut link: ResMut<Link>,
+    wake: Option<Res<Wake>>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut commands: Commands,
 ) {
-    if let Some(proxy) = proxy {
+    if let (None, Some(proxy)) = (wake, proxy) {
         let proxy = (**proxy).clone();
-        link.wake_with(move || {
+        commands.insert_resource(Wake(Arc::new(move || {
             let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
-        });
+        })));
     }
 }
 
@@ -502,6 +507,7 @@ fn wake_on_messages(
 fn follow_link(
     mut link: ResMut<Link>,
     mut socket: NonSendMut<Socket>,
+    wake: Option<Res<Wake>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let now = Instant::now();
@@ -510,7 +516,7 @@ fn follow_link(
         socket.0 = None;
     }
     if link.time_to_connect(now) {
-        let wake = link.wake.clone();
+        let wake = wake.map(|w| w.0.clone());
         let wake = move || {
             if let Some(wake) = &wake {
                 wake();
