@@ -194,9 +194,10 @@ fn setup(
     Ok(())
 }
 
-/// "Play with phones" under Start, where the program can host a table (a
-/// page cannot accept connections).
-#[cfg(not(target_arch = "wasm32"))]
+/// "Play with phones" under Start, where the program can host a table. A
+/// page cannot accept connections: it joins a table hosted elsewhere
+/// (`?table`, `?join`), and shows nothing here.
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
 fn phones_row(
     ui: &mut egui::Ui,
     table: &Table,
@@ -205,30 +206,20 @@ fn phones_row(
     next: &mut NextState<Screen>,
     bind: std::net::IpAddr,
 ) {
-    if big_button(ui, &tr!("setup-with-phones"), false).clicked() {
-        match with_phones(table, commands, bind) {
-            Ok(()) => next.set(Screen::Hand),
-            Err(e) => notice.show(e, true),
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if big_button(ui, &tr!("setup-with-phones"), false).clicked() {
+            match with_phones(table, commands, bind) {
+                Ok(()) => next.set(Screen::Hand),
+                Err(e) => notice.show(e, true),
+            }
         }
+        ui.label(
+            egui::RichText::new(tr!("setup-with-phones-how"))
+                .color(super::theme::ecolour::TEXT_DIM)
+                .size(super::theme::size::TEXT - 6.0),
+        );
     }
-    ui.label(
-        egui::RichText::new(tr!("setup-with-phones-how"))
-            .color(super::theme::ecolour::TEXT_DIM)
-            .size(super::theme::size::TEXT - 6.0),
-    );
-}
-
-/// In a page there is no "Play with phones": the page joins a table
-/// hosted elsewhere (`?table`, `?join`).
-#[cfg(target_arch = "wasm32")]
-fn phones_row(
-    _: &mut egui::Ui,
-    _: &Table,
-    _: &mut Commands,
-    _: &mut crate::session::Notice,
-    _: &mut NextState<Screen>,
-    _: std::net::IpAddr,
-) {
 }
 
 /// "Play with phones": a host beside the window for the table as set up —
