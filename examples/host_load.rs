@@ -170,6 +170,7 @@ async fn one_match(
             bot_delay: Duration::ZERO,
             save: Some(save.to_owned()),
             join: Vec::new(),
+            screen: None,
         },
         bot_seed: seed,
         site: None,

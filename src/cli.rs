@@ -594,6 +594,7 @@ impl ForTable for Hosting {
             bot_delay: Duration::from_millis(args.bot_delay),
             save: kept_path.clone(),
             join: crate::host::join_addresses(args.bind, args.port),
+            screen: None,
         };
         let kept = kept_path
             .as_deref()

@@ -50,6 +50,7 @@ impl<G: Share> Table<G> {
                     bot_delay: Duration::ZERO,
                     save,
                     join: Vec::new(),
+                    screen: None,
                 },
                 bot_seed: 3,
                 site: None,
@@ -73,6 +74,10 @@ impl<G: Share> Table<G> {
 
     fn addr(&self) -> SocketAddr {
         self.host.as_ref().unwrap().addr()
+    }
+
+    fn screen_key(&self) -> String {
+        self.host.as_ref().unwrap().screen_key().to_owned()
     }
 
     fn record(&self) -> parlour_core::engine::Record {
@@ -133,16 +138,23 @@ fn until(menus: &mut Menus, what: &str, done: impl Fn(&Menus) -> bool) {
         // so what arrived is on screen too.
         menus.frames(2);
         if done(menus) {
+            // What the link heard in the last frame is on screen in the next.
+            menus.frames(1);
             return;
         }
         let world = menus.app.world();
         let next_try = world.get_resource::<Link>().and_then(Link::next_try_in);
         let woken = world.resource::<Woken>().0.lock().unwrap();
-        // PATIENCE bounds a wait only when nothing at all comes.
-        let _ = woken.recv_timeout(next_try.unwrap_or(PATIENCE));
+        // PATIENCE bounds a wait only when nothing at all comes: then the
+        // table has nothing more to say, and what was awaited never comes.
+        let silent = woken.recv_timeout(next_try.unwrap_or(PATIENCE)).is_err();
+        drop(woken);
+        if silent && next_try.is_none() {
+            break;
+        }
     }
     panic!(
-        "no {what} after {MOST_WAITS} waits; on screen: {:?}",
+        "no {what}: the table fell silent, or {MOST_WAITS} waits passed; on screen: {:?}",
         words(menus)
     );
 }
@@ -464,6 +476,85 @@ fn the_tables_screen_shows_a_code_for_each_free_seat_and_takes_none() {
         "{:?}",
         words(&screen)
     );
+}
+
+/// The app as the table's own screen runs it, with the key that lets it
+/// give seats.
+fn tables_screen(addr: SocketAddr, key: String) -> Menus {
+    let screen = JoinTable::at(&addr.to_string(), None).unwrap().screen(key);
+    let mut menus = Menus::new(|app| {
+        woken(app);
+        app.insert_resource(Link::new(screen, None));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Hand);
+    });
+    menus.points = egui::vec2(1280.0, 800.0);
+    menus
+}
+
+#[test]
+fn a_new_phone_takes_an_away_seat_only_when_the_tables_screen_lets_it() {
+    let _english = menus::language_held();
+    let game = Match::<Neighbours>::seeded("standard", 2, 6).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut screen = tables_screen(table.addr(), table.screen_key());
+    let mut ana = phone(table.addr());
+    sit(&mut ana, "Ana", 0);
+    drop(ana);
+    until(&mut screen, "Ana away", |m| {
+        m.shows("Waiting for Ana’s phone") && m.shows("A bot plays it")
+    });
+
+    // Bo asks for Ana's seat from his phone; the table's screen keeps it.
+    let mut bo = phone(table.addr());
+    until(&mut bo, "the away seat offered", |m| {
+        m.shows("Seat 1 · Ana (away): ask to sit here")
+    });
+    bo.tap("Tap to write your name");
+    for key in ["B", "o", "OK"] {
+        bo.tap_top(key);
+    }
+    bo.tap("Seat 1 · Ana (away): ask to sit here");
+    until(&mut bo, "the question put", |m| {
+        link(m).phase == LinkPhase::Asking(0) && m.shows("Pick another seat")
+    });
+    until(&mut screen, "the question", |m| {
+        m.shows("Bo asks to sit here")
+    });
+    screen.tap("Keep it for Ana");
+    until(&mut bo, "the answer", |m| {
+        link(m).phase == LinkPhase::Watching
+    });
+    assert_eq!(
+        link(&bo).refused.as_deref(),
+        Some("the table kept seat 1 for Ana")
+    );
+    assert_eq!(link(&bo).seat(), None);
+
+    // Asked again, and let sit: Bo holds the seat and plays on from it.
+    until(&mut bo, "the away seat offered again", |m| {
+        m.shows("Seat 1 · Ana (away): ask to sit here")
+    });
+    bo.tap("Seat 1 · Ana (away): ask to sit here");
+    until(&mut bo, "the question put again", |m| {
+        link(m).phase == LinkPhase::Asking(0)
+    });
+    until(&mut screen, "the question again", |m| {
+        m.shows("Bo asks to sit here")
+    });
+    screen.tap("Let Bo sit");
+    until(&mut bo, "the seat given", |m| {
+        link(m).seat() == Some(0) && link(m).seen.is_some()
+    });
+    let before = table.record().moves.len();
+    until(&mut bo, "Bo's turn", my_turn);
+    tap_neighbours(&mut bo);
+    until(&mut bo, "Bo's move applied", |m| {
+        link(m).seen.as_ref().is_some_and(|s| s.number > before)
+    });
+    assert_eq!(link(&bo).refused, None);
+    assert_eq!(table.record().seats[0].name, "Bo");
 }
 
 #[test]

@@ -111,6 +111,7 @@ fn rules() -> Rules {
         bot_delay: Duration::ZERO,
         save: None,
         join: Vec::new(),
+        screen: None,
     }
 }
 
@@ -572,6 +573,148 @@ async fn a_seat_away_too_long_is_played_by_a_bot_and_the_table_says_so() {
     }
     // Ana's seat was to move: the bot plays it.
     screen.seen_at(1).await;
+    host.stop().await;
+}
+
+/// Frames of `device` until the seats say seat `seat` is as `holder` is.
+async fn seats_until(device: &mut Device, seat: usize, holder: Value) -> Value {
+    loop {
+        let seats = device.until("seats").await;
+        if seats["seats"][seat]["holder"] == holder {
+            return seats;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_away_seat_goes_to_a_phone_that_asks_only_when_the_tables_screen_says_so() {
+    let game = Match::<Rummy>::seeded("standard", 2, 3).unwrap();
+    let host = host_of(game, vec![Plan::Device; 2], rules()).await;
+    let mut screen = Device::connect(host.addr()).await;
+    screen
+        .hello(json!({"screen": {"key": host.screen_key()}}))
+        .await;
+    screen.seen_at(0).await;
+    let mut ana = Device::connect(host.addr()).await;
+    ana.hello(json!({"seat": {"seat": 0, "name": "Ana"}})).await;
+    let ana_token = ana.until("welcome").await["token"].clone();
+    drop(ana);
+    seats_until(&mut screen, 0, json!({"kind": "device", "here": false})).await;
+
+    // Bram asks for Ana's seat: he waits, sees no hand, and the table says so.
+    let mut bram = Device::connect(host.addr()).await;
+    bram.hello(json!({"seat": {"seat": 0, "name": "Bram"}}))
+        .await;
+    assert_eq!(bram.until("asking").await["seat"], 0);
+    let seats = seats_until(&mut screen, 0, json!({"kind": "device", "here": false})).await;
+    assert_eq!(seats["seats"][0]["asking"], "Bram");
+    // A watcher that is not the table's screen may not give the seat.
+    let mut watcher = Device::connect(host.addr()).await;
+    watcher.hello(json!("table")).await;
+    watcher
+        .send(json!({"kind": "give", "seat": 0, "give": {"to": "asker"}}))
+        .await;
+    let refused = watcher.until("refused").await;
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap()
+            .contains("only the table's own screen"),
+        "{refused}"
+    );
+    // Kept for Ana: Bram is told why.
+    screen
+        .send(json!({"kind": "give", "seat": 0, "give": {"to": "keep"}}))
+        .await;
+    let reason = bram.closed().await.unwrap();
+    assert_eq!(reason, "the table kept seat 1 for Ana");
+
+    // He asks again and is let sit: his own key, Ana's hand, and Ana's
+    // key no longer opens the seat.
+    let mut bram = Device::connect(host.addr()).await;
+    bram.hello(json!({"seat": {"seat": 0, "name": "Bram"}}))
+        .await;
+    bram.until("asking").await;
+    seats_until(&mut screen, 0, json!({"kind": "device", "here": false})).await;
+    screen
+        .send(json!({"kind": "give", "seat": 0, "give": {"to": "asker"}}))
+        .await;
+    let welcome = bram.until("welcome").await;
+    assert_eq!(welcome["seat"], 0);
+    assert!(welcome["token"].is_string());
+    assert_ne!(welcome["token"], ana_token);
+    assert!(
+        !bram.frames.iter().take(2).any(|f| f.contains("\"hand\"")),
+        "no view before the seat was given: {:?}",
+        &bram.frames[..2]
+    );
+    let seen = bram.seen_at(0).await;
+    assert!(!seen["seen"]["hand"].as_array().unwrap().is_empty());
+    let mut ana = Device::connect(host.addr()).await;
+    ana.hello(json!({"back": {"token": ana_token}})).await;
+    let reason = ana.closed().await.unwrap();
+    assert!(reason.contains("not known at this table"), "{reason}");
+    let record = host.record().await.unwrap();
+    assert_eq!(record.seats[0].name, "Bram");
+    host.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tables_screen_gives_an_away_seat_to_a_bot_and_opens_a_bots_seat() {
+    let game = Match::<Neighbours>::seeded("standard", 2, 1).unwrap();
+    let mover = game.awaiting()[0];
+    let host = host_of(game, vec![Plan::Device; 2], rules()).await;
+    let mut screen = Device::connect(host.addr()).await;
+    screen
+        .hello(json!({"screen": {"key": host.screen_key()}}))
+        .await;
+    let mut ana = Device::connect(host.addr()).await;
+    ana.hello(json!({"seat": {"seat": mover, "name": "Ana"}}))
+        .await;
+    ana.seen_at(0).await;
+    // A seat whose phone is here is not given away.
+    seats_until(&mut screen, mover, json!({"kind": "device", "here": true})).await;
+    screen
+        .send(json!({"kind": "give", "seat": mover, "give": {"to": "bot"}}))
+        .await;
+    let refused = screen.until("refused").await;
+    assert!(
+        refused["reason"].as_str().unwrap().contains("is here"),
+        "{refused}"
+    );
+    drop(ana);
+    seats_until(&mut screen, mover, json!({"kind": "device", "here": false})).await;
+    screen
+        .send(json!({"kind": "give", "seat": mover, "give": {"to": "bot"}}))
+        .await;
+    seats_until(&mut screen, mover, json!({"kind": "bot", "name": "expert"})).await;
+    // Ana's seat was to move: the stand-in plays it.
+    screen.seen_at(1).await;
+    screen
+        .send(json!({"kind": "give", "seat": mover, "give": {"to": "open"}}))
+        .await;
+    let seats = seats_until(&mut screen, mover, json!({"kind": "open"})).await;
+    assert_eq!(
+        seats["seats"][mover]["name"],
+        format!("Player {}", mover + 1)
+    );
+    let mut bo = Device::connect(host.addr()).await;
+    bo.hello(json!({"seat": {"seat": mover, "name": "Bo"}}))
+        .await;
+    assert_eq!(bo.until("welcome").await["seat"], mover);
+    host.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_screen_key_gives_no_screen() {
+    let game = Match::<Neighbours>::seeded("standard", 2, 1).unwrap();
+    let host = host_of(game, vec![Plan::Device; 2], rules()).await;
+    let mut screen = Device::connect(host.addr()).await;
+    let mut wrong = host.screen_key().to_owned();
+    wrong.replace_range(0..1, if wrong.starts_with('0') { "1" } else { "0" });
+    screen.hello(json!({"screen": {"key": wrong}})).await;
+    let reason = screen.closed().await.unwrap();
+    assert!(reason.contains("not the key"), "{reason}");
     host.stop().await;
 }
 

@@ -61,6 +61,27 @@ pub enum Wants {
         /// The seat's secret token.
         token: String,
     },
+    /// The table's own screen, which may give seats: the public table,
+    /// and the key the host gave its screen (never a seat's token).
+    Screen {
+        /// The table's screen key.
+        key: String,
+    },
+}
+
+/// Who the table's own screen gives a seat to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "to", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Give {
+    /// The device asking for the seat sits there; the away device's key
+    /// no longer opens it.
+    Asker,
+    /// The seat is kept for its away device; the one asking is told no.
+    Keep,
+    /// The table's stand-in bot plays the seat from now on.
+    Bot,
+    /// A bot's seat opens for a phone to take.
+    Open,
 }
 
 /// A message from a device to the host. `M` is the game's move, in its
@@ -83,6 +104,13 @@ pub enum ToHost<M> {
         number: usize,
         /// The move.
         mv: M,
+    },
+    /// From the table's own screen only: who a seat goes to now.
+    Give {
+        /// The seat.
+        seat: Seat,
+        /// Who it goes to.
+        give: Give,
     },
 }
 
@@ -112,6 +140,10 @@ pub struct SeatStatus {
     pub name: String,
     /// Who holds it.
     pub holder: Holder,
+    /// The name of a device asking for this seat while its own is away:
+    /// the table's screen lets it sit, or keeps the seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asking: Option<String>,
 }
 
 /// A message from the host to a device. `S` is the game's [`Share::Seen`].
@@ -151,6 +183,12 @@ pub enum ToDevice<S> {
         winners: Vec<Seat>,
         /// What this device may see of the match.
         seen: S,
+    },
+    /// The seat asked for is held by a device that is away: the table's
+    /// screen has been asked to let this device sit there.
+    Asking {
+        /// The seat asked for.
+        seat: Seat,
     },
     /// Who holds each seat, whenever that changes.
     Seats {
@@ -218,6 +256,18 @@ mod tests {
         };
         let text = serde_json::to_string(&hello).unwrap();
         assert_eq!(read_to_host::<u8>(&text).unwrap(), hello);
+    }
+
+    #[test]
+    fn a_seat_given_by_the_tables_screen_reads_back_as_sent() {
+        for give in [Give::Asker, Give::Keep, Give::Bot, Give::Open] {
+            let message: ToHost<u8> = ToHost::Give { seat: 2, give };
+            let text = serde_json::to_string(&message).unwrap();
+            assert_eq!(read_to_host::<u8>(&text).unwrap(), message);
+        }
+        let e = read_to_host::<u8>("{\"kind\":\"give\",\"seat\":0,\"give\":{\"to\":\"me\"}}")
+            .unwrap_err();
+        assert!(e.starts_with("not a message of this table"), "{e}");
     }
 
     #[test]

@@ -73,6 +73,11 @@ pub struct WindowOptions {
     /// seat's player and a code to scan beside each free seat.
     #[arg(long, requires = "join", conflicts_with = "seat")]
     pub watch: bool,
+    /// With --watch: the key `parlour host` printed for the table's screen,
+    /// which lets this screen give a seat whose phone is away to a bot or
+    /// to another phone.
+    #[arg(long, value_name = "KEY", requires = "watch")]
+    pub key: Option<String>,
 }
 
 /// Reads a window size written `WIDTHxHEIGHT`.
@@ -274,7 +279,10 @@ fn furnish(
         let seat = options.seat.map(|n| usize::from(n) - 1);
         let mut table = crate::hand::JoinTable::at(address, seat)?;
         if options.watch {
-            table = table.watched();
+            table = match &options.key {
+                Some(key) => table.screen(key.clone()),
+                None => table.watched(),
+            };
         }
         let keep = crate::hand::kept_path(&table);
         app.insert_resource(crate::hand::Link::new(table, keep));

@@ -34,6 +34,7 @@ pub fn options(query: &str) -> WindowOptions {
             "table" => {
                 options.join = Some(crate::platform::page::origin());
                 options.watch = true;
+                options.key = (!value.is_empty()).then(|| value.to_owned());
             }
             "seat" => options.seat = value.parse().ok().filter(|n| (1..=8).contains(n)),
             "demo" => {
@@ -174,5 +175,16 @@ mod tests {
         assert!(o.demo && o.game.is_none() && !o.kiosk);
         let o = options("");
         assert!(!o.demo && !o.kiosk);
+    }
+
+    #[test]
+    fn the_tables_screen_carries_its_key_only_when_the_address_gives_one() {
+        let o = options("table=00ff");
+        assert!(o.watch && o.join.is_some());
+        assert_eq!(o.key.as_deref(), Some("00ff"));
+        let o = options("table");
+        assert!(o.watch && o.key.is_none());
+        let o = options("join&seat=2");
+        assert!(!o.watch && o.key.is_none() && o.seat == Some(2));
     }
 }

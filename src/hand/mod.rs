@@ -10,9 +10,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use ewebsock::{Options, WsEvent, WsMessage, WsReceiver, WsSender};
+use std::ops::ControlFlow;
+use std::sync::mpsc;
+
+use ewebsock::{Options, WsEvent, WsMessage, WsSender};
 use parlour_core::engine::Seat;
-use parlour_core::protocol::{SeatStatus, ToDevice, ToHost, VERSION, Wants};
+use parlour_core::protocol::{Give, SeatStatus, ToDevice, ToHost, VERSION, Wants};
 use serde::{Deserialize, Serialize};
 
 use crate::platform::time::Instant;
@@ -37,6 +40,8 @@ pub struct JoinTable {
     /// The table's own screen: the public table and the codes to join,
     /// never a seat.
     pub watch: bool,
+    /// The key that lets this screen give seats, if the host gave one.
+    pub key: Option<String>,
 }
 
 impl JoinTable {
@@ -69,6 +74,7 @@ impl JoinTable {
             address: format!("{scheme}://{host}/table"),
             seat,
             watch: false,
+            key: None,
         })
     }
 
@@ -77,7 +83,17 @@ impl JoinTable {
         Self {
             watch: true,
             seat: None,
+            key: None,
             ..self
+        }
+    }
+
+    /// The same table, from its own screen with the key that lets it give
+    /// seats.
+    pub fn screen(self, key: String) -> Self {
+        Self {
+            key: Some(key),
+            ..self.watched()
         }
     }
 }
@@ -91,6 +107,8 @@ pub enum LinkPhase {
     Watching,
     /// Holding a seat.
     Seated,
+    /// Asking the table's screen for a seat whose device is away.
+    Asking(Seat),
     /// The connection dropped; trying again at the moment given.
     Away,
     /// The host said no more (another version, the seat taken up on
@@ -195,11 +213,12 @@ impl Link {
             .and_then(|path| crate::platform::files::read_to_string(path).ok())
             .and_then(|text| serde_json::from_str::<KeptSeat>(&text).ok())
             .filter(|k| k.address == table.address && !table.watch);
-        let wants = match &kept {
-            Some(k) => Wants::Back {
+        let wants = match (&kept, &table.key) {
+            (Some(k), _) => Wants::Back {
                 token: k.token.clone(),
             },
-            None => Wants::Table,
+            (None, Some(key)) => Wants::Screen { key: key.clone() },
+            (None, None) => Wants::Table,
         };
         Self {
             table,
@@ -280,6 +299,33 @@ impl Link {
             }
             Err(_) => false,
         }
+    }
+
+    /// Whether this device is the table's own screen, which gives seats.
+    pub fn gives_seats(&self) -> bool {
+        matches!(self.wants, Wants::Screen { .. }) && self.phase == LinkPhase::Watching
+    }
+
+    /// From the table's own screen: seat `seat` goes to `give`.
+    pub fn give(&mut self, seat: Seat, give: Give) -> bool {
+        if !self.gives_seats() || !self.open {
+            return false;
+        }
+        match serde_json::to_string(&ToHost::<()>::Give { seat, give }) {
+            Ok(text) => {
+                self.outbox.push(text);
+                self.refused = None;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Asks no more for the away seat: back to watching, to pick again.
+    pub fn stop_asking(&mut self) {
+        self.wants = Wants::Table;
+        self.welcome = None;
+        self.reconnect_now();
     }
 
     /// Whether a move sent has not been answered yet.
@@ -408,6 +454,7 @@ impl Link {
                     seen,
                 });
             }
+            ToDevice::Asking { seat } => self.phase = LinkPhase::Asking(seat),
             ToDevice::Seats { seats } => self.seats = seats,
             ToDevice::Refused { reason } => self.refused = Some(reason),
             ToDevice::Closed { back: true, .. } => self.lost(Instant::now()),
@@ -473,7 +520,28 @@ pub fn kept_path(table: &JoinTable) -> Option<std::path::PathBuf> {
 /// The connection itself: a page's WebSocket is not `Send`, so it lives
 /// apart from the [`Link`], on the main thread.
 #[derive(Default)]
-pub struct Socket(Option<(WsSender, WsReceiver)>);
+pub struct Socket(Option<(WsSender, mpsc::Receiver<WsEvent>)>);
+
+/// Opens a connection whose every event is queued before `wake` is told:
+/// a waker told first (as `ewebsock::connect_with_wakeup` does) may look
+/// before the event is there and then sleep with it unread.
+fn connect(
+    address: &str,
+    wake: impl Fn() + Send + Sync + 'static,
+) -> ewebsock::Result<(WsSender, mpsc::Receiver<WsEvent>)> {
+    let (events, heard) = mpsc::channel();
+    let on_event = Box::new(move |event| {
+        let queued = events.send(event).is_ok();
+        wake();
+        if queued {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
+    let sender = ewebsock::ws_connect(address.to_owned(), Options::default(), on_event)?;
+    Ok((sender, heard))
+}
 
 /// The link, kept open and read every frame.
 pub fn plugin(app: &mut App) {
@@ -522,7 +590,7 @@ fn follow_link(
                 wake();
             }
         };
-        match ewebsock::connect_with_wakeup(&link.table.address, Options::default(), wake) {
+        match connect(&link.table.address, wake) {
             Ok(opened) => {
                 socket.0 = Some(opened);
                 link.open = true;
@@ -534,7 +602,7 @@ fn follow_link(
         }
     }
     let mut heard = false;
-    while let Some(event) = socket.0.as_ref().and_then(|(_, rx)| rx.try_recv()) {
+    while let Some(event) = socket.0.as_ref().and_then(|(_, rx)| rx.try_recv().ok()) {
         heard = true;
         link.event(event, now);
         if link.drop_socket {

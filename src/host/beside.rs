@@ -22,6 +22,8 @@ pub struct HostBeside {
     stopped: Option<tokio::sync::oneshot::Receiver<()>>,
     /// Where it listens.
     pub addr: SocketAddr,
+    /// The key that makes the window the table's own screen.
+    pub screen_key: String,
 }
 
 impl Drop for HostBeside {
@@ -99,6 +101,9 @@ impl ForTable for Beside {
             .local_addr()
             .map_err(|e| format!("the table could not listen for phones: {e}"))?;
         let away_bot = G::bots().last().copied().unwrap_or("random").to_owned();
+        let screen = super::token::Token::new()
+            .map_err(|e| format!("no key for the table's screen: {e}"))?;
+        let screen_key = screen.to_string();
         let setup = Setup {
             start: Start::New {
                 game,
@@ -109,6 +114,7 @@ impl ForTable for Beside {
                 bot_delay: Duration::from_millis(700),
                 save: kept_path(G::NAME),
                 join: join_addresses(self.bind, addr.port()),
+                screen: Some(screen),
             },
             bot_seed: seed,
             site: ["/usr/share/parlour/web", "target/web"]
@@ -138,6 +144,7 @@ impl ForTable for Beside {
             stop: Some(stop),
             stopped: Some(stopped),
             addr,
+            screen_key,
         })
     }
 }

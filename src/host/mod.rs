@@ -101,7 +101,10 @@ pub fn run<G: Share>(bind: IpAddr, port: u16, setup: Setup<G>) -> Result<(), Str
         println!("Parlour is hosting {} on port {port}. Ctrl-C stops it.", G::TITLE);
         for address in &join {
             println!("  Phones join at {address}/?join");
-            println!("  The table's screen: {address}/?table");
+            println!(
+                "  The table's screen (it may give seats: keep this address to yourself): {address}/?table={}",
+                host.screen_key()
+            );
         }
         if let Some(first) = join.first()
             && let Some(code) = terminal_code(&format!("{first}/?join"))

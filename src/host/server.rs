@@ -18,7 +18,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use parlour_core::engine::{Game, Match, Record};
-use parlour_core::protocol::{MAX_MESSAGE, Share, ToDevice, ToHost, VERSION, Wants, read_to_host};
+use parlour_core::protocol::{
+    Give, MAX_MESSAGE, Share, ToDevice, ToHost, VERSION, Wants, read_to_host,
+};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, oneshot};
 use tower_http::services::ServeDir;
@@ -85,6 +87,11 @@ enum ToTable<G: Game> {
         number: usize,
         mv: G::Move,
     },
+    Give {
+        conn: ConnId,
+        seat: parlour_core::engine::Seat,
+        give: Give,
+    },
     Left {
         conn: ConnId,
     },
@@ -105,6 +112,7 @@ struct Link<G: Game> {
 /// A running host.
 pub struct Host<G: Game> {
     addr: SocketAddr,
+    screen_key: String,
     table: mpsc::Sender<ToTable<G>>,
     stop: Option<oneshot::Sender<()>>,
     served: Option<tokio::task::JoinHandle<()>>,
@@ -134,7 +142,7 @@ pub async fn start<G: Share>(listener: TcpListener, setup: Setup<G>) -> Result<H
         .name("parlour-table".into())
         .spawn(move || run_table(start, rules, bot_seed, inbox, ready, runtime))
         .map_err(|e| format!("the table's thread did not start: {e}"))?;
-    is_ready
+    let screen_key = is_ready
         .await
         .map_err(|_| "the table stopped as it started".to_owned())??;
 
@@ -166,6 +174,7 @@ pub async fn start<G: Share>(listener: TcpListener, setup: Setup<G>) -> Result<H
     });
     Ok(Host {
         addr,
+        screen_key,
         table: to_table,
         stop: Some(stop),
         served: Some(served),
@@ -176,6 +185,11 @@ impl<G: Game> Host<G> {
     /// Where the host listens.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The key that makes a device the table's own screen (`?table=KEY`).
+    pub fn screen_key(&self) -> &str {
+        &self.screen_key
     }
 
     /// The match's record as it stands, with who sat where.
@@ -204,16 +218,16 @@ fn run_table<G: Share>(
     rules: Rules,
     bot_seed: u64,
     mut inbox: mpsc::Receiver<ToTable<G>>,
-    ready: oneshot::Sender<Result<(), String>>,
+    ready: oneshot::Sender<Result<String, String>>,
     runtime: tokio::runtime::Handle,
 ) {
     let made = match start {
-        Start::New { game, plans } => Ok(Table::new(game, &plans, rules, bot_seed)),
+        Start::New { game, plans } => Table::new(game, &plans, rules, bot_seed),
         Start::Kept(kept) => Table::<G>::resumed(kept, rules, bot_seed),
     };
     let mut table = match made {
         Ok(table) => {
-            let _ = ready.send(Ok(()));
+            let _ = ready.send(Ok(table.screen_key()));
             table
         }
         Err(e) => {
@@ -235,6 +249,7 @@ fn run_table<G: Share>(
                 let _ = reply.send(table.join(conn, peer, wants, out));
             }
             Ok(Some(ToTable::Move { conn, number, mv })) => table.play(conn, number, mv),
+            Ok(Some(ToTable::Give { conn, seat, give })) => table.give(conn, seat, give),
             Ok(Some(ToTable::Left { conn })) => table.left(conn),
             Ok(Some(ToTable::Record { reply })) => {
                 let _ = reply.send(table.record());
@@ -316,7 +331,7 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
             );
             return close_with::<G::Seen>(&mut socket, &peer, reason).await;
         }
-        Ok(ToHost::Move { .. }) => {
+        Ok(ToHost::Move { .. } | ToHost::Give { .. }) => {
             let reason = "the first message must be a hello".to_owned();
             return close_with::<G::Seen>(&mut socket, &peer, reason).await;
         }
@@ -387,6 +402,12 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
                 let refused = match read {
                     Ok(ToHost::Move { number, mv }) => {
                         if link.table.send(ToTable::Move { conn, number, mv }).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Ok(ToHost::Give { seat, give }) => {
+                        if link.table.send(ToTable::Give { conn, seat, give }).await.is_err() {
                             break;
                         }
                         continue;

@@ -12,7 +12,9 @@ use std::time::Duration;
 use crate::platform::time::Instant;
 
 use parlour_core::engine::{Game, Match, Seat, SeatRecord};
-use parlour_core::protocol::{Holder, SeatStatus, Share, ToDevice, VERSION, Wants, clean_name};
+use parlour_core::protocol::{
+    Give, Holder, SeatStatus, Share, ToDevice, VERSION, Wants, clean_name,
+};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
@@ -37,7 +39,7 @@ pub enum Plan {
 }
 
 /// How a table runs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Rules {
     /// After this long away, a device's seat is played by this bot (none:
     /// the seat waits for its device).
@@ -49,6 +51,9 @@ pub struct Rules {
     /// Where phones on the network open the table's page
     /// (`http://192.168.1.20:7878`): what the table's screen shows them.
     pub join: Vec<String>,
+    /// The key that makes a device the table's own screen, which gives
+    /// seats (none: the table makes one, or keeps the one it had).
+    pub screen: Option<Token>,
 }
 
 /// Who holds a seat now.
@@ -62,10 +67,20 @@ enum Holding {
         conn: Option<ConnId>,
         #[serde(skip)]
         away_since: Option<Instant>,
+        /// A device asking for the seat while its own is away.
+        #[serde(skip)]
+        asker: Option<Asker>,
     },
     Bot {
         name: String,
     },
+}
+
+/// A device that asked for an away seat: the table's screen decides.
+#[derive(Clone, Debug)]
+struct Asker {
+    conn: ConnId,
+    name: String,
 }
 
 /// One seat: the name the table shows and who holds it.
@@ -84,6 +99,9 @@ struct SeatEntry {
 pub struct Kept {
     record: parlour_core::engine::Record,
     seats: Vec<SeatEntry>,
+    /// The table's screen key, so its screen comes back too.
+    #[serde(default)]
+    screen: Option<Token>,
 }
 
 impl Kept {
@@ -104,6 +122,10 @@ struct Device {
     out: mpsc::Sender<String>,
     seat: Option<Seat>,
     peer: String,
+    /// The table's own screen, which may give seats.
+    screen: bool,
+    /// The away seat this device asks for, while the screen decides.
+    asking: Option<Seat>,
 }
 
 /// A shared table.
@@ -115,6 +137,8 @@ pub struct Table<G: Share> {
     bot_seed: u64,
     /// The moves every device has been shown.
     moves_seen: usize,
+    /// What makes a device the table's own screen.
+    screen_key: Token,
 }
 
 fn log(line: &str) {
@@ -122,8 +146,13 @@ fn log(line: &str) {
 }
 
 impl<G: Share> Table<G> {
-    /// A table for `game`, its seats as `plans` says.
-    pub fn new(game: Match<G>, plans: &[Plan], rules: Rules, bot_seed: u64) -> Self {
+    /// A table for `game`, its seats as `plans` says, or why not.
+    pub fn new(
+        game: Match<G>,
+        plans: &[Plan],
+        rules: Rules,
+        bot_seed: u64,
+    ) -> Result<Self, String> {
         let seats = plans
             .iter()
             .enumerate()
@@ -138,9 +167,9 @@ impl<G: Share> Table<G> {
                 },
             })
             .collect();
-        let table = Self::seated(game, seats, rules, bot_seed);
+        let table = Self::seated(game, seats, rules, bot_seed, None)?;
         table.keep();
-        table
+        Ok(table)
     }
 
     /// The table `kept` describes, its devices away until they come back.
@@ -166,10 +195,20 @@ impl<G: Share> Table<G> {
                 entry
             })
             .collect();
-        Ok(Self::seated(game, seats, rules, bot_seed))
+        Self::seated(game, seats, rules, bot_seed, kept.screen)
     }
 
-    fn seated(game: Match<G>, seats: Vec<SeatEntry>, rules: Rules, bot_seed: u64) -> Self {
+    fn seated(
+        game: Match<G>,
+        seats: Vec<SeatEntry>,
+        rules: Rules,
+        bot_seed: u64,
+        kept_key: Option<Token>,
+    ) -> Result<Self, String> {
+        let screen_key = match kept_key.or_else(|| rules.screen.clone()) {
+            Some(key) => key,
+            None => Token::new().map_err(|e| format!("no key for the table's screen: {e}"))?,
+        };
         let mut headless = Headless::<G>::new();
         headless.app().insert_resource(Pacing {
             bot_delay: rules.bot_delay,
@@ -178,14 +217,20 @@ impl<G: Share> Table<G> {
         let moves_seen = game.moves().len();
         let controllers = controllers(&seats);
         headless.start_seeded(game, controllers, bot_seed);
-        Self {
+        Ok(Self {
             headless,
             seats,
             devices: HashMap::new(),
             rules,
             bot_seed,
             moves_seen,
-        }
+            screen_key,
+        })
+    }
+
+    /// The key that makes a device the table's own screen.
+    pub fn screen_key(&self) -> String {
+        self.screen_key.to_string()
     }
 
     /// The match in play.
@@ -212,7 +257,8 @@ impl<G: Share> Table<G> {
         record
     }
 
-    /// A device has said hello: it is seated, or told why not.
+    /// A device has said hello: it is seated, watches, asks the table's
+    /// screen for a seat whose device is away, or is told why not.
     pub fn join(
         &mut self,
         conn: ConnId,
@@ -220,8 +266,16 @@ impl<G: Share> Table<G> {
         wants: Wants,
         out: mpsc::Sender<String>,
     ) -> Result<(), String> {
+        let mut screen = false;
         let (seat, token) = match wants {
             Wants::Table => (None, None),
+            Wants::Screen { key } => {
+                if !self.screen_key.is(&key) {
+                    return Err("that is not the key of this table's screen".into());
+                }
+                screen = true;
+                (None, None)
+            }
             Wants::Seat { seat, name } => {
                 let name = clean_name(&name)?;
                 let free = |s: &usize| matches!(self.seats[*s].holding, Holding::Open);
@@ -229,6 +283,7 @@ impl<G: Share> Table<G> {
                     Some(s) if s >= self.seats.len() => {
                         return Err(format!("this table has no seat {}", s + 1));
                     }
+                    Some(s) if self.is_away(s) => return self.ask(conn, peer, s, name, out),
                     Some(s) if !free(&s) => {
                         return Err(format!("seat {} is taken", s + 1));
                     }
@@ -244,6 +299,7 @@ impl<G: Share> Table<G> {
                         token: token.clone(),
                         conn: Some(conn),
                         away_since: None,
+                        asker: None,
                     },
                 };
                 log(&format!("{peer} took seat {}", seat + 1));
@@ -255,6 +311,7 @@ impl<G: Share> Table<G> {
                     .iter()
                     .position(|s| matches!(&s.holding, Holding::Device { token: t, .. } if t.is(&token)))
                     .ok_or("that seat's key is not known at this table: the match may be over, or the seat given to another")?;
+                let name = self.seats[seat].name.clone();
                 let Holding::Device {
                     conn: held,
                     away_since,
@@ -265,7 +322,9 @@ impl<G: Share> Table<G> {
                 };
                 // The newest device wins the seat: a phone that wakes up
                 // before the host has seen its old connection drop.
-                if let Some(old) = held.replace(conn)
+                let old = held.replace(conn);
+                *away_since = None;
+                if let Some(old) = old
                     && let Some(device) = self.devices.remove(&old)
                 {
                     send(
@@ -276,14 +335,101 @@ impl<G: Share> Table<G> {
                         },
                     );
                 }
-                *away_since = None;
+                self.refuse_asker(
+                    seat,
+                    &format!("{name}'s phone came back to seat {}", seat + 1),
+                );
                 log(&format!("{peer} came back to seat {}", seat + 1));
                 (Some(seat), None)
             }
         };
+        self.welcome(&out, seat, token);
+        self.devices.insert(
+            conn,
+            Device {
+                out,
+                seat,
+                peer,
+                screen,
+                asking: None,
+            },
+        );
+        self.keep();
+        self.send_seats();
+        Ok(())
+    }
+
+    /// Whether seat `seat` is held by a device that is away.
+    fn is_away(&self, seat: Seat) -> bool {
+        matches!(self.seats[seat].holding, Holding::Device { conn: None, .. })
+    }
+
+    /// A device asks for seat `seat`, whose own device is away: it waits
+    /// while the table's screen lets it sit or keeps the seat — never given
+    /// silently.
+    fn ask(
+        &mut self,
+        conn: ConnId,
+        peer: String,
+        seat: Seat,
+        name: String,
+        out: mpsc::Sender<String>,
+    ) -> Result<(), String> {
+        let Holding::Device { asker, .. } = &mut self.seats[seat].holding else {
+            unreachable!("an away seat holds a device");
+        };
+        if asker.is_some() {
+            return Err(format!(
+                "another phone has asked for seat {} already",
+                seat + 1
+            ));
+        }
+        *asker = Some(Asker {
+            conn,
+            name: name.clone(),
+        });
+        log(&format!("{peer} asks for seat {} as {name}", seat + 1));
+        send(&out, &ToDevice::<G::Seen>::Asking { seat });
+        self.devices.insert(
+            conn,
+            Device {
+                out,
+                seat: None,
+                peer,
+                screen: false,
+                asking: Some(seat),
+            },
+        );
+        self.send_seats();
+        Ok(())
+    }
+
+    /// The device asking for `seat`, if one, is told no, and why.
+    fn refuse_asker(&mut self, seat: Seat, reason: &str) {
+        let Holding::Device { asker, .. } = &mut self.seats[seat].holding else {
+            return;
+        };
+        let Some(asker) = asker.take() else {
+            return;
+        };
+        if let Some(device) = self.devices.remove(&asker.conn) {
+            log(&format!("{}: not seated: {reason}", device.peer));
+            send(
+                &device.out,
+                &ToDevice::<G::Seen>::Closed {
+                    reason: reason.to_owned(),
+                    back: false,
+                },
+            );
+        }
+    }
+
+    /// A device is welcomed to the match: its seat (none for a screen),
+    /// its key once, and what it may see.
+    fn welcome(&self, out: &mpsc::Sender<String>, seat: Option<Seat>, token: Option<Token>) {
         let game = self.game();
         send(
-            &out,
+            out,
             &ToDevice::<G::Seen>::Welcome {
                 version: VERSION,
                 game: G::NAME.to_owned(),
@@ -298,11 +444,113 @@ impl<G: Share> Table<G> {
                 },
             },
         );
-        send(&out, &self.seen(seat));
-        self.devices.insert(conn, Device { out, seat, peer });
+        send(out, &self.seen(seat));
+    }
+
+    /// The table's screen gives seat `seat`: to the device asking for it,
+    /// back to its away device, to the stand-in bot, or open for a phone.
+    /// Anyone else is refused.
+    pub fn give(&mut self, conn: ConnId, seat: Seat, give: Give) {
+        let Some(device) = self.devices.get(&conn) else {
+            return;
+        };
+        let refused = if !device.screen {
+            Err("only the table's own screen gives seats".to_owned())
+        } else if seat >= self.seats.len() {
+            Err(format!("this table has no seat {}", seat + 1))
+        } else {
+            self.given(seat, give)
+        };
+        if let Err(reason) = refused
+            && let Some(device) = self.devices.get(&conn)
+        {
+            log(&format!("refused from {}: {reason}", device.peer));
+            send(&device.out, &ToDevice::<G::Seen>::Refused { reason });
+        }
+    }
+
+    fn given(&mut self, seat: Seat, give: Give) -> Result<(), String> {
+        let number = seat + 1;
+        let name = self.seats[seat].name.clone();
+        let (away, asking, bot) = match &self.seats[seat].holding {
+            Holding::Device { conn, asker, .. } => (conn.is_none(), asker.clone(), false),
+            Holding::Open => (false, None, false),
+            Holding::Bot { .. } => (false, None, true),
+        };
+        match give {
+            Give::Asker => {
+                let asker = asking.ok_or_else(|| format!("nobody is asking for seat {number}"))?;
+                let token = Token::new().map_err(|e| format!("no token could be made: {e}"))?;
+                let device = self
+                    .devices
+                    .get_mut(&asker.conn)
+                    .ok_or_else(|| format!("the phone asking for seat {number} has gone"))?;
+                device.seat = Some(seat);
+                device.asking = None;
+                let out = device.out.clone();
+                log(&format!(
+                    "the table's screen gave seat {number} to {} ({name}'s key no longer opens it)",
+                    asker.name
+                ));
+                self.seats[seat] = SeatEntry {
+                    name: asker.name,
+                    holding: Holding::Device {
+                        token: token.clone(),
+                        conn: Some(asker.conn),
+                        away_since: None,
+                        asker: None,
+                    },
+                };
+                self.welcome(&out, Some(seat), Some(token));
+            }
+            Give::Keep => {
+                if asking.is_none() {
+                    return Err(format!("nobody is asking for seat {number}"));
+                }
+                self.refuse_asker(seat, &format!("the table kept seat {number} for {name}"));
+            }
+            Give::Bot if bot => return Err(format!("a bot plays seat {number} already")),
+            Give::Bot if !away && !matches!(self.seats[seat].holding, Holding::Open) => {
+                return Err(format!("seat {number}'s phone is here: it plays"));
+            }
+            Give::Bot => {
+                if self.game().is_over() {
+                    return Err("the match is over".into());
+                }
+                let bot = self.stand_in();
+                self.refuse_asker(seat, &format!("a bot plays seat {number} now"));
+                log(&format!("the table's screen gave seat {number} to {bot}"));
+                self.seats[seat].holding = Holding::Bot { name: bot };
+                self.restart();
+            }
+            Give::Open if !bot => {
+                return Err(format!(
+                    "seat {number} is not a bot's: only a bot's seat opens for a phone"
+                ));
+            }
+            Give::Open => {
+                log(&format!(
+                    "the table's screen opened seat {number} for a phone"
+                ));
+                self.seats[seat] = SeatEntry {
+                    name: format!("Player {number}"),
+                    holding: Holding::Open,
+                };
+                self.restart();
+            }
+        }
         self.keep();
         self.send_seats();
         Ok(())
+    }
+
+    /// The bot that plays a seat whose device is gone: the one the table
+    /// was set with, else the game's strongest.
+    fn stand_in(&self) -> String {
+        match &self.rules.away {
+            Some((_, bot)) => bot.clone(),
+            None => G::bots().last().copied().unwrap_or("random").to_owned(),
+        }
     }
 
     /// A device's connection is gone: its seat waits for it.
@@ -323,6 +571,18 @@ impl<G: Share> Table<G> {
             log(&format!("{} left seat {}", device.peer, seat + 1));
             self.send_seats();
         }
+        if let Some(seat) = device.asking
+            && let Holding::Device { asker, .. } = &mut self.seats[seat].holding
+            && asker.as_ref().is_some_and(|a| a.conn == conn)
+        {
+            *asker = None;
+            log(&format!(
+                "{} no longer asks for seat {}",
+                device.peer,
+                seat + 1
+            ));
+            self.send_seats();
+        }
     }
 
     /// A move from a device, made at move `number`: played if the rules
@@ -332,7 +592,7 @@ impl<G: Share> Table<G> {
             return;
         };
         let refused = match device.seat {
-            None => Some("the table's screen makes no moves".to_owned()),
+            None => Some("a device with no seat makes no moves".to_owned()),
             Some(_) if number != self.game().moves().len() => Some(format!(
                 "that move was made at move {}, and the match is at move {}: it was not played",
                 number + 1,
@@ -366,6 +626,7 @@ impl<G: Share> Table<G> {
                         seat + 1,
                         after.as_secs()
                     ));
+                    self.refuse_asker(seat, &format!("a bot plays seat {} now", seat + 1));
                     self.seats[seat].holding = Holding::Bot { name: bot.clone() };
                     changed = true;
                 }
@@ -418,7 +679,7 @@ impl<G: Share> Table<G> {
         self.keep();
         let mut frames: HashMap<Option<Seat>, String> = HashMap::new();
         let mut gone = Vec::new();
-        for (conn, device) in &self.devices {
+        for (conn, device) in self.devices.iter().filter(|(_, d)| d.asking.is_none()) {
             let frame = frames
                 .entry(device.seat)
                 .or_insert_with(|| frame(&self.seen(device.seat)));
@@ -460,6 +721,12 @@ impl<G: Share> Table<G> {
                     },
                     Holding::Bot { name } => Holder::Bot { name: name.clone() },
                 },
+                asking: match &s.holding {
+                    Holding::Device {
+                        asker: Some(asker), ..
+                    } => Some(asker.name.clone()),
+                    _ => None,
+                },
             })
             .collect();
         let text = frame(&ToDevice::<G::Seen>::Seats { seats });
@@ -477,6 +744,7 @@ impl<G: Share> Table<G> {
         let kept = Kept {
             record: self.game().record(),
             seats: self.seats.clone(),
+            screen: Some(self.screen_key.clone()),
         };
         let text = match serde_json::to_string_pretty(&kept) {
             Ok(text) => text,

@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::Seat;
-use parlour_core::protocol::{Holder, MAX_NAME};
+use parlour_core::protocol::{Give, Holder, MAX_NAME};
 
 use super::UiSystems;
 use super::keyboard::name_keyboard;
@@ -63,6 +63,7 @@ fn hand(
                 }
             }
             LinkPhase::Watching => pick_seat(ui, link, &catalog, &mut joining),
+            LinkPhase::Asking(seat) => asking(ui, link, &catalog, seat),
             LinkPhase::Connecting | LinkPhase::Away => waiting(ui, link, &catalog),
             LinkPhase::Closed(reason) => closed(ui, link, &catalog, &reason),
         }
@@ -111,6 +112,26 @@ fn waiting(ui: &mut egui::Ui, link: &Link, catalog: &GameCatalog) {
     });
 }
 
+/// Asking for a seat whose phone is away: the table's screen decides.
+fn asking(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, seat: Seat) {
+    ui.vertical_centered(|ui| {
+        heading(ui, link, catalog);
+        ui.add_space(24.0);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(tr!("hand-asking", number = seat + 1)).size(size::TEXT),
+            )
+            .wrap(),
+        );
+        ui.add_space(8.0);
+        ui.spinner();
+        ui.add_space(16.0);
+        if big_button(ui, &tr!("hand-stop-asking"), false).clicked() {
+            link.stop_asking();
+        }
+    });
+}
+
 /// The host closed the connection and said why; a person may try again.
 fn closed(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, reason: &str) {
     ui.vertical_centered(|ui| {
@@ -150,16 +171,23 @@ fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining:
     let offered = link.table().seat;
     let named = !joining.name.trim().is_empty();
     let mut take = None;
+    let mut any_open = false;
     for (seat, status) in link.seats.clone().iter().enumerate() {
-        let open = status.holder == Holder::Open;
+        // A seat whose phone is away may be asked for: the table decides.
+        let askable = status.holder == (Holder::Device { here: false }) && status.asking.is_none();
+        let open = status.holder == Holder::Open || askable;
+        any_open |= open;
         let who = match &status.holder {
             Holder::Open => tr!("hand-seat-open"),
             Holder::Device { here: true } => status.name.clone(),
+            Holder::Device { here: false } if askable => {
+                tr!("hand-seat-ask", name = status.name.as_str())
+            }
             Holder::Device { here: false } => tr!("hand-seat-away", name = status.name.as_str()),
             Holder::Bot { name } => crate::i18n::bot_name(name),
         };
         let label = tr!("hand-seat", number = seat + 1, who = who.as_str());
-        let primary = open && (offered == Some(seat) || offered.is_none());
+        let primary = status.holder == Holder::Open && (offered == Some(seat) || offered.is_none());
         let text = egui::RichText::new(label).size(size::TEXT);
         let button = if primary && named {
             egui::Button::new(text.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
@@ -174,7 +202,7 @@ fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining:
             take = Some(seat);
         }
     }
-    if link.seats.iter().all(|s| s.holder != Holder::Open) && !link.seats.is_empty() {
+    if !any_open && !link.seats.is_empty() {
         ui.label(egui::RichText::new(tr!("hand-no-seat")).color(ecolour::TEXT_DIM));
     } else if !named {
         ui.label(egui::RichText::new(tr!("hand-name-first")).color(ecolour::TEXT_DIM));
@@ -398,20 +426,27 @@ fn table_screen(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
         }
     });
     let base = join_base(link, &welcome.join);
+    let mut given = None;
     ui.scope_builder(egui::UiBuilder::new().max_rect(side), |ui| {
         egui::ScrollArea::vertical()
             .id_salt("table-seats")
             .show(ui, |ui| {
                 for (s, name) in names.iter().enumerate() {
-                    seat_card(ui, link, seen.as_ref(), s, name, &base);
+                    if let Some(give) = seat_card(ui, link, seen.as_ref(), s, name, &base) {
+                        given = Some((s, give));
+                    }
                 }
                 ui.label(
                     egui::RichText::new(tr!("hand-table-join", address = base.as_str()))
                         .color(ecolour::TEXT_DIM)
                         .size(size::TEXT - 6.0),
                 );
+                said(ui, link.refused.as_deref());
             });
     });
+    if let Some((seat, give)) = given {
+        link.give(seat, give);
+    }
 }
 
 /// Where phones open the table's page: the host's word, or this page's
@@ -432,7 +467,9 @@ fn join_base(link: &Link, join: &[String]) -> String {
 }
 
 /// One seat on the table's screen: who holds it, its score, and for a
-/// free seat the code that sits a phone there.
+/// free seat the code that sits a phone there. On a screen that gives
+/// seats, what it may do with a seat whose phone is away or a bot's: what
+/// was tapped.
 fn seat_card(
     ui: &mut egui::Ui,
     link: &Link,
@@ -440,8 +477,11 @@ fn seat_card(
     seat: Seat,
     name: &str,
     base: &str,
-) {
+) -> Option<Give> {
     let holder = link.seats.get(seat).map(|s| s.holder.clone());
+    let asking = link.seats.get(seat).and_then(|s| s.asking.clone());
+    let gives = link.gives_seats() && seen.is_some_and(|s| s.winners.is_empty());
+    let mut given = None;
     let awaited = seen.is_some_and(|s| s.awaiting.contains(&seat));
     let score = seen
         .and_then(|s| s.scores.get(seat))
@@ -476,6 +516,9 @@ fn seat_card(
                     .size(size::TEXT - 4.0),
             );
         }
+        if gives {
+            given = seat_choices(ui, holder.as_ref(), asking.as_deref(), name);
+        }
         if holder == Some(Holder::Open) {
             let link = format!("{base}/?join&seat={}", seat + 1);
             ui.horizontal(|ui| {
@@ -492,6 +535,58 @@ fn seat_card(
         }
     });
     ui.add_space(8.0);
+    given
+}
+
+/// What the table's screen may do with a seat: let a phone that asks sit
+/// or keep the seat for its player, give an away seat to a bot, open a
+/// bot's seat for a phone.
+fn seat_choices(
+    ui: &mut egui::Ui,
+    holder: Option<&Holder>,
+    asking: Option<&str>,
+    name: &str,
+) -> Option<Give> {
+    let mut given = None;
+    let mut choice = |ui: &mut egui::Ui, text: String, give: Give, lit: bool| {
+        let rich = egui::RichText::new(text).size(size::TEXT - 2.0);
+        let button = if lit {
+            egui::Button::new(rich.color(ecolour::ON_ACCENT)).fill(ecolour::ACCENT)
+        } else {
+            egui::Button::new(rich)
+        };
+        if ui
+            .add(button.min_size(egui::vec2(0.0, size::TOUCH)))
+            .clicked()
+        {
+            given = Some(give);
+        }
+    };
+    match holder {
+        Some(Holder::Device { here: false }) => {
+            if let Some(asker) = asking {
+                ui.label(
+                    egui::RichText::new(tr!("hand-table-asks", name = asker))
+                        .size(size::TEXT - 2.0)
+                        .strong()
+                        .color(ecolour::ACCENT),
+                );
+                ui.horizontal_wrapped(|ui| {
+                    choice(
+                        ui,
+                        tr!("hand-table-let-sit", name = asker),
+                        Give::Asker,
+                        true,
+                    );
+                    choice(ui, tr!("hand-table-keep", name = name), Give::Keep, false);
+                });
+            }
+            choice(ui, tr!("hand-table-bot-plays"), Give::Bot, false);
+        }
+        Some(Holder::Bot { .. }) => choice(ui, tr!("hand-table-open"), Give::Open, false),
+        _ => {}
+    }
+    given
 }
 
 /// "Close the table", at the foot of a table this window hosts.

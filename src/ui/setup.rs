@@ -242,7 +242,8 @@ fn with_phones(
         })
         .collect();
     let host = crate::host::host_beside(table.game.name(), &table.variant, plans, bind)?;
-    let here = JoinTable::at(&format!("127.0.0.1:{}", host.addr.port()), None)?.watched();
+    let here = JoinTable::at(&format!("127.0.0.1:{}", host.addr.port()), None)?
+        .screen(host.screen_key.clone());
     commands.insert_resource(host);
     commands.insert_resource(Link::new(here, None));
     commands.insert_resource(TableHere);
