@@ -599,3 +599,64 @@ fn play_with_phones_makes_this_window_the_tables_screen_and_closing_it_stops_the
         link(m).phase == LinkPhase::Away
     });
 }
+
+#[test]
+fn a_kiosk_keeps_a_table_in_play_and_puts_away_one_nobody_plays_at() {
+    let _english = menus::language_held();
+    let mut screen = Menus::new(|app| {
+        woken(app);
+        app.insert_resource(parlour::hand::PhonesBind(Ipv4Addr::LOCALHOST.into()));
+        app.insert_resource(parlour::kiosk::Kiosk {
+            forced: true,
+            active: true,
+            unlocked: false,
+        });
+        app.world_mut()
+            .resource_mut::<parlour::settings::Settings>()
+            .idle_timeout_secs = 5;
+    });
+    screen
+        .app
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Setup);
+    screen.frames(3);
+    screen.tap("Play with phones");
+    until(&mut screen, "the table's screen", |m| {
+        m.shows("Scan with a phone to sit at seat 1")
+    });
+    let address = link(&screen).table().address.clone();
+    let port: u16 = address
+        .trim_start_matches("ws://127.0.0.1:")
+        .trim_end_matches("/table")
+        .parse()
+        .unwrap();
+    let mut phone = phone((Ipv4Addr::LOCALHOST, port).into());
+    sit(&mut phone, "Ana", 0);
+
+    // Ana plays on her phone for longer than the kiosk's idle timeout (a
+    // frame is a tenth of a second), and nobody touches the kiosk.
+    for _ in 0..4 {
+        until(&mut phone, "Ana's turn", my_turn);
+        let before = link(&phone).seen.as_ref().unwrap().number;
+        tap_neighbours(&mut phone);
+        until(&mut screen, "Ana's move on the table's screen", |m| {
+            link(m).seen.as_ref().is_some_and(|s| s.number > before)
+        });
+        screen.frames(30);
+        assert_eq!(
+            screen.screen(),
+            Screen::Hand,
+            "a table in play is not put away"
+        );
+    }
+
+    // Ana goes; nobody plays: the kiosk puts the table away like any quiet
+    // match, and the host stops.
+    drop(phone);
+    screen.frames(100);
+    assert_eq!(screen.screen(), Screen::Title);
+    let world = screen.app.world();
+    assert!(!world.contains_resource::<parlour::host::HostBeside>());
+    assert!(!world.contains_resource::<Link>());
+}

@@ -25,7 +25,48 @@ pub fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         hand.run_if(in_state(Screen::Hand).and_then(resource_exists::<Link>))
             .in_set(UiSystems::Screens),
+    )
+    .add_systems(
+        Update,
+        phones_keep_the_table_awake.run_if(resource_exists::<TableHere>),
+    )
+    .add_systems(OnExit(Screen::Hand), let_the_table_go);
+}
+
+/// Phones playing at a table this window hosts are people at the kiosk:
+/// a move or a phone sitting down counts as a touch, so the idle timeout
+/// never puts away a table in play; a table nobody plays at is put away
+/// like any quiet match.
+fn phones_keep_the_table_awake(
+    link: Option<Res<Link>>,
+    mut last: Local<Option<(usize, Vec<Holder>)>>,
+    mut activity: MessageWriter<crate::kiosk::Activity>,
+) {
+    let Some(link) = link else {
+        return;
+    };
+    let now = (
+        link.seen.as_ref().map_or(0, |s| s.number),
+        link.seats.iter().map(|s| s.holder.clone()).collect(),
     );
+    if last.as_ref() != Some(&now) {
+        if last.is_some() {
+            activity.write(crate::kiosk::Activity);
+        }
+        *last = Some(now);
+    }
+}
+
+/// Leaving the table's screen of a table this window hosts (Close the
+/// table, or a kiosk's idle timeout) stops the host: its phones are told,
+/// and the match stays saved where a host started again finds it.
+fn let_the_table_go(here: Option<Res<TableHere>>, mut commands: Commands) {
+    if here.is_some() {
+        commands.remove_resource::<Link>();
+        commands.remove_resource::<TableHere>();
+        #[cfg(not(target_arch = "wasm32"))]
+        commands.remove_resource::<crate::host::HostBeside>();
+    }
 }
 
 /// The name being typed before a seat is taken.
@@ -43,7 +84,6 @@ fn hand(
     catalog: Res<GameCatalog>,
     mut joining: Local<Joining>,
     here: Option<Res<TableHere>>,
-    mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -59,7 +99,7 @@ fn hand(
             LinkPhase::Watching if link.table().watch => {
                 table_screen(ui, link, &catalog);
                 if here.is_some() && close_button(ui) {
-                    close_table(&mut commands, &mut next);
+                    close_table(&mut next);
                 }
             }
             LinkPhase::Watching => pick_seat(ui, link, &catalog, &mut joining),
@@ -603,12 +643,8 @@ fn close_button(ui: &mut egui::Ui) -> bool {
     .clicked()
 }
 
-/// The table this window hosts is closed: the host stops (its phones are
-/// told), and the window goes back to the title.
-fn close_table(commands: &mut Commands, next: &mut NextState<Screen>) {
-    commands.remove_resource::<Link>();
-    commands.remove_resource::<TableHere>();
-    #[cfg(not(target_arch = "wasm32"))]
-    commands.remove_resource::<crate::host::HostBeside>();
+/// The table this window hosts is closed: the window goes back to the
+/// title, and leaving the screen stops the host.
+fn close_table(next: &mut NextState<Screen>) {
     next.set(Screen::Title);
 }
