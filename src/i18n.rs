@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use parlour_core::engine::{Phrase, PhraseArg, Seat};
+use parlour_core::protocol::{Worded, WordedArg};
 use serde::{Deserialize, Serialize};
 
 /// A language Parlour speaks.
@@ -194,6 +195,27 @@ impl Catalogue {
         self.message_checked(lang, phrase.key, Some(&args))
     }
 
+    /// A phrase that came over the network, worded as [`Catalogue::phrase`]
+    /// words one from the rules: only a key this catalogue has is worded.
+    pub fn worded(
+        &self,
+        lang: Lang,
+        phrase: &Worded,
+        seat_name: &dyn Fn(Seat) -> String,
+    ) -> Result<String, String> {
+        let mut args = FluentArgs::new();
+        for (name, arg) in &phrase.args {
+            let value: FluentValue = match arg {
+                WordedArg::Number(n) => (*n).into(),
+                WordedArg::Seat(seat) => seat_name(*seat).into(),
+                WordedArg::Text(text) => text.clone().into(),
+                WordedArg::Phrase(inner) => self.worded(lang, inner, seat_name)?.into(),
+            };
+            args.set(name.clone(), value);
+        }
+        self.message_checked(lang, &phrase.key, Some(&args))
+    }
+
     /// Every key of `lang`'s catalogue.
     pub fn keys(lang: Lang) -> Vec<String> {
         let (_, files) = SOURCES[lang.index()];
@@ -306,6 +328,25 @@ pub fn refusal(phrase: &Phrase, reason: &str, seat_name: &dyn Fn(Seat) -> String
             .map(|f| f.to_uppercase().chain(c).collect())
             .unwrap_or_default()
     })
+}
+
+/// Why a host refused this device's move, in the language on screen: the
+/// phrase it sent worded here, or its English `reason` when none was sent
+/// or no catalogue knows the key.
+pub fn host_refusal(
+    phrase: Option<&Worded>,
+    reason: &str,
+    seat_name: &dyn Fn(Seat) -> String,
+) -> String {
+    let worded = phrase
+        .zip(CATALOGUE.as_ref())
+        .and_then(|(phrase, catalogue)| {
+            catalogue
+                .worded(language(), phrase, seat_name)
+                .or_else(|_| catalogue.worded(Lang::En, phrase, seat_name))
+                .ok()
+        });
+    worded.unwrap_or_else(|| reason.to_owned())
 }
 
 /// A bot's level as shown to people (`expert` → "Expert", "Experte"…); its

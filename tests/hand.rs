@@ -384,6 +384,43 @@ fn a_rummy_set_the_rules_refuse_is_refused_with_the_reason_and_the_phone_draws_i
 }
 
 #[test]
+fn the_hosts_refusal_is_worded_in_the_phones_own_language() {
+    let _words = menus::language_alone();
+    let game = Match::<Rummy>::seeded("standard", 2, 9).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut menus = phone(table.addr());
+    sit(&mut menus, "Cy", 0);
+    until(&mut menus, "the phone's turn", my_turn);
+    let hand_card = menus
+        .texts()
+        .into_iter()
+        .filter(|(t, _)| t.parse::<u8>().is_ok())
+        .max_by(|a, b| a.1.center().y.total_cmp(&b.1.center().y))
+        .map(|(_, r)| r.center())
+        .expect("the hand's cards are on screen");
+    menus.tap_at(hand_card);
+    menus.tap("New set");
+    menus.tap("Play");
+    until(&mut menus, "the refusal", |m| link(m).refused.is_some());
+    // The player reads French: the host's English reason is not what shows.
+    menus
+        .app
+        .world_mut()
+        .resource_mut::<parlour::settings::Settings>()
+        .language = parlour::i18n::Lang::Fr;
+    menus.frames(3);
+    let english = link(&menus).refused.clone().unwrap();
+    let shown = words(&menus);
+    assert!(
+        shown
+            .iter()
+            .any(|w| w.starts_with("La combinaison") && w.contains("n’est pas valable")),
+        "the refusal in French: {shown:?}"
+    );
+    assert!(!shown.contains(&english), "{shown:?}");
+}
+
+#[test]
 fn a_phone_that_loses_the_table_comes_back_to_its_seat_by_itself() {
     let _english = menus::language_held();
     let folder = std::env::temp_dir().join(format!("parlour-hand-{}", std::process::id()));

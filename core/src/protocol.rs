@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
-use crate::engine::{Game, Seat};
+use crate::engine::{Game, Phrase, PhraseArg, Seat};
 
 /// The protocol's version: a device that speaks another is told so and
 /// closed, never half understood.
@@ -197,8 +197,11 @@ pub enum ToDevice<S> {
     },
     /// A move or a request refused, and why, in words a person can read.
     Refused {
-        /// Why.
+        /// Why, in English.
         reason: String,
+        /// Why, as a key and values the device words in its own language.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        phrase: Option<Worded>,
     },
     /// The host closes this connection, and why.
     Closed {
@@ -209,6 +212,54 @@ pub enum ToDevice<S> {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         back: bool,
     },
+}
+
+/// A [`Phrase`] as it travels: a message key and named values, worded by
+/// the device in its player's language (a key it does not know falls back
+/// to the English reason beside it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Worded {
+    /// The message's key in the catalogues.
+    pub key: String,
+    /// The values it names, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<(String, WordedArg)>,
+}
+
+/// A value a [`Worded`] names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum WordedArg {
+    /// A number.
+    Number(i64),
+    /// A seat, which the device calls by its player's name.
+    Seat(Seat),
+    /// Text as it is.
+    Text(String),
+    /// A phrase worded first, then put in place.
+    Phrase(Worded),
+}
+
+impl From<&Phrase> for Worded {
+    fn from(phrase: &Phrase) -> Self {
+        Self {
+            key: phrase.key.to_owned(),
+            args: phrase
+                .args
+                .iter()
+                .map(|(name, arg)| {
+                    let arg = match arg {
+                        PhraseArg::Number(n) => WordedArg::Number(*n),
+                        PhraseArg::Seat(s) => WordedArg::Seat(*s),
+                        PhraseArg::Text(t) => WordedArg::Text(t.clone()),
+                        PhraseArg::Phrase(p) => WordedArg::Phrase(p.into()),
+                    };
+                    ((*name).to_owned(), arg)
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Reads a device's message: one line a person can read when it is not a

@@ -58,6 +58,16 @@ impl<G: Game> Headless<G> {
 
     /// Sends one move request and runs a frame: the rules' answer.
     pub fn request(&mut self, seat: Seat, mv: G::Move) -> Result<G::Outcome, String> {
+        self.request_worded(seat, mv).map_err(|(reason, _)| reason)
+    }
+
+    /// As [`Headless::request`], a refusal also as a phrase a screen words
+    /// in its own language.
+    pub fn request_worded(
+        &mut self,
+        seat: Seat,
+        mv: G::Move,
+    ) -> Result<G::Outcome, (String, parlour_core::engine::Phrase)> {
         // Cursors at the end of each message queue, so only this request's answer is read
         // (queues keep older messages for a frame or two).
         let world = self.app.world();
@@ -76,13 +86,18 @@ impl<G: Game> Headless<G> {
             .read(world.resource::<Messages<MoveRejected<G>>>())
             .last()
         {
-            return Err(r.reason.clone());
+            return Err((r.reason.clone(), r.phrase.clone()));
         }
         applied
             .read(world.resource::<Messages<MoveApplied<G>>>())
             .last()
             .map(|a| a.outcome.clone())
-            .ok_or_else(|| "the rules plugin did not answer".to_owned())
+            .ok_or_else(|| {
+                (
+                    "the rules plugin did not answer".to_owned(),
+                    parlour_core::engine::Phrase::new("host-refused-no-answer"),
+                )
+            })
     }
 
     /// Runs one frame: a bot whose move is awaited may play it.

@@ -15,7 +15,7 @@ use std::sync::mpsc;
 
 use ewebsock::{Options, WsEvent, WsMessage, WsSender};
 use parlour_core::engine::Seat;
-use parlour_core::protocol::{Give, SeatStatus, ToDevice, ToHost, VERSION, Wants};
+use parlour_core::protocol::{Give, SeatStatus, ToDevice, ToHost, VERSION, Wants, Worded};
 use serde::{Deserialize, Serialize};
 
 use crate::platform::time::Instant;
@@ -197,8 +197,11 @@ pub struct Link {
     pub seats: Vec<SeatStatus>,
     /// The match as this device may see it.
     pub seen: Option<Seen>,
-    /// The last refusal, in the host's words, with the move number it came at.
+    /// The last refusal, in the host's (English) words.
     pub refused: Option<String>,
+    /// The same refusal as a phrase this device words in its own language,
+    /// when the host sent one.
+    pub refused_phrase: Option<Worded>,
     /// Sent but not yet answered: the move number it was made at.
     pub sent_at: Option<usize>,
 }
@@ -235,6 +238,7 @@ impl Link {
             seats: Vec::new(),
             seen: None,
             refused: None,
+            refused_phrase: None,
             sent_at: None,
         }
     }
@@ -271,12 +275,14 @@ impl Link {
             name: name.to_owned(),
         };
         self.refused = None;
+        self.refused_phrase = None;
         self.reconnect_now();
     }
 
     /// Tries again now, after the host closed the connection.
     pub fn try_again(&mut self) {
         self.refused = None;
+        self.refused_phrase = None;
         self.reconnect_now();
     }
 
@@ -295,6 +301,7 @@ impl Link {
                 self.outbox.push(text);
                 self.sent_at = Some(number);
                 self.refused = None;
+                self.refused_phrase = None;
                 true
             }
             Err(_) => false,
@@ -315,6 +322,7 @@ impl Link {
             Ok(text) => {
                 self.outbox.push(text);
                 self.refused = None;
+                self.refused_phrase = None;
                 true
             }
             Err(_) => false,
@@ -456,7 +464,10 @@ impl Link {
             }
             ToDevice::Asking { seat } => self.phase = LinkPhase::Asking(seat),
             ToDevice::Seats { seats } => self.seats = seats,
-            ToDevice::Refused { reason } => self.refused = Some(reason),
+            ToDevice::Refused { reason, phrase } => {
+                self.refused = Some(reason);
+                self.refused_phrase = phrase;
+            }
             ToDevice::Closed { back: true, .. } => self.lost(Instant::now()),
             ToDevice::Closed { reason, .. } => self.closed(reason),
         }
@@ -476,6 +487,7 @@ impl Link {
             self.wants = Wants::Table;
             self.welcome = None;
             self.refused = Some(reason);
+            self.refused_phrase = None;
             self.reconnect_now();
         } else {
             self.phase = LinkPhase::Closed(reason);
@@ -597,6 +609,7 @@ fn follow_link(
             }
             Err(e) => {
                 link.refused = Some(e);
+                link.refused_phrase = None;
                 link.lost(now);
             }
         }

@@ -306,8 +306,11 @@ async fn close_with<S: serde::Serialize>(socket: &mut WebSocket, peer: &str, rea
 
 async fn refuse<S: serde::Serialize>(socket: &mut WebSocket, peer: &str, reason: String) -> bool {
     log(&format!("{peer}: refused: {reason}"));
-    let text = serde_json::to_string(&ToDevice::<S>::Refused { reason })
-        .expect("a protocol message always serialises");
+    let text = serde_json::to_string(&ToDevice::<S>::Refused {
+        reason,
+        phrase: None,
+    })
+    .expect("a protocol message always serialises");
     socket.send(Message::Text(text.into())).await.is_ok()
 }
 

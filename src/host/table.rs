@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::platform::time::Instant;
 
-use parlour_core::engine::{Game, Match, Seat, SeatRecord};
+use parlour_core::engine::{Game, Match, Phrase, Seat, SeatRecord};
 use parlour_core::protocol::{
     Give, Holder, SeatStatus, Share, ToDevice, VERSION, Wants, clean_name,
 };
@@ -465,7 +465,13 @@ impl<G: Share> Table<G> {
             && let Some(device) = self.devices.get(&conn)
         {
             log(&format!("refused from {}: {reason}", device.peer));
-            send(&device.out, &ToDevice::<G::Seen>::Refused { reason });
+            send(
+                &device.out,
+                &ToDevice::<G::Seen>::Refused {
+                    reason,
+                    phrase: None,
+                },
+            );
         }
     }
 
@@ -591,19 +597,34 @@ impl<G: Share> Table<G> {
         let Some(device) = self.devices.get(&conn) else {
             return;
         };
+        let at = self.game().moves().len();
         let refused = match device.seat {
-            None => Some("a device with no seat makes no moves".to_owned()),
-            Some(_) if number != self.game().moves().len() => Some(format!(
-                "that move was made at move {}, and the match is at move {}: it was not played",
-                number + 1,
-                self.game().moves().len() + 1
+            None => Some((
+                "a device with no seat makes no moves".to_owned(),
+                Phrase::new("host-refused-no-seat"),
             )),
-            Some(seat) => self.headless.request(seat, mv).err(),
+            Some(_) if number != at => Some((
+                format!(
+                    "that move was made at move {}, and the match is at move {}: it was not played",
+                    number + 1,
+                    at + 1
+                ),
+                Phrase::new("host-refused-stale")
+                    .count("made", number + 1)
+                    .count("now", at + 1),
+            )),
+            Some(seat) => self.headless.request_worded(seat, mv).err(),
         };
-        if let Some(reason) = refused {
+        if let Some((reason, phrase)) = refused {
             let device = &self.devices[&conn];
             log(&format!("refused a move from {}: {reason}", device.peer));
-            send(&device.out, &ToDevice::<G::Seen>::Refused { reason });
+            send(
+                &device.out,
+                &ToDevice::<G::Seen>::Refused {
+                    reason,
+                    phrase: Some((&phrase).into()),
+                },
+            );
             return;
         }
         self.moved();

@@ -278,7 +278,10 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
     let to_play = seen.awaiting.contains(&seat) && !answering;
     banner(ui, link, &names, seat, &seen, to_play);
     scores(ui, &names, seat, &seen);
-    let refusal = link.refused.clone();
+    let refusal = link.refused.as_deref().map(|reason| {
+        let seat_name = |s: Seat| names.get(s).cloned().unwrap_or_default();
+        crate::i18n::host_refusal(link.refused_phrase.as_ref(), reason, &seat_name)
+    });
     let footer = if refusal.is_some() { 56.0 } else { 0.0 };
     let room = ui.available_rect_before_wrap();
     let room = egui::Rect::from_min_max(room.min, egui::pos2(room.max.x, room.max.y - footer));
