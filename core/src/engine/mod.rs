@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod game;
 pub mod lesson;
 pub mod matches;
+pub mod options;
 pub mod phrase;
 pub mod record;
 pub mod review;
