@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use parlour_core::engine::options::{Draft, HouseRules, OptionKind, OptionValue, paint, resize};
+use parlour_core::engine::share::{from_file, to_file};
 use parlour_core::games::neighbours::{Board, Bonus, Neighbours};
 use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::rummy::Rummy;
@@ -196,6 +197,44 @@ fn a_board_grown_keeps_its_cells_and_plays() {
     let mut draft = Draft::<Neighbours>::from_rules("standard").unwrap();
     draft.set("board", OptionValue::Grid(grown)).unwrap();
     assert_eq!(draft.check().unwrap().board.rows(), 9);
+}
+
+#[test]
+fn every_shipped_variant_file_round_trips_through_the_editor() {
+    let dir = assets().join("variants");
+    let mut seen = 0;
+    for game in std::fs::read_dir(&dir).unwrap() {
+        for file in std::fs::read_dir(game.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            // Read as an imported file would be, but the built-in ids are its own.
+            let read = from_file(&bytes, &|_, _| false);
+            let variant = match read {
+                Ok(v) => v,
+                Err(parlour_core::engine::share::ShareError::BuiltIn(_)) => {
+                    let text = String::from_utf8(bytes.clone()).unwrap();
+                    let renamed = text.replacen("id: \"", "id: \"my-", 1);
+                    from_file(renamed.as_bytes(), &|_, _| false).unwrap()
+                }
+                Err(e) => panic!("{}: {e}", path.display()),
+            };
+            struct Edit(String);
+            impl ForVariant for Edit {
+                type Output = String;
+                fn run<G: HouseRules>(self) -> String {
+                    let draft = Draft::<G>::from_rules(&self.0).unwrap();
+                    assert_eq!(draft.check().unwrap(), G::variant(&self.0).unwrap());
+                    draft.rules()
+                }
+            }
+            let edited = for_variant(&variant.game, Edit(variant.rules.clone())).unwrap();
+            assert_eq!(edited, variant.rules, "{}", path.display());
+            let again = from_file(to_file(&variant).as_bytes(), &|_, _| false).unwrap();
+            assert_eq!(again, variant, "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 16, "{seen} files");
 }
 
 #[test]

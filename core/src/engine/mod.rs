@@ -12,6 +12,7 @@ pub mod review;
 pub mod rng;
 pub mod seat;
 pub mod selfplay;
+pub mod share;
 
 pub use game::{
     Bot, BotError, CellSpec, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone,
