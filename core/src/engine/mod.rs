@@ -2,6 +2,7 @@
 //! headless self-play.
 
 pub mod analysis;
+pub mod balance;
 pub mod game;
 pub mod lesson;
 pub mod matches;
