@@ -65,8 +65,8 @@ fn a_step_plays_no_more_moves_than_its_work() {
 #[test]
 fn the_balance_run_plays_the_matches_self_play_plays() {
     let o = options("standard", 4);
-    let figures = stepped::<PaperBoxing>(&o, 50);
-    let summary = selfplay::run::<PaperBoxing>(&selfplay::Options {
+    let figures = stepped::<Neighbours>(&o, 50);
+    let summary = selfplay::run::<Neighbours>(&selfplay::Options {
         variant: "standard".into(),
         bots: vec!["greedy".into(), "greedy".into()],
         games: 4,
@@ -77,6 +77,7 @@ fn the_balance_run_plays_the_matches_self_play_plays() {
     .unwrap();
     assert_eq!(figures.moves.mean, summary.mean_moves);
     assert_eq!(figures.mean_score_per_seat, summary.mean_score_per_seat);
+    assert_eq!(figures.shared_wins, summary.shared_wins);
 }
 
 #[test]
