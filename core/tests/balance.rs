@@ -177,3 +177,40 @@ fn the_change_that_matters_most_is_the_one_chance_cannot_explain() {
     assert!(change.z > 1.96);
     assert_eq!(compare(&before, &after)[0], change);
 }
+
+#[test]
+fn the_balance_card_agrees_with_the_command_for_the_same_seed_and_budget() {
+    use parlour_core::engine::balance::{CardRun, run_card_named};
+    let o = options("standard,penalty=0", 4);
+    // The screen: a slice a frame.
+    let mut screen = CardRun::<Neighbours>::new(&o, "standard").unwrap();
+    let mut last = 0;
+    loop {
+        let p = screen.step(25).unwrap();
+        assert!(p.done >= last && p.of == 8, "{p:?}");
+        last = p.done;
+        if p.finished() {
+            break;
+        }
+    }
+    let card = screen.card().unwrap();
+    assert_eq!(card.variant.rules, "standard,penalty=0");
+    assert_eq!(card.against.rules, "standard");
+    // The command: the game by name, on worker threads.
+    let never = AtomicBool::new(false);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let command = run_card_named(
+        "neighbours",
+        &o,
+        "standard",
+        2,
+        &|p| seen.lock().unwrap().push(p.done),
+        &never,
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(command, card);
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort_unstable();
+    assert_eq!(seen, (1..=8).collect::<Vec<_>>());
+}

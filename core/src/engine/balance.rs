@@ -748,3 +748,147 @@ pub fn run<G: HouseRules>(
     }
     Ok(Some(plan.figures(&totals)))
 }
+
+/// A balance card: a variant's figures beside those of the variant it
+/// started from, and every change between them, largest first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Card {
+    /// The new variant's figures.
+    pub variant: Figures,
+    /// The figures of the variant it started from.
+    pub against: Figures,
+    /// Every figure set beside the other, the largest change first.
+    pub changes: Vec<Change>,
+    /// The change that matters most, if the bots can tell any from chance.
+    pub most_changed: Option<Change>,
+}
+
+impl Card {
+    /// The card of two finished runs.
+    pub fn of(variant: Figures, against: Figures) -> Self {
+        Self {
+            changes: compare(&against, &variant),
+            most_changed: most_changed(&against, &variant),
+            variant,
+            against,
+        }
+    }
+}
+
+/// The options of the run that stands beside `options`: the same bots,
+/// seats, seed, matches and pace, with the rules `against`.
+pub fn against_options(options: &BalanceOptions, against: &str) -> BalanceOptions {
+    BalanceOptions {
+        rules: against.to_owned(),
+        ..options.clone()
+    }
+}
+
+/// A balance card played a slice at a time: the new variant's matches,
+/// then those of the variant it started from. Cancelling is dropping it.
+pub struct CardRun<G: HouseRules> {
+    variant: Balance<G>,
+    against: Balance<G>,
+}
+
+impl<G: HouseRules> CardRun<G> {
+    /// A card of `options` beside the rules `against` (the variant the
+    /// new one started from), nothing played yet.
+    pub fn new(options: &BalanceOptions, against: &str) -> Result<Self, BalanceError> {
+        Ok(Self {
+            variant: Balance::new(options)?,
+            against: Balance::new(&against_options(options, against))?,
+        })
+    }
+
+    /// Plays about `work` moves; then how many matches of both runs are over.
+    pub fn step(&mut self, work: usize) -> Result<Progress, BalanceError> {
+        let mut progress = self.variant.step(work)?;
+        if progress.finished() {
+            let more = self.against.step(work)?;
+            progress = Progress {
+                done: progress.done + more.done,
+                of: progress.of + more.of,
+            };
+        } else {
+            progress.of += self.against.progress().of;
+        }
+        Ok(progress)
+    }
+
+    /// The card, once both runs are over.
+    pub fn card(&self) -> Option<Card> {
+        Some(Card::of(self.variant.figures()?, self.against.figures()?))
+    }
+}
+
+/// Plays a whole card on `threads` worker threads, as [`run`] does, the
+/// progress counting the matches of both runs; `None` once cancelled.
+/// The card is the same as a [`CardRun`]'s for the same options.
+pub fn run_card<G: HouseRules>(
+    options: &BalanceOptions,
+    against: &str,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<Card>, BalanceError> {
+    let of = 2 * options.games;
+    // Both runs are checked before either is played.
+    Plan::<G>::new(&against_options(options, against))?;
+    let first = |p: Progress| progress(Progress { done: p.done, of });
+    let Some(variant) = run::<G>(options, threads, &first, cancel)? else {
+        return Ok(None);
+    };
+    let second = |p: Progress| {
+        progress(Progress {
+            done: options.games + p.done,
+            of,
+        })
+    };
+    let against_options = against_options(options, against);
+    let Some(against) = run::<G>(&against_options, threads, &second, cancel)? else {
+        return Ok(None);
+    };
+    Ok(Some(Card::of(variant, against)))
+}
+
+/// [`run_card`] for the game called `game`, as the command line asks for it.
+pub fn run_card_named(
+    game: &str,
+    options: &BalanceOptions,
+    against: &str,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<Card>, String> {
+    struct Named<'a> {
+        options: &'a BalanceOptions,
+        against: &'a str,
+        threads: usize,
+        progress: &'a (dyn Fn(Progress) + Sync),
+        cancel: &'a AtomicBool,
+    }
+    impl crate::games::ForVariant for Named<'_> {
+        type Output = Result<Option<Card>, BalanceError>;
+        fn run<G: HouseRules>(self) -> Self::Output {
+            run_card::<G>(
+                self.options,
+                self.against,
+                self.threads,
+                self.progress,
+                self.cancel,
+            )
+        }
+    }
+    crate::games::for_variant(
+        game,
+        Named {
+            options,
+            against,
+            threads,
+            progress,
+            cancel,
+        },
+    )?
+    .map_err(|e| e.to_string())
+}
