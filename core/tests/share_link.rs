@@ -6,7 +6,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use proptest::prelude::*;
 
 use parlour_core::engine::share::{
-    MOST_LINK_BYTES, ShareError, SharedVariant, Texts, decode, encode, from_file, plain, to_file,
+    MOST_LINK_BYTES, ShareError, SharedVariant, Texts, decode, encode, from_file, plain, read_link,
+    to_file,
 };
 
 fn none(_: &str, _: &str) -> bool {
@@ -160,6 +161,12 @@ fn a_variant_with_a_built_in_id_is_refused() {
         "the caller's list of shipped files"
     );
     assert!(decode(&encode(&v), &none).is_ok());
+    v.id = "diamond".into();
+    assert_eq!(
+        read_link(&encode(&v)).unwrap().id,
+        "diamond",
+        "to play or look at, not to keep"
+    );
 }
 
 #[test]

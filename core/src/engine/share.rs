@@ -138,13 +138,31 @@ pub fn encode(variant: &SharedVariant) -> String {
 }
 
 /// Reads a link's code (or a whole address, whose fragment holds the
-/// code) and checks the variant it holds. `built_in(game, id)` says whether
-/// an id belongs to a variant the program ships (the game's own built-in
-/// names are always taken as such).
+/// code) and checks the variant it holds, for keeping: `built_in(game,
+/// id)` says whether an id belongs to a variant the program ships (the
+/// game's own built-in names are always taken as such).
 pub fn decode(
     link: &str,
     built_in: &dyn Fn(&str, &str) -> bool,
 ) -> Result<SharedVariant, ShareError> {
+    not_built_in(read_link(link)?, built_in)
+}
+
+/// Refuses a variant whose id a built-in variant has.
+fn not_built_in(
+    variant: SharedVariant,
+    built_in: &dyn Fn(&str, &str) -> bool,
+) -> Result<SharedVariant, ShareError> {
+    let named = game_of(&variant.game, RulesOf(&variant.rules, &variant.id))?.1;
+    if named || built_in(&variant.game, &variant.id) {
+        return Err(ShareError::BuiltIn(variant.id));
+    }
+    Ok(variant)
+}
+
+/// [`decode`] without the check against the built-in ids: a variant to
+/// look at or to play, not to keep (`parlour balance`).
+pub fn read_link(link: &str) -> Result<SharedVariant, ShareError> {
     if link.len() > MOST_LINK_BYTES {
         return Err(ShareError::TooLarge {
             size: link.len(),
@@ -181,16 +199,13 @@ pub fn decode(
     })?;
     let form: LinkForm =
         serde_json::from_slice(&json).map_err(|_| garbage("the code holds no variant"))?;
-    check(
-        SharedVariant {
-            game: form.g,
-            id: form.i,
-            title: form.t,
-            description: form.d,
-            rules: form.r,
-        },
-        built_in,
-    )
+    check(SharedVariant {
+        game: form.g,
+        id: form.i,
+        title: form.t,
+        description: form.d,
+        rules: form.r,
+    })
 }
 
 /// A variant file as written.
@@ -231,12 +246,18 @@ pub fn to_file(variant: &SharedVariant) -> String {
     )
 }
 
-/// Reads a variant file's text and checks the variant as [`decode`] does;
-/// a board given as rows is read into the rules.
+/// Reads a variant file's text and checks the variant as [`decode`] does,
+/// for keeping; a board given as rows is read into the rules.
 pub fn from_file(
     bytes: &[u8],
     built_in: &dyn Fn(&str, &str) -> bool,
 ) -> Result<SharedVariant, ShareError> {
+    not_built_in(read_file(bytes)?, built_in)
+}
+
+/// [`from_file`] without the check against the built-in ids: a variant to
+/// look at or to play, not to keep (a shipped file, `parlour balance`).
+pub fn read_file(bytes: &[u8]) -> Result<SharedVariant, ShareError> {
     if bytes.len() > MOST_FILE_BYTES {
         return Err(ShareError::TooLarge {
             size: bytes.len(),
@@ -252,16 +273,13 @@ pub fn from_file(
         ))
     })?;
     let rules = game_of(&form.game, RowsInto(&form.rules, &form.board))??;
-    check(
-        SharedVariant {
-            game: form.game,
-            id: form.id,
-            title: form.title,
-            description: form.description,
-            rules,
-        },
-        built_in,
-    )
+    check(SharedVariant {
+        game: form.game,
+        id: form.id,
+        title: form.title,
+        description: form.description,
+        rules,
+    })
 }
 
 /// Runs `f` with the game called `name`, or says the game is unknown.
@@ -319,14 +337,12 @@ fn is_invisible_format(c: char) -> bool {
     matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
-/// Checks a variant that arrived from elsewhere and cleans its words.
-pub fn check(
-    variant: SharedVariant,
-    built_in: &dyn Fn(&str, &str) -> bool,
-) -> Result<SharedVariant, ShareError> {
+/// Checks a variant that arrived from elsewhere — its game, id, words and
+/// rules, not whether a built-in variant has its id — and cleans its words.
+pub fn check(variant: SharedVariant) -> Result<SharedVariant, ShareError> {
     let game = variant.game.trim().to_owned();
     let rules = variant.rules.trim().to_owned();
-    let (rules_ok, named) = game_of(&game, RulesOf(&rules, &variant.id))?;
+    let (rules_ok, _) = game_of(&game, RulesOf(&rules, &variant.id))?;
     let id = variant.id.trim().to_owned();
     let id_ok = !id.is_empty()
         && id.chars().count() <= MOST_ID_CHARS
@@ -335,9 +351,6 @@ pub fn check(
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !id_ok {
         return Err(ShareError::Id(plain(&id)));
-    }
-    if named || built_in(&game, &id) {
-        return Err(ShareError::BuiltIn(id));
     }
     let clean = |t: &Texts, most: usize, what: &str| -> Result<Texts, ShareError> {
         let one = |s: &str| -> Result<String, ShareError> {
