@@ -178,7 +178,8 @@ pub struct Figures {
     /// The table's pace, in seconds a move.
     pub pace_seconds: f64,
     /// The win share of the seat that moved first in play (its part of a
-    /// shared win counted), with its 95 % interval.
+    /// shared win counted; seats that move at once in seat order), with
+    /// its 95 % interval.
     pub first_seat: Share,
     /// The win share of each place in the order of play, first mover first.
     pub win_share_by_order: Vec<f64>,
@@ -860,7 +861,7 @@ pub fn run_card_named(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
-) -> Result<Option<Card>, String> {
+) -> Result<Option<Card>, BalanceError> {
     struct Named<'a> {
         options: &'a BalanceOptions,
         against: &'a str,
@@ -889,6 +890,6 @@ pub fn run_card_named(
             progress,
             cancel,
         },
-    )?
-    .map_err(|e| e.to_string())
+    )
+    .map_err(BalanceError::Options)?
 }
