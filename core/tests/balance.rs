@@ -33,7 +33,14 @@ fn stepped<G: parlour_core::engine::options::HouseRules>(
         steps += 1;
         assert!(steps < 1_000_000, "a run that does not end");
     }
-    balance.figures().unwrap()
+    let figures = balance.figures().unwrap();
+    for tag in figures.endings.keys() {
+        assert!(
+            G::end_tags().contains(tag),
+            "{tag} is not among the end tags"
+        );
+    }
+    figures
 }
 
 #[test]

@@ -233,7 +233,7 @@ fn every_shipped_variant_file_round_trips_through_the_editor() {
 }
 
 #[test]
-fn every_option_has_its_words_in_the_three_languages() {
+fn every_option_and_every_ending_has_its_words_in_the_three_languages() {
     struct Keys;
     impl ForVariant for Keys {
         type Output = (&'static str, Vec<String>);
@@ -245,6 +245,7 @@ fn every_option_has_its_words_in_the_three_languages() {
                     keys.extend(values.iter().map(|v| format!("{}-{v}", option.message)));
                 }
             }
+            keys.extend(G::end_tags().iter().map(|t| format!("{}-end-{t}", G::NAME)));
             (G::NAME, keys)
         }
     }

@@ -164,6 +164,12 @@ pub trait HouseRules: Game {
         Vec::new()
     }
 
+    /// Every tag [`HouseRules::endings`] may give, so a screen has words
+    /// for each. None by default.
+    fn end_tags() -> &'static [&'static str] {
+        &[]
+    }
+
     /// The rules string a variant file stands for when it gives its board
     /// as rows beside its rules; a game without a board refuses rows.
     fn rules_with_rows(rules: &str, rows: &[String]) -> Result<String, String> {

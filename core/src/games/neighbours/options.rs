@@ -79,6 +79,10 @@ impl HouseRules for Neighbours {
     /// `went-out` when a hand was emptied, `blocked` when every seat
     /// passed in a row; `tokens-left` when some hand still held tokens
     /// (which the penalty charges).
+    fn end_tags() -> &'static [&'static str] {
+        &["went-out", "blocked", "tokens-left"]
+    }
+
     fn endings(state: &State) -> Vec<&'static str> {
         let hands: Vec<usize> = (0..state.players()).map(|s| state.hand(s).len()).collect();
         let mut tags = vec![if hands.contains(&0) {

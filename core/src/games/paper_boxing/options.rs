@@ -44,6 +44,10 @@ impl HouseRules for PaperBoxing {
 
     /// `ko` when a seat could not step, else `tie` when the bouts were
     /// shared and the first leader took the match, else `bouts`.
+    fn end_tags() -> &'static [&'static str] {
+        &["ko", "tie", "bouts"]
+    }
+
     fn endings(state: &State) -> Vec<&'static str> {
         let wins = state.wins();
         vec![if state.ko().is_some() {

@@ -44,6 +44,10 @@ impl HouseRules for Rummy {
 
     /// `went-out` and `blocked` for each kind of ending some round had;
     /// `jokers-left` when a hand held a joker at the end of the last round.
+    fn end_tags() -> &'static [&'static str] {
+        &["went-out", "blocked", "jokers-left"]
+    }
+
     fn endings(state: &State) -> Vec<&'static str> {
         let rounds = state.rounds();
         let mut tags = Vec::new();
