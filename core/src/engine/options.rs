@@ -136,11 +136,17 @@ impl OptionSpec {
 /// A game whose rules a table may change: what its options are, what
 /// value each has in a variant, and how chosen values are written.
 pub trait HouseRules: Game {
-    /// Every option the rules accept, in the order an editor shows them.
-    fn options() -> Vec<OptionSpec>;
+    /// Every option the rules accept, in the order an editor shows them
+    /// (none by default: a game whose tables agree on nothing).
+    fn options() -> Vec<OptionSpec> {
+        Vec::new()
+    }
 
     /// Each option's value in `config`, in the order of [`HouseRules::options`].
-    fn values(config: &Self::Config) -> Vec<OptionValue>;
+    fn values(config: &Self::Config) -> Vec<OptionValue> {
+        let _ = config;
+        Vec::new()
+    }
 
     /// The rules string for `values` chosen over the built-in variant
     /// `base`, whose own values are `base_values`: the base's name, then
