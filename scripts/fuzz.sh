@@ -18,7 +18,7 @@ set -euo pipefail
 seconds=${1:-5}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(record protocol paper_boxing neighbours rummy)
+[ ${#targets[@]} -gt 0 ] || targets=(record protocol paper_boxing neighbours rummy variant_link)
 
 cd "$(dirname "$0")/../fuzz"
 if ! cargo fuzz --help >/dev/null 2>&1; then

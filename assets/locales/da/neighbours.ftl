@@ -52,3 +52,15 @@ neighbours-review-place = { $digit } på række { $row }, kolonne { $col }
 neighbours-review-pass = et pas
 neighbours-review-better = Bedre var { $best }: den gav { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.
 neighbours-review-better-bonus = Bedre var { $best }: den tog bonusfeltet for { $points } point med det samme og beholdt { $win } % chance for at vinde, hvor { $played } gav { $played_points } og efterlod { $played_win } %.
+
+## Variant-editoren: hver indstilling på én linje, og hvordan et spil endte.
+neighbours-option-penalty = Brikker tilbage på hånden til sidst koster så mange gange deres værdi.
+neighbours-option-adjacency = Hvilke naboer en brik skal følge efter.
+neighbours-option-adjacency-every = Alle naboer
+neighbours-option-adjacency-any = Mindst én nabo
+neighbours-option-hand = Brikker på hver hånd.
+neighbours-option-copies = Brikker af hvert ciffer i posen.
+neighbours-option-board = Brættet: størrelsen, startfeltet S, +5-felterne K og +10-felterne x.
+neighbours-end-went-out = en hånd blev tømt
+neighbours-end-blocked = ingen kunne lægge
+neighbours-end-tokens-left = brikker tilbage på hånden

@@ -146,3 +146,14 @@ hand-pb-their-grid = { $name }s gitter
 hand-pb-grid-in = { $name } har skrevet et gitter.
 hand-pb-grid-writing = { $name } skriver et gitter…
 hand-pb-at-table = { $name } · { $wins } vundet
+
+## Variant-editoren: hver indstilling på én linje, og hvordan et spil endte.
+paper-boxing-option-first-lead = Hvem der fører i første omgang.
+paper-boxing-option-first-lead-even-odd = Lige eller ulige: de to hjørner nederst til højre afgør
+paper-boxing-option-first-lead-sackson = Sackson: den største sum omkring D fører
+paper-boxing-option-bouts = Hvordan de to spillere trækker i hver omgang.
+paper-boxing-option-bouts-led = Føreren trækker først, åbent
+paper-boxing-option-bouts-simultaneous = Begge vælger i hemmelighed og viser så
+paper-boxing-end-ko = knockout
+paper-boxing-end-tie = omgangene delt, den første fører vandt
+paper-boxing-end-bouts = vundet på omgange

@@ -150,3 +150,13 @@ hand-rummy-back = Tilbage
 hand-rummy-undo = Fortryd
 hand-rummy-play = Spil
 hand-rummy-draw = Træk
+
+## Variant-editoren: hver indstilling på én linje, og hvordan et spil endte.
+rummy-option-rounds = Runder i et spil.
+rummy-option-minutes = Minutter spillet varer, i stedet for et antal runder.
+rummy-option-turn-seconds = Sekunder pr. tur, eller intet ur.
+rummy-option-first-meld = Point første udlæg skal være værd.
+rummy-option-jokers = Jokere i spillet.
+rummy-end-went-out = en spiller gik ud
+rummy-end-blocked = runden gik i stå
+rummy-end-jokers-left = en joker tilbage på hånden

@@ -56,3 +56,15 @@ neighbours-review-place = the { $digit } on row { $row }, column { $col }
 neighbours-review-pass = a pass
 neighbours-review-better = Better was { $best }: it scored { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.
 neighbours-review-better-bonus = Better was { $best }: it took the bonus cell for { $points } points now and kept { $win } % to win, where { $played } scored { $played_points } and left { $played_win } %.
+
+## The variant editor: each option in one line, and how a match ended.
+neighbours-option-penalty = Tokens left in hand at the end cost this many times their value.
+neighbours-option-adjacency = Which neighbours a token must be consecutive to.
+neighbours-option-adjacency-every = Every neighbour
+neighbours-option-adjacency-any = At least one neighbour
+neighbours-option-hand = Tokens in each hand.
+neighbours-option-copies = Tokens of each digit in the bag.
+neighbours-option-board = The board: its size, its start cell S, its +5 cells K and its +10 cells x.
+neighbours-end-went-out = a hand emptied
+neighbours-end-blocked = nobody could place
+neighbours-end-tokens-left = tokens left in hand

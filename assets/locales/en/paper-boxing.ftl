@@ -146,3 +146,14 @@ hand-pb-their-grid = { $name }’s grid
 hand-pb-grid-in = { $name } has written a grid.
 hand-pb-grid-writing = { $name } is writing a grid…
 hand-pb-at-table = { $name } · { $wins } won
+
+## The variant editor: each option in one line, and how a match ended.
+paper-boxing-option-first-lead = Who leads the first bout.
+paper-boxing-option-first-lead-even-odd = Even or odd: the two bottom-right corners decide
+paper-boxing-option-first-lead-sackson = Sackson: the larger sum around D leads
+paper-boxing-option-bouts = How the two players move in each bout.
+paper-boxing-option-bouts-led = The leader moves first, in the open
+paper-boxing-option-bouts-simultaneous = Both choose in secret, then reveal
+paper-boxing-end-ko = knock-out
+paper-boxing-end-tie = bouts shared, the first leader won
+paper-boxing-end-bouts = won on bouts

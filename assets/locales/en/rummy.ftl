@@ -159,3 +159,13 @@ hand-rummy-back = Back
 hand-rummy-undo = Undo
 hand-rummy-play = Play
 hand-rummy-draw = Draw
+
+## The variant editor: each option in one line, and how a match ended.
+rummy-option-rounds = Rounds in a match.
+rummy-option-minutes = Minutes a match is played for, in place of a number of rounds.
+rummy-option-turn-seconds = Seconds for each turn, or no clock.
+rummy-option-first-meld = Points the first meld must be worth.
+rummy-option-jokers = Jokers in the deck.
+rummy-end-went-out = a player went out
+rummy-end-blocked = the round was blocked
+rummy-end-jokers-left = a joker left in hand

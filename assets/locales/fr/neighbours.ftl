@@ -55,3 +55,15 @@ neighbours-review-place = le { $digit } en rangée { $row }, colonne { $col }
 neighbours-review-pass = passe son tour
 neighbours-review-better = Mieux valait { $best } : il marquait { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.
 neighbours-review-better-bonus = Mieux valait { $best } : il prenait la case bonus pour { $points } points tout de suite et gardait { $win } % de chances de gagner, quand { $played } marquait { $played_points } et laissait { $played_win } %.
+
+## L’éditeur de variantes : chaque option en une ligne, et comment une partie s’est terminée.
+neighbours-option-penalty = Un jeton resté en main à la fin coûte autant de fois sa valeur.
+neighbours-option-adjacency = À quels voisins un jeton doit être consécutif.
+neighbours-option-adjacency-every = Tous ses voisins
+neighbours-option-adjacency-any = Au moins un voisin
+neighbours-option-hand = Jetons dans chaque main.
+neighbours-option-copies = Jetons de chaque chiffre dans le sac.
+neighbours-option-board = Le tableau : sa taille, sa case de départ S, ses cases +5 K et ses cases +10 x.
+neighbours-end-went-out = une main vidée
+neighbours-end-blocked = personne ne pouvait poser
+neighbours-end-tokens-left = des jetons restés en main

@@ -146,3 +146,14 @@ hand-pb-their-grid = Grille de { $name }
 hand-pb-grid-in = { $name } a écrit sa grille.
 hand-pb-grid-writing = { $name } écrit sa grille…
 hand-pb-at-table = { $name } · { $wins } gagnés
+
+## L’éditeur de variantes : chaque option en une ligne, et comment une partie s’est terminée.
+paper-boxing-option-first-lead = Qui mène le premier round.
+paper-boxing-option-first-lead-even-odd = Pair ou impair : les deux coins en bas à droite décident
+paper-boxing-option-first-lead-sackson = Sackson : la plus grande somme autour du D mène
+paper-boxing-option-bouts = Comment les deux joueurs avancent à chaque round.
+paper-boxing-option-bouts-led = Le meneur joue d’abord, à découvert
+paper-boxing-option-bouts-simultaneous = Les deux choisissent en secret, puis révèlent
+paper-boxing-end-ko = KO
+paper-boxing-end-tie = rounds partagés, le premier meneur gagne
+paper-boxing-end-bouts = gagné aux rounds

@@ -160,3 +160,13 @@ hand-rummy-back = Reprendre
 hand-rummy-undo = Annuler
 hand-rummy-play = Jouer
 hand-rummy-draw = Piocher
+
+## L’éditeur de variantes : chaque option en une ligne, et comment une partie s’est terminée.
+rummy-option-rounds = Manches dans une partie.
+rummy-option-minutes = Minutes de jeu convenues, au lieu d’un nombre de manches.
+rummy-option-turn-seconds = Secondes par tour, ou pas de chrono.
+rummy-option-first-meld = Points que doit valoir la première pose.
+rummy-option-jokers = Jokers dans le jeu.
+rummy-end-went-out = un joueur a tout posé
+rummy-end-blocked = la manche s’est bloquée
+rummy-end-jokers-left = un joker resté en main

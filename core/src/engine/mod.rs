@@ -2,15 +2,18 @@
 //! headless self-play.
 
 pub mod analysis;
+pub mod balance;
 pub mod game;
 pub mod lesson;
 pub mod matches;
+pub mod options;
 pub mod phrase;
 pub mod record;
 pub mod review;
 pub mod rng;
 pub mod seat;
 pub mod selfplay;
+pub mod share;
 
 pub use game::{
     Bot, BotError, CellSpec, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone,

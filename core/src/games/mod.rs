@@ -8,6 +8,7 @@ pub mod rummy;
 use crate::engine::Game;
 use crate::engine::analysis::Analyse;
 use crate::engine::lesson::Teach;
+use crate::engine::options::HouseRules;
 use crate::protocol::Share;
 use neighbours::Neighbours;
 use paper_boxing::PaperBoxing;
@@ -82,6 +83,19 @@ pub trait ForTable {
 
 /// Runs `f` with the game called `name`, for a shared table.
 pub fn for_table<F: ForTable>(name: &str, f: F) -> Result<F::Output, String> {
+    with_game_named!(name, f)
+}
+
+/// Something to do with one game's options (a variant editor, a shared variant).
+pub trait ForVariant {
+    /// What it gives back.
+    type Output;
+    /// Does it with game `G`.
+    fn run<G: HouseRules>(self) -> Self::Output;
+}
+
+/// Runs `f` with the game called `name`, for its options.
+pub fn for_variant<F: ForVariant>(name: &str, f: F) -> Result<F::Output, String> {
     with_game_named!(name, f)
 }
 

@@ -4,6 +4,7 @@ pub mod analysis;
 pub mod board;
 pub mod bots;
 pub mod lesson;
+pub mod options;
 pub mod reasons;
 pub mod rules;
 pub mod view;

@@ -6,6 +6,7 @@ pub mod bots;
 pub mod duel;
 pub mod lesson;
 pub mod matrix;
+pub mod options;
 pub mod oracle;
 pub mod reasons;
 pub mod rules;

@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod bots;
 pub mod cards;
 pub mod lesson;
+pub mod options;
 pub mod reasons;
 pub mod rules;
 pub mod search;
