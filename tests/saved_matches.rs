@@ -2,7 +2,7 @@
 //! every move and taken up again exactly — Rummy's rounds with a fresh turn
 //! clock, a Paper Boxing grid kept secret until the reveal; a save that does not
 //! read is reported and set aside, never overwritten; a save that cannot be
-//! written is said once while the match plays on; finished matches are
+//! written is said in one line kept while saves fail, and the match plays on; finished matches are
 //! filed in a capped history and counted by name. Headless, through the
 //! rules plugin.
 
@@ -15,7 +15,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::engine::{ActiveMatch, Controller, FrameStepped, MoveRequest, TurnClock, TurnPhase};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
-use parlour::saves::{ResumeMatch, SaveSlot, WatchReplay};
+use parlour::saves::{ResumeMatch, SaveSlot, SavingFails, WatchReplay};
 use parlour::session::Notice;
 use parlour::session::flow::DealSeed;
 use parlour::stats::{Statistics, StatisticsFile, Tally};
@@ -811,8 +811,13 @@ fn unwritable_saves(dir: &Path) {
     }
 }
 
+/// The line on the table while saves fail, if any.
+fn saving_line(app: &App) -> Option<String> {
+    app.world().resource::<SavingFails>().line()
+}
+
 #[test]
-fn a_save_that_cannot_be_written_is_said_once_and_the_match_plays_on() {
+fn a_save_that_cannot_be_written_is_said_in_one_line_kept_while_saves_fail() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("unwritable");
     let mut app = app_in(&dir);
@@ -822,31 +827,54 @@ fn a_save_that_cannot_be_written_is_said_once_and_the_match_plays_on() {
     run_until(&mut app, 10, |app| {
         !app.world().resource::<FileWarnings>().0.is_empty()
     });
-    // Said on the table at once, in one sentence with the reason.
+    // Told once for the title screen, with the reason.
     let warnings = app.world().resource::<FileWarnings>().0.clone();
     let [warning @ FileWarning::Unsaved { reason }] = warnings.as_slice() else {
         panic!("one warning that the match is not saved: {warnings:?}");
     };
-    assert!(!reason.is_empty());
     let line = warning.text();
     assert!(
-        !line.contains('\n') && line.contains(reason.as_str()),
+        !line.contains('\n') && line.contains(&reason.text()),
         "{line}"
     );
-    let notice = app.world().resource::<Notice>();
-    assert_eq!(notice.text, line);
-    assert!(notice.warning);
-    // The match plays on; the warning is not said again at every move, and
-    // stays for the title screen.
-    run_until(&mut app, 2_000, |app| moves_played(app) >= 6);
+    // On the table, one line with the reason, and not the notice a game's
+    // narrow room wraps into a column.
+    let on_table = saving_line(&app).expect("the line while saves fail");
+    assert!(!on_table.contains('\n'), "{on_table}");
+    assert!(on_table.contains(&reason.text()), "{on_table}");
+    assert!(on_table.chars().count() <= 90, "short: {on_table}");
+    assert_ne!(app.world().resource::<Notice>().text, on_table);
+    // The match plays on; the line stays after every move while saves
+    // fail, and the title screen is not told again.
+    let mut seen = moves_played(&app);
+    for _ in 0..2_000 {
+        app.update();
+        if moves_played(&app) != seen {
+            seen = moves_played(&app);
+            assert_eq!(
+                saving_line(&app).as_deref(),
+                Some(on_table.as_str()),
+                "after move {seen}"
+            );
+        }
+        if seen >= 6 {
+            break;
+        }
+    }
+    assert!(seen >= 6, "the match played on");
     assert_eq!(app.world().resource::<FileWarnings>().0, warnings);
     assert_eq!(screen(&app), Screen::Play);
     assert!(!current(&dir).is_file(), "nothing was written");
     let unfinished = app.world().resource::<SaveSlot>().unfinished.clone();
     assert!(unfinished.is_some_and(|r| r.moves.len() >= 6));
+    // The folder writable again: the next save succeeds and the line goes.
     let saves = current(&dir).parent().unwrap().to_path_buf();
     if saves.is_dir() {
-        let _ = fs::set_permissions(&saves, fs::Permissions::from_mode(0o755));
+        fs::set_permissions(&saves, fs::Permissions::from_mode(0o755)).unwrap();
+    } else {
+        fs::remove_file(&saves).unwrap();
     }
+    run_until(&mut app, 2_000, |_| current(&dir).is_file());
+    assert_eq!(saving_line(&app), None, "gone once a save succeeds");
     let _ = fs::remove_dir_all(&dir);
 }
