@@ -7,6 +7,7 @@
 //! rules plugin.
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -21,8 +22,8 @@ use parlour::session::flow::DealSeed;
 use parlour::stats::{Statistics, StatisticsFile, Tally};
 use parlour::storage::{FileWarning, FileWarnings};
 use parlour::storage::{
-    HISTORY_CAP, SaveProblem, SlotContents, check_record, file_finished, history_files, open_slot,
-    read_history, stamp,
+    HISTORY_CAP, SaveProblem, SlotContents, check_record, file_finished, file_finished_with,
+    history_files, open_slot, read_history, stamp,
 };
 
 /// A deal on which greedy and random bots play a long match.
@@ -414,6 +415,70 @@ fn the_history_keeps_the_newest_matches_up_to_its_cap() {
     let (entries, unreadable) = read_history(&dir);
     assert_eq!((entries.len(), unreadable), (HISTORY_CAP, 0));
     assert!(entries[0].finished > entries[1].finished);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_full_disk_drops_the_historys_oldest_matches_and_keeps_the_newest() {
+    let dir = scratch("full");
+    let record = Record::from_json(&valid_record()).unwrap();
+    let start = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    let at = |i: u64| start + Duration::from_secs(60 * i);
+    for i in 0..5 {
+        file_finished(&dir, &record, at(i)).unwrap();
+    }
+    let before = history_files(&dir);
+    // A disk with no room for the next two tries, as a full one says.
+    let mut full = 2;
+    let newest = file_finished_with(&dir, &record, at(9), |file, json| {
+        if full > 0 {
+            full -= 1;
+            file.write_all(&json.as_bytes()[..json.len() / 2])?;
+            return Err(std::io::ErrorKind::StorageFull.into());
+        }
+        file.write_all(json.as_bytes())
+    })
+    .unwrap();
+    let after = history_files(&dir);
+    assert_eq!(after.len(), 4, "two went to make room: {after:?}");
+    assert_eq!(after[0], newest, "the newest is kept");
+    assert_eq!(&after[1..], &before[..3], "the two oldest went");
+    assert!(check_record(&fs::read_to_string(&newest).unwrap()).is_ok());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_history_entry_that_does_not_read_is_set_aside_and_named_on_the_title() {
+    let dir = scratch("bad-entry");
+    fs::create_dir_all(history(&dir)).unwrap();
+    let bad = history(&dir).join("20250301-140205-123-neighbours.json");
+    fs::write(&bad, "{\"format\": \"parlour-rec").unwrap();
+    fs::write(
+        history(&dir).join("20250302-140205-123-neighbours.json"),
+        valid_record(),
+    )
+    .unwrap();
+    let app = app_in(&dir);
+    let warnings = app.world().resource::<FileWarnings>().0.clone();
+    let [
+        warning @ FileWarning::History {
+            problem: SaveProblem::Truncated,
+            moved_to: Some(kept),
+        },
+    ] = warnings.as_slice()
+    else {
+        panic!("the bad entry named for the title: {warnings:?}");
+    };
+    let line = warning.text();
+    assert!(!line.contains('\n'), "one line: {line}");
+    let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(line.contains(&name), "names where it went: {line}");
+    assert!(!bad.exists());
+    assert_eq!(
+        fs::read_to_string(kept).unwrap(),
+        "{\"format\": \"parlour-rec"
+    );
+    assert_eq!(history_files(&history(&dir)).len(), 1, "the good one stays");
     let _ = fs::remove_dir_all(&dir);
 }
 
