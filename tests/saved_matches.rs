@@ -2,7 +2,7 @@
 //! every move and taken up again exactly — Rummy's rounds with a fresh turn
 //! clock, a Paper Boxing grid kept secret until the reveal; a save that does not
 //! read is reported and set aside, never overwritten; a save that cannot be
-//! written is said once while the match plays on; finished matches are
+//! written is said in one line kept while saves fail, and the match plays on; finished matches are
 //! filed in a capped history and counted by name. Headless, through the
 //! rules plugin.
 
@@ -15,14 +15,14 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::engine::{ActiveMatch, Controller, FrameStepped, MoveRequest, TurnClock, TurnPhase};
 use parlour::games::paper_boxing::viewer::{legal_cells, viewer_view};
-use parlour::saves::{ResumeMatch, SaveSlot, WatchReplay};
+use parlour::saves::{ResumeMatch, SaveSlot, SavingFails, WatchReplay};
 use parlour::session::Notice;
 use parlour::session::flow::DealSeed;
 use parlour::stats::{Statistics, StatisticsFile, Tally};
 use parlour::storage::{FileWarning, FileWarnings};
 use parlour::storage::{
-    HISTORY_CAP, SaveProblem, SlotContents, check_record, file_finished, history_files, open_slot,
-    read_history, stamp,
+    HISTORY_CAP, SaveProblem, SlotContents, check_record, file_finished, file_finished_with,
+    history_files, open_slot, read_history, stamp,
 };
 
 /// A deal on which greedy and random bots play a long match.
@@ -414,6 +414,70 @@ fn the_history_keeps_the_newest_matches_up_to_its_cap() {
     let (entries, unreadable) = read_history(&dir);
     assert_eq!((entries.len(), unreadable), (HISTORY_CAP, 0));
     assert!(entries[0].finished > entries[1].finished);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_full_disk_drops_the_historys_oldest_matches_and_keeps_the_newest() {
+    let dir = scratch("full");
+    let record = Record::from_json(&valid_record()).unwrap();
+    let start = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    let at = |i: u64| start + Duration::from_secs(60 * i);
+    for i in 0..5 {
+        file_finished(&dir, &record, at(i)).unwrap();
+    }
+    let before = history_files(&dir);
+    // A disk with no room for the next two tries, as a full one says.
+    let mut full = 2;
+    let newest = file_finished_with(&dir, &record, at(9), |file, json| {
+        if full > 0 {
+            full -= 1;
+            file.write_all(&json.as_bytes()[..json.len() / 2])?;
+            return Err(std::io::ErrorKind::StorageFull.into());
+        }
+        file.write_all(json.as_bytes())
+    })
+    .unwrap();
+    let after = history_files(&dir);
+    assert_eq!(after.len(), 4, "two went to make room: {after:?}");
+    assert_eq!(after[0], newest, "the newest is kept");
+    assert_eq!(&after[1..], &before[..3], "the two oldest went");
+    assert!(check_record(&fs::read_to_string(&newest).unwrap()).is_ok());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_history_entry_that_does_not_read_is_set_aside_and_named_on_the_title() {
+    let dir = scratch("bad-entry");
+    fs::create_dir_all(history(&dir)).unwrap();
+    let bad = history(&dir).join("20250301-140205-123-neighbours.json");
+    fs::write(&bad, "{\"format\": \"parlour-rec").unwrap();
+    fs::write(
+        history(&dir).join("20250302-140205-123-neighbours.json"),
+        valid_record(),
+    )
+    .unwrap();
+    let app = app_in(&dir);
+    let warnings = app.world().resource::<FileWarnings>().0.clone();
+    let [
+        warning @ FileWarning::History {
+            problem: SaveProblem::Truncated,
+            moved_to: Some(kept),
+        },
+    ] = warnings.as_slice()
+    else {
+        panic!("the bad entry named for the title: {warnings:?}");
+    };
+    let line = warning.text();
+    assert!(!line.contains('\n'), "one line: {line}");
+    let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(line.contains(&name), "names where it went: {line}");
+    assert!(!bad.exists());
+    assert_eq!(
+        fs::read_to_string(kept).unwrap(),
+        "{\"format\": \"parlour-rec"
+    );
+    assert_eq!(history_files(&history(&dir)).len(), 1, "the good one stays");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -811,8 +875,13 @@ fn unwritable_saves(dir: &Path) {
     }
 }
 
+/// The line on the table while saves fail, if any.
+fn saving_line(app: &App) -> Option<String> {
+    app.world().resource::<SavingFails>().line()
+}
+
 #[test]
-fn a_save_that_cannot_be_written_is_said_once_and_the_match_plays_on() {
+fn a_save_that_cannot_be_written_is_said_in_one_line_kept_while_saves_fail() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("unwritable");
     let mut app = app_in(&dir);
@@ -822,31 +891,54 @@ fn a_save_that_cannot_be_written_is_said_once_and_the_match_plays_on() {
     run_until(&mut app, 10, |app| {
         !app.world().resource::<FileWarnings>().0.is_empty()
     });
-    // Said on the table at once, in one sentence with the reason.
+    // Told once for the title screen, with the reason.
     let warnings = app.world().resource::<FileWarnings>().0.clone();
     let [warning @ FileWarning::Unsaved { reason }] = warnings.as_slice() else {
         panic!("one warning that the match is not saved: {warnings:?}");
     };
-    assert!(!reason.is_empty());
     let line = warning.text();
     assert!(
-        !line.contains('\n') && line.contains(reason.as_str()),
+        !line.contains('\n') && line.contains(&reason.text()),
         "{line}"
     );
-    let notice = app.world().resource::<Notice>();
-    assert_eq!(notice.text, line);
-    assert!(notice.warning);
-    // The match plays on; the warning is not said again at every move, and
-    // stays for the title screen.
-    run_until(&mut app, 2_000, |app| moves_played(app) >= 6);
+    // On the table, one line with the reason, and not the notice a game's
+    // narrow room wraps into a column.
+    let on_table = saving_line(&app).expect("the line while saves fail");
+    assert!(!on_table.contains('\n'), "{on_table}");
+    assert!(on_table.contains(&reason.text()), "{on_table}");
+    assert!(on_table.chars().count() <= 90, "short: {on_table}");
+    assert_ne!(app.world().resource::<Notice>().text, on_table);
+    // The match plays on; the line stays after every move while saves
+    // fail, and the title screen is not told again.
+    let mut seen = moves_played(&app);
+    for _ in 0..2_000 {
+        app.update();
+        if moves_played(&app) != seen {
+            seen = moves_played(&app);
+            assert_eq!(
+                saving_line(&app).as_deref(),
+                Some(on_table.as_str()),
+                "after move {seen}"
+            );
+        }
+        if seen >= 6 {
+            break;
+        }
+    }
+    assert!(seen >= 6, "the match played on");
     assert_eq!(app.world().resource::<FileWarnings>().0, warnings);
     assert_eq!(screen(&app), Screen::Play);
     assert!(!current(&dir).is_file(), "nothing was written");
     let unfinished = app.world().resource::<SaveSlot>().unfinished.clone();
     assert!(unfinished.is_some_and(|r| r.moves.len() >= 6));
+    // The folder writable again: the next save succeeds and the line goes.
     let saves = current(&dir).parent().unwrap().to_path_buf();
     if saves.is_dir() {
-        let _ = fs::set_permissions(&saves, fs::Permissions::from_mode(0o755));
+        fs::set_permissions(&saves, fs::Permissions::from_mode(0o755)).unwrap();
+    } else {
+        fs::remove_file(&saves).unwrap();
     }
+    run_until(&mut app, 2_000, |_| current(&dir).is_file());
+    assert_eq!(saving_line(&app), None, "gone once a save succeeds");
     let _ = fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,7 @@
 //! After every move: the match in progress written to the save slot; once
-//! over, filed in the history instead, and counted. A save that cannot be
-//! written is said once to the person, and the match plays on. A match
+//! over, filed in the history instead, and counted. While saves cannot be
+//! written, one line on the table says so (kept until a save succeeds
+//! again), the title screen is told once, and the match plays on. A match
 //! played for a time is written again every few seconds of its clock too,
 //! so the time it had used survives the app being closed however it is.
 
@@ -9,12 +10,12 @@ use crate::platform::time::SystemTime;
 use bevy::prelude::*;
 use parlour_core::engine::Game;
 
-use super::{Replay, SaveSlot, seats_of};
+use super::{Replay, SaveSlot, SavingFails, seats_of};
 use crate::engine::{ActiveMatch, Controller, MatchClock, MoveApplied, StartMatch};
 use crate::session::attract::Demo;
-use crate::session::{InLesson, Notice, Reviewing, Table};
+use crate::session::{InLesson, Reviewing, Table};
 use crate::stats::{Finisher, Statistics, StatisticsFile};
-use crate::storage::{FileWarning, FileWarnings, file_finished, write_atomic};
+use crate::storage::{FileWarning, FileWarnings, StorageTrouble, file_finished, write_atomic};
 
 /// Seconds of a match's clock between two saves when no move is played.
 const SAVE_CLOCK_EVERY: u64 = 5;
@@ -35,7 +36,7 @@ pub(super) fn keep<G: Game>(
     mut slot: ResMut<SaveSlot>,
     mut stats: ResMut<Statistics>,
     stats_file: Res<StatisticsFile>,
-    mut notice: ResMut<Notice>,
+    mut fails: ResMut<SavingFails>,
     mut warnings: ResMut<FileWarnings>,
     mut unsaved_told: Local<bool>,
 ) {
@@ -48,6 +49,11 @@ pub(super) fn keep<G: Game>(
     // match played again) are nobody's match to keep.
     let played_for_real =
         demo.is_none() && replay.is_none() && lesson.is_none() && reviewing.is_none();
+    if fresh && fails.0.is_some() {
+        // A new match (a replay, attract mode's) says nothing of the last
+        // one's saves; its own first save says whether it fails too.
+        fails.0 = None;
+    }
     if !(moved || fresh || ticked) || !played_for_real {
         return;
     }
@@ -66,33 +72,34 @@ pub(super) fn keep<G: Game>(
             record.time_used = Some(clock.seconds());
         }
         if let Some(path) = &slot.current {
-            match write_atomic(path, &record.to_json()) {
-                Ok(()) => *unsaved_told = false,
-                Err(e) => {
-                    warn!("could not save the match to {}: {e}", path.display());
-                    // Once, not after every move: on the table now, and on
-                    // the title screen afterwards.
-                    if !*unsaved_told {
-                        let warning = FileWarning::Unsaved {
-                            reason: e.to_string(),
-                        };
-                        notice.show(warning.text(), true);
-                        warnings.0.push(warning);
-                        *unsaved_told = true;
-                    }
-                }
+            let written = write_atomic(path, &record.to_json());
+            if let Err(e) = &written {
+                warn!("could not save the match to {}: {e}", path.display());
             }
+            said(written, &mut fails, &mut warnings, &mut unsaved_told);
         }
         slot.unfinished = Some(record);
         return;
     }
-    if let Some(dir) = &slot.history
-        && let Err(e) = file_finished(dir, &record, SystemTime::now())
-    {
-        warn!("could not file the match in {}: {e}", dir.display());
-    }
-    if let Some(path) = &slot.current {
-        // Filed: there is nothing left to continue.
+    if let Some(dir) = &slot.history {
+        match file_finished(dir, &record, SystemTime::now()) {
+            Ok(_) => {
+                if let Some(path) = &slot.current {
+                    // Filed: there is nothing left to continue.
+                    let _ = crate::platform::files::remove(path);
+                }
+                fails.0 = None;
+            }
+            Err(e) => {
+                warn!("could not file the match in {}: {e}", dir.display());
+                // Left in the save slot, finished: the next start files it.
+                if let Some(path) = &slot.current {
+                    let _ = write_atomic(path, &record.to_json());
+                }
+                said(Err(e), &mut fails, &mut warnings, &mut unsaved_told);
+            }
+        }
+    } else if let Some(path) = &slot.current {
         let _ = crate::platform::files::remove(path);
     }
     slot.unfinished = None;
@@ -115,5 +122,29 @@ pub(super) fn keep<G: Game>(
         && let Err(e) = crate::stats::save(path, &stats)
     {
         warn!("could not write the statistics to {}: {e}", path.display());
+    }
+}
+
+/// What a person is told of a save: while saves fail, the line on the
+/// table says why (gone once one succeeds); the title screen is told once
+/// a match.
+fn said(
+    written: std::io::Result<()>,
+    fails: &mut SavingFails,
+    warnings: &mut FileWarnings,
+    told: &mut bool,
+) {
+    match written {
+        Ok(()) => fails.0 = None,
+        Err(e) => {
+            let trouble = StorageTrouble::of(&e);
+            if !*told {
+                warnings.0.push(FileWarning::Unsaved {
+                    reason: trouble.clone(),
+                });
+                *told = true;
+            }
+            fails.0 = Some(trouble);
+        }
     }
 }

@@ -20,7 +20,9 @@ use crate::catalog::{GameCatalog, GameId};
 use crate::engine::{ActiveMatch, Controller, EndMatch};
 use crate::session::{Screen, SeatChoice, Table, TableSystems};
 use crate::stats::{Statistics, StatisticsFile};
-use crate::storage::{FileWarning, FileWarnings, SlotContents, open_slot};
+use crate::storage::{
+    FileWarning, FileWarnings, SlotContents, StorageTrouble, open_slot, set_aside_bad_history,
+};
 
 /// The save slot: where the match in progress is written, where finished
 /// matches are filed, and the match "Continue" would take up.
@@ -36,30 +38,40 @@ pub struct SaveSlot {
 
 impl SaveSlot {
     /// Opens the slot at `current`: a match to continue is offered; a
-    /// finished one is filed; a broken file is set aside and reported.
+    /// finished one is filed; a broken file is set aside and reported, and
+    /// so is each finished match of the history that does not read. A
+    /// broken file that could not be set aside is left where it is, and
+    /// nothing is saved over it this time.
     pub fn open(
         current: Option<PathBuf>,
         history: Option<PathBuf>,
         now: SystemTime,
-    ) -> (Self, Option<FileWarning>) {
+    ) -> (Self, Vec<FileWarning>) {
         let mut slot = SaveSlot {
             current,
             history,
             unfinished: None,
         };
+        let mut warnings = Vec::new();
         let (Some(path), Some(history)) = (&slot.current, &slot.history) else {
-            return (slot, None);
+            return (slot, warnings);
         };
         match open_slot(path, history, now) {
-            SlotContents::Unfinished(checked) => {
-                slot.unfinished = Some(checked.record);
-                (slot, None)
-            }
-            SlotContents::Empty | SlotContents::Filed(_) => (slot, None),
+            SlotContents::Unfinished(checked) => slot.unfinished = Some(checked.record),
+            SlotContents::Empty | SlotContents::Filed(_) => {}
             SlotContents::Broken { problem, moved_to } => {
-                (slot, Some(FileWarning::Save { problem, moved_to }))
+                if moved_to.is_none() {
+                    slot.current = None;
+                }
+                warnings.push(FileWarning::Save { problem, moved_to });
             }
         }
+        warnings.extend(
+            set_aside_bad_history(history, now)
+                .into_iter()
+                .map(|(problem, moved_to)| FileWarning::History { problem, moved_to }),
+        );
+        (slot, warnings)
     }
 
     /// Whether there is a match to continue of a game on offer.
@@ -67,6 +79,19 @@ impl SaveSlot {
         self.unfinished
             .as_ref()
             .is_some_and(|r| catalog.by_name(&r.game).is_some())
+    }
+}
+
+/// While the match on the table cannot be saved, why: said in one line on
+/// the table for as long as saves fail, and gone once one succeeds.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct SavingFails(pub Option<StorageTrouble>);
+
+impl SavingFails {
+    /// The line on screen while saves fail, in the language on show.
+    pub fn line(&self) -> Option<String> {
+        let trouble = self.0.as_ref()?;
+        Some(crate::tr!("saving-fails", reason = trouble.text()))
     }
 }
 
@@ -128,6 +153,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Statistics>()
         .init_resource::<StatisticsFile>()
         .init_resource::<FileWarnings>()
+        .init_resource::<SavingFails>()
         .add_message::<ResumeMatch>()
         .add_message::<WatchReplay>()
         .add_systems(OnEnter(Screen::Title), stop_replay)

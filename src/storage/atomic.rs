@@ -84,12 +84,22 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
 /// Renames a file that cannot be read to `<name>.broken-<stamp>` beside it,
 /// so nothing is lost and the next write does not land on it. Returns the
 /// new path; an existing file of that name is never replaced.
+///
+/// In a page the rename is two calls, the copy made first: a page stopped
+/// between them leaves the file and a whole copy of it. Such a copy (one
+/// set aside before, holding the same bytes) is taken as the set-aside
+/// finished — the file is removed and the copy named — rather than a
+/// second copy made.
 pub fn set_aside(path: &Path, now: SystemTime) -> std::io::Result<PathBuf> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("file")
         .to_owned();
+    if let Some(copy) = copy_set_aside_before(path, &name) {
+        files::remove(path)?;
+        return Ok(copy);
+    }
     let base = format!("{name}.broken-{}", stamp(now));
     for n in 0..1000 {
         let candidate = if n == 0 {
@@ -104,6 +114,26 @@ pub fn set_aside(path: &Path, now: SystemTime) -> std::io::Result<PathBuf> {
         return Ok(candidate);
     }
     Err(std::io::Error::other("too many files set aside already"))
+}
+
+/// A copy of the file `name` set aside before whose bytes are the file's.
+fn copy_set_aside_before(path: &Path, name: &str) -> Option<PathBuf> {
+    let text = files::read(path).ok()?;
+    let prefix = format!("{name}.broken-");
+    let mut copies: Vec<PathBuf> = files::list(path.parent()?)
+        .ok()?
+        .into_iter()
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&prefix))
+        })
+        .collect();
+    // The latest first: a stopped set-aside is the last one made.
+    copies.sort_by(|a, b| b.cmp(a));
+    copies
+        .into_iter()
+        .find(|p| files::read(p).is_ok_and(|copy| copy == text))
 }
 
 #[cfg(test)]

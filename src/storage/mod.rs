@@ -16,9 +16,10 @@ use std::path::PathBuf;
 pub use atomic::{parse_stamp, set_aside, stamp, write_atomic, write_atomic_with};
 pub use records::{
     CheckedRecord, HISTORY_CAP, HistoryEntry, SaveProblem, SlotContents, check_record,
-    file_finished, history_files, open_slot, read_history, trim_history,
+    file_finished, file_finished_with, history_files, open_slot, read_history, read_record,
+    set_aside_bad_history, trim_history,
 };
-pub use warnings::{FileWarning, FileWarnings, Unreadable};
+pub use warnings::{FileWarning, FileWarnings, StorageTrouble, Unreadable};
 
 /// Where Parlour keeps its saves and history: `$PARLOUR_HOME` when set
 /// (kiosk installs, tests), else the platform's data folder (in a browser,

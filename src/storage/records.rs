@@ -11,7 +11,9 @@ use parlour_core::games::{ForGame, NAMES, for_game};
 
 use crate::platform::files;
 
-use super::atomic::{parse_stamp, set_aside, stamp, write_atomic};
+use std::io::Write;
+
+use super::atomic::{parse_stamp, set_aside, stamp, write_atomic_with};
 
 /// How many finished matches the history keeps; the oldest go first.
 pub const HISTORY_CAP: usize = 50;
@@ -87,6 +89,18 @@ impl ForGame for Check<'_> {
 /// Reads a record's text and checks every move with its game's rules; the
 /// reason it cannot be used, in a form the screen can say in one line.
 pub fn check_record(text: &str) -> Result<CheckedRecord, SaveProblem> {
+    let record = read_record(text)?;
+    match for_game(&record.game, Check(&record)) {
+        Err(e) => Err(SaveProblem::UnknownGame(e)),
+        Ok(Err(e)) => Err(SaveProblem::Refused(e.to_string())),
+        Ok(Ok(checked)) => Ok(checked),
+    }
+}
+
+/// Reads a record's text as a record of a game this version knows,
+/// without playing its moves through the rules (what [`check_record`]
+/// adds): quick enough to look over the whole history at start-up.
+pub fn read_record(text: &str) -> Result<Record, SaveProblem> {
     if let Err(e) = serde_json::from_str::<serde_json::Value>(text) {
         return Err(if e.is_eof() {
             SaveProblem::Truncated
@@ -101,12 +115,7 @@ pub fn check_record(text: &str) -> Result<CheckedRecord, SaveProblem> {
     if !NAMES.contains(&game.as_str()) {
         return Err(SaveProblem::UnknownGame(game));
     }
-    let record = Record::from_json(text).map_err(|e| SaveProblem::NotARecord(e.to_string()))?;
-    match for_game(&record.game, Check(&record)) {
-        Err(e) => Err(SaveProblem::UnknownGame(e)),
-        Ok(Err(e)) => Err(SaveProblem::Refused(e.to_string())),
-        Ok(Ok(checked)) => Ok(checked),
-    }
+    Record::from_json(text).map_err(|e| SaveProblem::NotARecord(e.to_string()))
 }
 
 /// Whether `format` is a later version of the record format than this one reads.
@@ -164,6 +173,19 @@ pub fn open_slot(path: &Path, history: &Path, now: SystemTime) -> SlotContents {
 /// Files a finished match in the history folder, then trims the folder to
 /// [`HISTORY_CAP`] matches (fewer if the storage is full).
 pub fn file_finished(dir: &Path, record: &Record, now: SystemTime) -> std::io::Result<PathBuf> {
+    file_finished_with(dir, record, now, |file, json| {
+        file.write_all(json.as_bytes())
+    })
+}
+
+/// [`file_finished`] with the file's writing done by `write` (given the
+/// file and the record's text): how a test makes a disk that is full.
+pub fn file_finished_with(
+    dir: &Path,
+    record: &Record,
+    now: SystemTime,
+    mut write: impl FnMut(&mut dyn Write, &str) -> std::io::Result<()>,
+) -> std::io::Result<PathBuf> {
     let base = format!("{}-{}", stamp(now), record.game);
     let mut path = dir.join(format!("{base}.json"));
     let mut n = 1;
@@ -174,7 +196,7 @@ pub fn file_finished(dir: &Path, record: &Record, now: SystemTime) -> std::io::R
     let json = record.to_json();
     // A full storage (a browser page's few megabytes) makes room as the cap
     // does: the oldest match goes first; the newest is kept if any is.
-    while let Err(e) = write_atomic(&path, &json) {
+    while let Err(e) = write_atomic_with(&path, |file| write(file, &json)) {
         let oldest = history_files(dir).pop();
         match oldest {
             Some(old) if e.kind() == std::io::ErrorKind::StorageFull => files::remove(&old)?,
@@ -209,6 +231,28 @@ pub fn trim_history(dir: &Path, cap: usize) -> std::io::Result<()> {
         files::remove(&old)?;
     }
     Ok(())
+}
+
+/// Looks over the history's files at start-up: each that does not read
+/// as a match record (garbage, cut short, of an unknown game) is set aside
+/// — never deleted — and named, with why, for the title screen.
+pub fn set_aside_bad_history(dir: &Path, now: SystemTime) -> Vec<(SaveProblem, Option<PathBuf>)> {
+    let mut bad = Vec::new();
+    for path in history_files(dir) {
+        let problem = match files::read(&path) {
+            Err(e) => SaveProblem::Unreadable(e.to_string()),
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Err(_) => SaveProblem::NotJson("the file is not text".into()),
+                Ok(text) => match read_record(&text) {
+                    Ok(_) => continue,
+                    Err(problem) => problem,
+                },
+            },
+        };
+        warn!("{}: {problem}", path.display());
+        bad.push((problem, set_aside(&path, now).ok()));
+    }
+    bad
 }
 
 /// One finished match of the history.

@@ -34,7 +34,15 @@ pub enum FileWarning {
     /// plays on, but its latest moves would be lost if Parlour closed.
     Unsaved {
         /// Why.
-        reason: String,
+        reason: StorageTrouble,
+    },
+    /// A finished match of the history did not read: it was set aside,
+    /// and the rest of the history is offered as usual.
+    History {
+        /// Why.
+        problem: SaveProblem,
+        /// Where the file was put.
+        moved_to: Option<PathBuf>,
     },
     /// A variant file (or a house rule's plugin) was not taken: the other
     /// variants are still offered.
@@ -47,8 +55,11 @@ pub enum FileWarning {
 }
 
 impl FileWarning {
-    /// One line for the screen, in the language on show.
+    /// One line for the screen, in the language on show. In a page, which
+    /// has no files, in the page's own words: what was kept in this
+    /// browser, and that it was set aside.
     pub fn text(&self) -> String {
+        let page = crate::platform::files::in_page();
         let file = |p: &Option<PathBuf>| {
             p.as_ref()
                 .and_then(|p| p.file_name())
@@ -56,16 +67,22 @@ impl FileWarning {
                 .unwrap_or_default()
         };
         match self {
+            FileWarning::Settings { .. } if page => crate::tr!("warning-settings-page"),
             FileWarning::Settings { reason, moved_to } => crate::tr!(
                 "warning-settings",
                 reason = reason.text(),
                 file = file(moved_to)
             ),
+            FileWarning::Statistics { .. } if page => crate::tr!("warning-statistics-page"),
             FileWarning::Statistics { reason, moved_to } => crate::tr!(
                 "warning-statistics",
                 reason = reason.text(),
                 file = file(moved_to)
             ),
+            FileWarning::Save { moved_to, .. } if page => match moved_to {
+                Some(_) => crate::tr!("warning-save-page"),
+                None => crate::tr!("warning-save-stuck-page"),
+            },
             FileWarning::Save { problem, moved_to } => match moved_to {
                 Some(_) => crate::tr!(
                     "warning-save",
@@ -74,14 +91,57 @@ impl FileWarning {
                 ),
                 None => crate::tr!("warning-save-stuck", reason = problem.text()),
             },
+            FileWarning::History { .. } if page => crate::tr!("warning-history-page"),
+            FileWarning::History { problem, moved_to } => crate::tr!(
+                "warning-history",
+                reason = problem.text(),
+                file = file(moved_to)
+            ),
             FileWarning::Unsaved { reason } => {
-                crate::tr!("warning-unsaved", reason = reason.clone())
+                crate::tr!("warning-unsaved", reason = reason.text())
             }
             FileWarning::Variant { file, reason } => crate::tr!(
                 "warning-variant",
                 file = file.clone(),
                 reason = reason.clone()
             ),
+        }
+    }
+}
+
+/// Why a file could not be written, kept as a kind so that it is worded
+/// in the language on show, and in the page's words in a page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageTrouble {
+    /// The disk, or the page's storage, is full.
+    Full,
+    /// Parlour may not write there (a read-only folder; a private window,
+    /// or storage turned off for the site).
+    Refused,
+    /// Anything else; the system's own words.
+    Other(String),
+}
+
+impl StorageTrouble {
+    /// The kind of a failed write.
+    pub fn of(e: &std::io::Error) -> Self {
+        use std::io::ErrorKind;
+        match e.kind() {
+            ErrorKind::StorageFull | ErrorKind::QuotaExceeded => StorageTrouble::Full,
+            ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => StorageTrouble::Refused,
+            _ => StorageTrouble::Other(e.to_string()),
+        }
+    }
+
+    /// The reason, short, in the language on show.
+    pub fn text(&self) -> String {
+        let page = crate::platform::files::in_page();
+        match self {
+            StorageTrouble::Full if page => crate::tr!("unsaved-full-page"),
+            StorageTrouble::Full => crate::tr!("unsaved-full"),
+            StorageTrouble::Refused if page => crate::tr!("unsaved-refused-page"),
+            StorageTrouble::Refused => crate::tr!("unsaved-refused"),
+            StorageTrouble::Other(words) => words.clone(),
         }
     }
 }

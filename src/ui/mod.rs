@@ -17,6 +17,7 @@ pub mod match_menu;
 pub mod pin_pad;
 pub mod results;
 pub mod review;
+pub mod saving;
 pub mod settings;
 pub mod setup;
 pub mod statistics;
@@ -132,6 +133,7 @@ pub fn screens_plugin(app: &mut App) {
             settings::plugin,
             history::plugin,
             review::plugin,
+            saving::plugin,
             statistics::plugin,
             pin_pad::plugin,
             coach::plugin,

@@ -17,10 +17,23 @@ file-unreadable-not-text = filen er ikke tekst
 file-unreadable-io = systemet kunne ikke læse den: { $reason }
 warning-statistics = Statistikken kunne ikke læses ({ $reason }), så optællingen begynder forfra. Filen er lagt til side som { $file }.
 warning-save = Det gemte parti kan ikke genoptages: { $reason }. Filen er lagt til side som { $file }.
-warning-save-stuck = Det gemte parti kan ikke genoptages: { $reason }.
+warning-save-stuck = Det gemte parti kan ikke genoptages: { $reason }. Det kunne ikke lægges til side, så det bliver liggende, og intet parti gemmes oven i det.
 warning-unsaved = Partiet kunne ikke gemmes ({ $reason }): spillet fortsætter, men lukkes Parlour, går de seneste træk tabt.
 warning-variant = Variantfilen { $file } blev ikke indlæst: { $reason }. De andre varianter kan vælges som sædvanlig.
 warning-dismiss = Forstået
+warning-history = Et færdigt parti i historikken kan ikke læses ({ $reason }). Filen er lagt til side som { $file }.
+warning-settings-page = Indstillingerne i denne browser kunne ikke læses og er lagt til side: standardindstillingerne bruges.
+warning-statistics-page = Statistikken i denne browser kunne ikke læses og er lagt til side: optællingen begynder forfra.
+warning-save-page = Et gemt parti i denne browser kunne ikke læses og er lagt til side.
+warning-save-stuck-page = Et gemt parti i denne browser kunne ikke læses; det bliver liggende, og intet parti gemmes oven i det.
+warning-history-page = Et færdigt parti i denne browsers historik kunne ikke læses og er lagt til side.
+
+## Mens partiet på bordet ikke kan gemmes: én linje nederst
+saving-fails = Partiet bliver ikke gemt: { $reason }. Spil videre.
+unsaved-full = disken er fuld
+unsaved-full-page = denne browsers plads til Parlour er fuld
+unsaved-refused = Parlour må ikke skrive i sin mappe
+unsaved-refused-page = denne browser lader ikke siden gemme noget
 
 ## Fortsæt
 seat-default-name = Spiller { $number }

@@ -17,10 +17,23 @@ file-unreadable-not-text = the file is not text
 file-unreadable-io = the system could not read it: { $reason }
 warning-statistics = The statistics could not be read ({ $reason }), so counting starts again. The file was set aside as { $file }.
 warning-save = The saved match cannot be continued: { $reason }. The file was set aside as { $file }.
-warning-save-stuck = The saved match cannot be continued: { $reason }.
+warning-save-stuck = The saved match cannot be continued: { $reason }. It could not be set aside, so it is left as it is and no match is saved over it.
 warning-unsaved = This match could not be saved ({ $reason }): play on, but if Parlour closes, its latest moves are lost.
 warning-variant = The variant file { $file } was not loaded: { $reason }. The other variants are offered as usual.
 warning-dismiss = OK
+warning-history = A finished match in the history cannot be read ({ $reason }). The file was set aside as { $file }.
+warning-settings-page = The settings kept in this browser could not be read and were set aside: the defaults are in use.
+warning-statistics-page = The statistics kept in this browser could not be read and were set aside: counting starts again.
+warning-save-page = A saved match in this browser could not be read and was set aside.
+warning-save-stuck-page = A saved match in this browser could not be read; it is kept as it is, and no match is saved over it.
+warning-history-page = A finished match in this browser’s history could not be read and was set aside.
+
+## While the match on the table cannot be saved: one line along the bottom
+saving-fails = This match is not being saved: { $reason }. Play on.
+unsaved-full = the disk is full
+unsaved-full-page = this browser’s storage for Parlour is full
+unsaved-refused = Parlour may not write to its folder
+unsaved-refused-page = this browser lets the page keep nothing
 
 ## Continue
 seat-default-name = Player { $number }

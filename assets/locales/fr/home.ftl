@@ -17,10 +17,23 @@ file-unreadable-not-text = le fichier n’est pas du texte
 file-unreadable-io = le système n’a pas pu le lire : { $reason }
 warning-statistics = Les statistiques n’ont pas pu être lues ({ $reason }) : le décompte repart de zéro. Le fichier a été mis de côté sous le nom { $file }.
 warning-save = La partie enregistrée ne peut pas être reprise : { $reason }. Le fichier a été mis de côté sous le nom { $file }.
-warning-save-stuck = La partie enregistrée ne peut pas être reprise : { $reason }.
+warning-save-stuck = La partie enregistrée ne peut pas être reprise : { $reason }. Elle n’a pas pu être mise de côté : elle reste telle quelle et aucune partie ne sera enregistrée par-dessus.
 warning-unsaved = Cette partie n’a pas pu être enregistrée ({ $reason }) : le jeu continue, mais si Parlour se ferme, ses derniers coups seront perdus.
 warning-variant = Le fichier de variante { $file } n’a pas été chargé : { $reason }. Les autres variantes restent proposées.
 warning-dismiss = Compris
+warning-history = Une partie terminée de l’historique ne peut pas être lue ({ $reason }). Le fichier a été mis de côté sous le nom { $file }.
+warning-settings-page = Les réglages gardés dans ce navigateur n’ont pas pu être lus et ont été mis de côté : les réglages par défaut s’appliquent.
+warning-statistics-page = Les statistiques gardées dans ce navigateur n’ont pas pu être lues et ont été mises de côté : le décompte repart de zéro.
+warning-save-page = Une partie enregistrée dans ce navigateur n’a pas pu être lue et a été mise de côté.
+warning-save-stuck-page = Une partie enregistrée dans ce navigateur n’a pas pu être lue ; elle reste telle quelle et aucune partie ne sera enregistrée par-dessus.
+warning-history-page = Une partie terminée de l’historique de ce navigateur n’a pas pu être lue et a été mise de côté.
+
+## Tant que la partie en cours ne peut pas être enregistrée : une ligne en bas
+saving-fails = Cette partie n’est pas enregistrée : { $reason }. Le jeu continue.
+unsaved-full = le disque est plein
+unsaved-full-page = l’espace de ce navigateur pour Parlour est plein
+unsaved-refused = Parlour n’a pas le droit d’écrire dans son dossier
+unsaved-refused-page = ce navigateur ne laisse la page rien garder
 
 ## Reprendre
 seat-default-name = Joueur { $number }
