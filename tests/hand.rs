@@ -697,3 +697,47 @@ fn a_kiosk_keeps_a_table_in_play_and_puts_away_one_nobody_plays_at() {
     assert!(!world.contains_resource::<parlour::host::HostBeside>());
     assert!(!world.contains_resource::<Link>());
 }
+
+#[test]
+fn the_name_keyboard_on_a_phone_keeps_its_letters_inside_their_keys_and_sits_in_the_middle() {
+    let _english = menus::language_held();
+    let game = Match::<Neighbours>::seeded("standard", 2, 1).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut menus = phone(table.addr());
+    until(&mut menus, "seats", |m| m.shows("Seat 1 · free: sit here"));
+    menus.tap("Tap to write your name");
+    // The keys show capitals at a name's start: one text a letter.
+    let letters: Vec<egui::Rect> = menus
+        .texts()
+        .into_iter()
+        .filter(|(t, _)| t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase()))
+        .map(|(_, r)| r)
+        .collect();
+    assert!(letters.len() >= 26, "the letters: {:?}", words(&menus));
+    let top = letters
+        .iter()
+        .map(|r| r.center().y)
+        .fold(f32::INFINITY, f32::min);
+    let mut row: Vec<&egui::Rect> = letters
+        .iter()
+        .filter(|r| (r.center().y - top).abs() < 2.0)
+        .collect();
+    row.sort_by(|a, b| a.center().x.total_cmp(&b.center().x));
+    let pitch = row
+        .windows(2)
+        .map(|w| w[1].center().x - w[0].center().x)
+        .fold(f32::INFINITY, f32::min);
+    for letter in &letters {
+        assert!(
+            letter.width() <= 0.75 * pitch,
+            "a letter {:.0} wide on keys {pitch:.0} apart is cut at its key's edge",
+            letter.width()
+        );
+    }
+    let left = row[0].center().x;
+    let right = PHONE.x - row[row.len() - 1].center().x;
+    assert!(
+        (left - right).abs() <= pitch / 2.0,
+        "the keyboard sits in the middle: {left:.0} to the left, {right:.0} to the right"
+    );
+}

@@ -180,6 +180,9 @@ fn key_button(
     shift: bool,
     at_start: bool,
 ) -> egui::Response {
+    // A letter fills a key a phone narrowed as it fills a wide one: its
+    // widest capitals (W, M, Q) inside the key, never cut at its edge.
+    let glyph = (rect.width() * 0.62).min(28.0);
     let label = match key {
         Key::Char(' ') => egui::RichText::new(tr!("keyboard-space")).size(size::TEXT - 2.0),
         Key::Char(c) => {
@@ -189,10 +192,10 @@ fn key_button(
             } else {
                 c.to_string()
             };
-            egui::RichText::new(shown).size(28.0)
+            egui::RichText::new(shown).size(glyph)
         }
-        Key::Backspace => egui::RichText::new("⌫").size(28.0),
-        Key::Shift => egui::RichText::new("⇧").size(28.0),
+        Key::Backspace => egui::RichText::new("⌫").size(glyph),
+        Key::Shift => egui::RichText::new("⇧").size(glyph),
         Key::Ok => egui::RichText::new(tr!("pin-ok"))
             .color(ecolour::ON_ACCENT)
             .strong(),
@@ -201,7 +204,11 @@ fn key_button(
     if key == Key::Ok || (key == Key::Shift && shift) {
         button = button.fill(ecolour::ACCENT);
     }
-    ui.put(rect, button)
+    ui.scope(|ui| {
+        ui.spacing_mut().button_padding = egui::vec2(2.0, 2.0);
+        ui.put(rect, button)
+    })
+    .inner
 }
 
 #[cfg(test)]
