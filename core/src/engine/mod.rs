@@ -13,7 +13,7 @@ pub mod seat;
 pub mod selfplay;
 
 pub use game::{
-    Bot, BotError, CellSpec, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone,
+    Bot, BotError, CellSpec, Effort, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone,
 };
 pub use matches::Match;
 pub use phrase::{Explain, Phrase, PhraseArg};
