@@ -235,7 +235,7 @@ fn main() -> std::process::ExitCode {
                 if let Ok(mut p) = progress.lock() {
                     p.0 += 1;
                     p.1 += share;
-                    if p.0 % 100 == 0 {
+                    if p.0 % 20 == 0 {
                         eprintln!("{} matches over, {:.1} wins for {}", p.0, p.1, bots[0]);
                     }
                 }
