@@ -386,13 +386,13 @@ fn a_search_hint_answer_that_arrives_after_the_turn_changed_is_dropped() {
 // --- The bots' strength -------------------------------------------------------
 
 /// The settings' bot strength reaches the bots at the table: the expert
-/// seated at the quick strength thinks 50 ms a move, and a change of the
-/// setting mid-match remakes it at the strong one's 200 ms.
+/// seated at the quick strength has the quick budget's safety cap, and a
+/// change of the setting mid-match remakes it with the strong one's.
 #[test]
 fn the_bot_strength_setting_reaches_the_bots_in_play() {
     use parlour::engine::Bots;
     use parlour::games::rummy::strength::QUICK;
-    use parlour_core::games::rummy::search::DEFAULT_TIME;
+    use parlour_core::games::rummy::search::{CAP_FACTOR, DEFAULT_CAP};
     let mut app = App::new();
     // English from its first frame, whatever the machine's language: the
     // language is the whole process's, read by the tests running beside.
@@ -427,10 +427,10 @@ fn the_bot_strength_setting_reaches_the_bots_in_play() {
     app.update();
     app.update();
     let limits = |app: &App| app.world().resource::<Bots<Rummy>>().time_limits();
-    assert_eq!(limits(&app), vec![None, Some(QUICK)]);
+    assert_eq!(limits(&app), vec![None, Some(QUICK * CAP_FACTOR)]);
     app.world_mut().resource_mut::<Settings>().bot_strength = BotStrength::Strong;
     app.update();
-    assert_eq!(limits(&app), vec![None, Some(DEFAULT_TIME)]);
+    assert_eq!(limits(&app), vec![None, Some(DEFAULT_CAP)]);
 }
 
 // --- Keys that are not the table's ----------------------------------------------

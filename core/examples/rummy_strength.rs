@@ -10,7 +10,13 @@
 //!
 //! `--settings` changes the searching expert's settings (every `expert`,
 //! `expert:N` or `expert:Nms` entry), for tuning; without it the bots are
-//! exactly the registered ones.
+//! exactly the registered ones. `playouts=N` and `cap=MS` set the budget
+//! itself (`cap=none`: no cap): `playouts=2000,cap=200` is the registered
+//! expert as it was when it stopped by the clock after 200 ms.
+//!
+//! It prints too how many playouts the first bot's searches played (the
+//! median of the moves it searched) and how many of them the safety cap on
+//! time cut short.
 //!
 //! Seats and deals follow `engine::selfplay` exactly (`play_one`: seats
 //! rotate, each deal is played from both sides, the same bot seeds), so the
@@ -19,7 +25,7 @@
 //! whatever else the machine is doing: quote the load with them.
 
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use parlour_core::engine::GameRng;
 use parlour_core::engine::selfplay::{deal_seed, seating};
@@ -28,9 +34,11 @@ use parlour_core::games::rummy::Rummy;
 use parlour_core::games::rummy::search::{Budget, Expert, ExpertSettings, Policy};
 use rayon::prelude::*;
 
-/// The expert's settings with `text` (`key=value,...`) applied.
-fn settings(text: &str) -> Result<ExpertSettings, String> {
+/// The expert's settings with `text` (`key=value,...`) applied, and
+/// whether it sets the budget.
+fn settings(text: &str) -> Result<(ExpertSettings, bool), String> {
     let mut s = ExpertSettings::default();
+    let mut budget = false;
     for pair in text.split(',').filter(|p| !p.is_empty()) {
         let (key, value) = pair
             .split_once('=')
@@ -55,21 +63,38 @@ fn settings(text: &str) -> Result<ExpertSettings, String> {
             "slope" => s.lead_slope = value.parse().map_err(|_| bad())?,
             "joker" => s.joker_worth = value.parse().map_err(|_| bad())?,
             "trust" => s.trust = value.parse().map_err(|_| bad())?,
+            "playouts" => {
+                s.budget.playouts = value.parse().map_err(|_| bad())?;
+                budget = true;
+            }
+            "cap" => {
+                s.budget.cap = match value {
+                    "none" => None,
+                    v => Some(Duration::from_millis(v.parse().map_err(|_| bad())?)),
+                };
+                budget = true;
+            }
             _ => return Err(format!("unknown setting {key:?}")),
         }
     }
-    Ok(s)
+    Ok((s, budget))
 }
 
-/// A bot by name; experts with `tuned` settings when given.
-fn bot(name: &str, seed: u64, tuned: Option<&ExpertSettings>) -> Option<Box<dyn Bot<Rummy>>> {
+/// A bot by name; experts with `tuned` settings when given (and their
+/// budget too, when the settings set it).
+fn bot(
+    name: &str,
+    seed: u64,
+    tuned: Option<&(ExpertSettings, bool)>,
+) -> Option<Box<dyn Bot<Rummy>>> {
     let registered = Rummy::bot(name, seed).ok()?;
-    let Some(tuned) = tuned.filter(|_| registered.name() == "expert") else {
+    let Some((tuned, own_budget)) = tuned.filter(|_| registered.name() == "expert") else {
         return Some(registered);
     };
     let budget = match name.strip_prefix("expert:") {
+        _ if *own_budget => tuned.budget,
         None => Budget::default(),
-        Some(ms) if ms.ends_with("ms") => Budget::time(std::time::Duration::from_millis(
+        Some(ms) if ms.ends_with("ms") => Budget::desktop_time(Duration::from_millis(
             ms.trim_end_matches("ms").parse().ok()?,
         )),
         Some(n) => Budget::playouts(n.parse().ok()?),
@@ -138,6 +163,12 @@ fn main() -> std::process::ExitCode {
         .build()
         .expect("a thread pool");
     let times: Mutex<Vec<(f64, f64)>> = Mutex::new(Vec::new());
+    // The first bot's playouts in each move it searched, and its searches
+    // the safety cap cut short.
+    let work: Mutex<(Vec<u64>, u64)> = Mutex::new((Vec::new(), 0));
+    // A running count on standard error for a long run: matches over and
+    // the first bot's share of their wins.
+    let progress: Mutex<(usize, f64)> = Mutex::new((0, 0.0));
     let started = Instant::now();
     // Per match: the first bot's share of the win and its score margin.
     let results: Vec<(f64, i64)> = pool.install(|| {
@@ -161,23 +192,34 @@ fn main() -> std::process::ExitCode {
                 }
                 let first = seat_of[0];
                 let mut mine = Vec::new();
+                let mut playouts = Vec::new();
                 while !game.is_over() {
                     let seat = game.awaiting()[0];
                     let view = game.view(seat);
                     let clock = Instant::now();
                     let cpu = thread_cpu_ms();
                     let bot = seated[seat].as_mut().expect("every seat has a bot");
+                    let before = bot.effort();
                     let mv = bot.choose(&view);
                     if seat == first {
                         let wall = clock.elapsed().as_secs_f64() * 1000.0;
                         let cpu = thread_cpu_ms().zip(cpu).map_or(wall, |(b, a)| b - a);
                         mine.push((wall, cpu));
+                        let after = bot.effort();
+                        if after.searched > before.searched {
+                            playouts.push(after.work - before.work);
+                        }
                     }
                     if let Err(e) = game.submit(seat, mv) {
                         panic!("match {index}: seat {seat} played an illegal move: {e}");
                     }
                 }
                 times.lock().expect("times").extend(mine);
+                {
+                    let mut work = work.lock().expect("work");
+                    work.0.extend(playouts);
+                    work.1 += seated[first].as_ref().map_or(0, |b| b.effort().capped);
+                }
                 let winners = game.winners();
                 let share = if winners.contains(&first) {
                     1.0 / winners.len() as f64
@@ -190,6 +232,13 @@ fn main() -> std::process::ExitCode {
                     .map(|s| scores[s])
                     .max()
                     .unwrap_or(0);
+                if let Ok(mut p) = progress.lock() {
+                    p.0 += 1;
+                    p.1 += share;
+                    if p.0 % 20 == 0 {
+                        eprintln!("{} matches over, {:.1} wins for {}", p.0, p.1, bots[0]);
+                    }
+                }
                 (share, scores[first] - best_other)
             })
             .collect()
@@ -203,6 +252,15 @@ fn main() -> std::process::ExitCode {
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     let times = times.into_inner().expect("times");
+    let (mut playouts, capped) = work.into_inner().expect("work");
+    playouts.sort_unstable();
+    let searched = playouts.len();
+    let playouts_at = |q: f64| {
+        playouts
+            .get(((searched as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0)
+    };
     let summary = |mut t: Vec<f64>| {
         t.sort_by(f64::total_cmp);
         let at = |q: f64| {
@@ -221,7 +279,9 @@ fn main() -> std::process::ExitCode {
     println!(
         "{} vs {}, {variant}, {players} players, {games} matches, seed {seed}: win rate {:.1} % \
          (95 % interval {:.1}–{:.1} %), mean margin {:+.1}\n{} moves by {}; wall clock: {}\n\
-         CPU time: {}\n{:.0} s on {threads} thread(s)",
+         CPU time: {}\n\
+         {searched} moves searched: playouts a search, median {} (1st–99th percentile {}–{}), mean {:.0}; \
+         cut short by the safety cap: {capped}\n{:.0} s on {threads} thread(s)",
         bots[0],
         bots[1..].join(","),
         100.0 * p,
@@ -232,6 +292,10 @@ fn main() -> std::process::ExitCode {
         bots[0],
         summary(times.iter().map(|t| t.0).collect()),
         summary(times.iter().map(|t| t.1).collect()),
+        playouts_at(0.5),
+        playouts_at(0.01),
+        playouts_at(0.99),
+        playouts.iter().sum::<u64>() as f64 / searched.max(1) as f64,
         seconds,
     );
     std::process::ExitCode::SUCCESS

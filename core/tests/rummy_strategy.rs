@@ -201,11 +201,14 @@ fn the_searching_expert_goes_out_when_it_can() {
 
 #[test]
 fn with_no_time_to_think_the_expert_plays_the_heuristics_move() {
-    // A time budget already spent: the search stops before its first
+    // A safety cap already reached: the search stops before its first
     // playout and the heuristic's choice, always its first candidate, stands.
     let v = view("r1 r2 r3", "r4 k9 o9 j b2", true, 14);
     let settings = ExpertSettings {
-        budget: Budget::time(std::time::Duration::ZERO),
+        budget: Budget {
+            cap: Some(std::time::Duration::ZERO),
+            ..Budget::default()
+        },
         ..ExpertSettings::default()
     };
     let mv = Expert::new(settings, GameRng::seeded(1)).choose(&v);

@@ -112,8 +112,9 @@ impl<G: Game> Bots<G> {
         }
     }
 
-    /// How long each seat's bot may think a move ([`Bot::time_limit`]):
-    /// `None` for a person's seat, a bot on no clock, or one thinking now.
+    /// The safety cap on each seat's bot's thinking a move
+    /// ([`Bot::time_limit`]): `None` for a person's seat, a bot with no cap,
+    /// or one thinking now.
     pub fn time_limits(&self) -> Vec<Option<Duration>> {
         self.seats
             .iter()

@@ -245,11 +245,42 @@ pub trait Bot<G: Game>: Send {
         let _ = slice;
         Some(self.choose(view))
     }
-    /// The most time it thinks about a move, for a bot whose thinking is
-    /// limited by the clock; `None` for one that always chooses alike
-    /// (however fast the machine).
+    /// The most time it thinks about a move, for a bot that has a safety
+    /// cap on its thinking time (a search that counts its work and stops
+    /// sooner only when a machine is far too slow for its budget); `None`
+    /// for one that never looks at the clock.
     fn time_limit(&self) -> Option<Duration> {
         None
+    }
+    /// What its thinking has cost so far, for a bot that searches by a
+    /// budget of work: how often the safety cap on time cut a search short
+    /// shows whether the machine keeps up with the budget.
+    fn effort(&self) -> Effort {
+        Effort::default()
+    }
+}
+
+/// A searching bot's running count of its thinking ([`Bot::effort`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Effort {
+    /// Moves it searched (not those it answered at once, such as a forced
+    /// move).
+    pub searched: u64,
+    /// Units of work in all: playouts, each a candidate played out in one
+    /// guess at the hidden pieces.
+    pub work: u64,
+    /// Searches the safety cap on time cut short: each played the best move
+    /// found by then, so on that move the bot was weaker than its budget
+    /// and not the same on every machine.
+    pub capped: u64,
+}
+
+impl Effort {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: Effort) {
+        self.searched += other.searched;
+        self.work += other.work;
+        self.capped += other.capped;
     }
 }
 

@@ -16,7 +16,7 @@ pub mod selfplay;
 pub mod share;
 
 pub use game::{
-    Bot, BotError, CellSpec, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone,
+    Bot, BotError, CellSpec, Effort, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone,
 };
 pub use matches::Match;
 pub use phrase::{Explain, Phrase, PhraseArg};

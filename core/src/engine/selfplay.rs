@@ -94,6 +94,10 @@ pub struct BotSummary {
     pub mean_score: f64,
     /// Its mean thinking time per move, in milliseconds.
     pub mean_ms_per_move: f64,
+    /// What its thinking cost in all, for a bot that searches by a budget
+    /// of work: moves searched, playouts, and searches the safety cap on
+    /// time cut short (0 where the machine kept up with the budget).
+    pub effort: super::Effort,
 }
 
 /// A tournament's summary, printed as JSON by `parlour selfplay`.
@@ -165,6 +169,8 @@ pub struct Played<G: Game> {
     pub seat_of: Vec<Seat>,
     /// Thinking time per seat, in seconds, and moves per seat.
     pub think: Vec<(f64, usize)>,
+    /// What each seat's bot counted of its thinking ([`super::Bot::effort`]).
+    pub effort: Vec<super::Effort>,
 }
 
 /// The seat of bot entry `entry` in match `game`: seats rotate from one match
@@ -235,10 +241,15 @@ pub fn play_one<G: Game>(
                 })?;
         }
     }
+    let effort = seated
+        .iter()
+        .map(|bot| bot.as_ref().map(|b| b.effort()).unwrap_or_default())
+        .collect();
     Ok(Played {
         game,
         seat_of,
         think,
+        effort,
     })
 }
 
@@ -377,6 +388,7 @@ pub fn run<G: Game>(options: &Options) -> Result<Summary, SelfplayError> {
                     win_rate: t.win_shares as f64 / SHARE as f64 / n,
                     mean_score: t.score as f64 / n,
                     mean_ms_per_move: 1000.0 * t.think_seconds / t.moves.max(1) as f64,
+                    effort: t.effort,
                 }
             })
             .collect(),
@@ -417,6 +429,7 @@ struct EntryTotals {
     score: i64,
     think_seconds: f64,
     moves: usize,
+    effort: super::Effort,
 }
 
 /// A tournament's running totals: what the summary needs of every match,
@@ -470,6 +483,7 @@ impl Totals {
             t.score += scores[seat];
             t.think_seconds += played.think[seat].0;
             t.moves += played.think[seat].1;
+            t.effort.add(played.effort[seat]);
         }
     }
 
@@ -495,6 +509,7 @@ impl Totals {
             a.score += b.score;
             a.think_seconds += b.think_seconds;
             a.moves += b.moves;
+            a.effort.add(b.effort);
         }
         if let Some((index, error)) = other.failure {
             self.fail(index, error);

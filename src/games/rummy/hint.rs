@@ -20,7 +20,6 @@ use super::turn::{TurnOnScreen, follow_turn};
 use crate::engine::{ActiveMatch, FrameStepped};
 use crate::game_kit::viewer_view;
 use crate::platform::THINKS_BESIDE_FRAMES;
-use crate::platform::time::Instant;
 use crate::session::flow::THINKING_SLICE;
 use crate::session::{Notice, Table, TableSystems};
 use crate::settings::Settings;
@@ -51,9 +50,7 @@ impl Thinking {
         match self {
             Thinking::Task(task) if task.is_finished() => block_on(poll_once(task)),
             Thinking::Task(_) => None,
-            Thinking::Slices(expert, view) => {
-                expert.ponder(view, Some(Instant::now() + THINKING_SLICE))
-            }
+            Thinking::Slices(expert, view) => expert.ponder(view, Some(THINKING_SLICE)),
             Thinking::Done(answer) => answer.take(),
         }
     }

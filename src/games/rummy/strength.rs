@@ -1,9 +1,11 @@
-//! How long Rummy's searching `expert` thinks at each bot strength of the
-//! settings: strong is the search's own default budget, quick about a
-//! quarter of it (what `expert:50ms` names). The bots and the "best for the
-//! match" hint share it, so a hint thinks as long as a bot would. In a run
-//! stepped frame by frame (tests, the chaos run) each strength is a count
-//! of playouts instead, so a seed fixes every move on any machine.
+//! How much Rummy's searching `expert` thinks at each bot strength of the
+//! settings: strong is the search's own default budget, quick a quarter of
+//! it (what `expert:50ms` names: the playouts a desktop plays in 50 ms).
+//! Both are counts of playouts, so a strength is the same on every device;
+//! each keeps a safety cap on time, reached only by a machine far too slow.
+//! The bots and the "best for the match" hint share it, so a hint thinks as
+//! much as a bot would. In a run stepped frame by frame (tests, the chaos
+//! run) each strength is a smaller count of playouts with no cap at all.
 
 use std::time::Duration;
 
@@ -13,7 +15,8 @@ use parlour_core::games::rummy::search::{Budget, Expert, ExpertSettings};
 
 use crate::settings::BotStrength;
 
-/// The quick strength's think time a move.
+/// The quick strength's work a move, as the time a desktop takes for it
+/// ([`Budget::desktop_time`]).
 pub const QUICK: Duration = Duration::from_millis(50);
 
 /// The playouts a move at each strength (quick, strong) in a run stepped
@@ -24,7 +27,7 @@ pub const STEPPED_PLAYOUTS: [usize; 2] = [16, 64];
 /// `stepped`.
 pub fn expert_budget(strength: BotStrength, stepped: bool) -> Budget {
     match (strength, stepped) {
-        (BotStrength::Quick, false) => Budget::time(QUICK),
+        (BotStrength::Quick, false) => Budget::desktop_time(QUICK),
         (BotStrength::Strong, false) => Budget::default(),
         (BotStrength::Quick, true) => Budget::playouts(STEPPED_PLAYOUTS[0]),
         (BotStrength::Strong, true) => Budget::playouts(STEPPED_PLAYOUTS[1]),
@@ -40,7 +43,7 @@ pub fn expert(strength: BotStrength, stepped: bool, seed: u64) -> Expert {
     Expert::new(settings, GameRng::seeded(seed))
 }
 
-/// The bot called `name` at `strength`: the plain `expert` thinks as long
+/// The bot called `name` at `strength`: the plain `expert` thinks as much
 /// as the strength says (its name stays `expert`, in the records too); a
 /// name with its own budget (`expert:300`, `expert:80ms`) and every other
 /// bot are as the rules core makes them.
@@ -58,7 +61,7 @@ pub fn bot_at(
 
 #[cfg(test)]
 mod tests {
-    use parlour_core::games::rummy::search::{DEFAULT_PLAYOUTS, DEFAULT_TIME};
+    use parlour_core::games::rummy::search::{CAP_FACTOR, DEFAULT_CAP, DEFAULT_PLAYOUTS};
 
     use super::*;
 
@@ -69,38 +72,40 @@ mod tests {
             expert_budget(BotStrength::Strong, false),
             Budget {
                 playouts: DEFAULT_PLAYOUTS,
-                time: Some(DEFAULT_TIME)
+                cap: Some(DEFAULT_CAP)
             }
         );
     }
 
     #[test]
-    fn quick_gives_the_expert_fifty_milliseconds_a_move_as_expert_50ms_does() {
-        assert_eq!(
-            expert_budget(BotStrength::Quick, false),
-            Budget::time(Duration::from_millis(50))
-        );
+    fn quick_gives_the_expert_a_quarter_of_the_playouts_as_expert_50ms_does() {
+        let quick = expert_budget(BotStrength::Quick, false);
+        assert_eq!(quick, Budget::desktop_time(Duration::from_millis(50)));
+        assert_eq!(quick.playouts, DEFAULT_PLAYOUTS / 4);
     }
 
-    /// The bot the app makes at each strength thinks as long as that
-    /// strength says, and the quick one less than the strong one: a maker
-    /// that ignored the strength would give both the same.
+    /// The bot the app makes at each strength has the cap that strength
+    /// says, the quick one's less than the strong one's: a maker that
+    /// ignored the strength would give both the same.
     #[test]
-    fn the_expert_thinks_as_long_as_its_strength_says_and_keeps_its_name() {
+    fn the_expert_works_as_much_as_its_strength_says_and_keeps_its_name() {
         let limit = |strength| {
             let bot = bot_at("expert", strength, false, 7).expect("the expert");
             assert_eq!(bot.name(), "expert");
             bot.time_limit()
         };
-        assert_eq!(limit(BotStrength::Quick), Some(QUICK));
-        assert_eq!(limit(BotStrength::Strong), Some(DEFAULT_TIME));
-        assert!(QUICK < DEFAULT_TIME);
+        assert_eq!(limit(BotStrength::Quick), Some(QUICK * CAP_FACTOR));
+        assert_eq!(limit(BotStrength::Strong), Some(DEFAULT_CAP));
+        assert!(QUICK * CAP_FACTOR < DEFAULT_CAP);
         // A name with its own budget keeps it at either strength.
         for strength in BotStrength::ALL {
             let bot = bot_at("expert:300", strength, false, 7).expect("the expert");
             assert_eq!(bot.time_limit(), None, "{strength:?}");
             let bot = bot_at("expert:80ms", strength, false, 7).expect("the expert");
-            assert_eq!(bot.time_limit(), Some(Duration::from_millis(80)));
+            assert_eq!(
+                bot.time_limit(),
+                Some(Duration::from_millis(80) * CAP_FACTOR)
+            );
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::rules::{Move, Scored, State};
 use super::{Neighbours, View};
-use crate::engine::{Bot, GameRng, Seat};
+use crate::engine::{Bot, Effort, GameRng, Seat};
 
 /// The bots, weakest first.
 pub const NAMES: &[&str] = &["random", "greedy", "expert"];
@@ -117,15 +117,23 @@ impl Default for ExpertSettings {
 /// rest of the match greedily, and keeps the candidate with the best mean
 /// margin over the strongest opponent — end penalties, what a placement
 /// opens to the next players and going out first all count in that margin.
+///
+/// Its budget is a count of guesses, never the clock: the same seed and
+/// position give the same move on any machine.
 pub struct Expert {
     rng: GameRng,
     settings: ExpertSettings,
+    effort: Effort,
 }
 
 impl Expert {
     /// An expert with its own random source.
     pub fn new(rng: GameRng, settings: ExpertSettings) -> Self {
-        Self { rng, settings }
+        Self {
+            rng,
+            settings,
+            effort: Effort::default(),
+        }
     }
 
     /// The candidates worth a look, best immediate points first.
@@ -239,6 +247,7 @@ impl Bot<Neighbours> for Expert {
                     totals[i].0 += rollout(next, seat, bonus);
                     totals[i].1 += 1;
                 }
+                self.effort.work += alive.len() as u64;
             }
             if round + 1 < rounds {
                 // Keep the better half, by mean result so far.
@@ -246,6 +255,7 @@ impl Bot<Neighbours> for Expert {
                 alive.truncate(alive.len().div_ceil(2));
             }
         }
+        self.effort.searched += 1;
         let best = alive
             .into_iter()
             .max_by(|&a, &b| {
@@ -255,6 +265,10 @@ impl Bot<Neighbours> for Expert {
             })
             .unwrap_or(0);
         to_move(state, options[best])
+    }
+
+    fn effort(&self) -> Effort {
+        self.effort
     }
 }
 

@@ -14,9 +14,12 @@ pub const NAMES: &[&str] = &["random", "greedy", "heuristic", "expert"];
 
 /// A bot by name, with its own random source.
 ///
-/// `expert` thinks for its default budget; `expert:N` plays N playouts a
-/// move (reproducible from the seed on any machine) and `expert:Nms` thinks
-/// for N milliseconds a move.
+/// `expert` thinks for its default budget ([`Budget::default`]);
+/// `expert:N` plays N playouts a move with no cap on the time; `expert:Nms`,
+/// the old time spelling, plays the playouts a desktop plays in N
+/// milliseconds ([`Budget::desktop_time`]). Each gives the same move for the
+/// same seed on any machine (but where a slow machine reaches the safety
+/// cap).
 pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy>>> {
     let rng = GameRng::seeded(seed);
     Some(match name {
@@ -41,12 +44,13 @@ pub fn make(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy>>> {
     })
 }
 
-/// A budget written `N` (playouts) or `Nms` (milliseconds), N at least 1.
+/// A budget written `N` (playouts) or `Nms` (a desktop's milliseconds),
+/// N at least 1.
 fn budget(text: &str) -> Option<Budget> {
     let number = |t: &str| t.parse::<u64>().ok().filter(|&n| n > 0);
     Some(match text.strip_suffix("ms") {
-        Some(ms) => Budget::time(Duration::from_millis(number(ms)?)),
-        None => Budget::playouts(number(text)? as usize),
+        Some(ms) => Budget::desktop_time(Duration::from_millis(number(ms)?)),
+        None => Budget::playouts(usize::try_from(number(text)?).ok()?),
     })
 }
 

@@ -23,10 +23,13 @@
 //! 4. **Successive halving**: after each stage the worse half of the
 //!    candidates is dropped, so the playouts go to the close contenders.
 //!
-//! The budget is a number of playouts (deterministic: seeded self-play is
-//! reproducible) and, if wanted, a time limit; the search is anytime — when
-//! time runs out it plays the best candidate so far, and with no playout at
-//! all the heuristic's choice, which is always first.
+//! The budget is a number of playouts, so that the same seed and position
+//! give the same move on any machine, a fast desktop or a slow tablet's
+//! browser, and however the thinking is cut into slices. A cap on the time
+//! spent thinking stays only as a safety for a machine far too slow for the
+//! budget: when it is reached the search plays the best candidate so far
+//! (with no playout at all, the heuristic's choice, which is always first),
+//! and [`Bot::effort`] counts how often that happened.
 
 use std::time::Duration;
 
@@ -37,55 +40,81 @@ use super::rules::{Move, State, TableSet};
 use super::solver::{Objective, Position, Solution, SolverRules, candidates, solve};
 use super::strategy::{Heuristic, HeuristicSettings};
 use super::{Rummy, View};
-use crate::engine::{Bot, GameRng, Seat};
+use crate::engine::{Bot, Effort, GameRng, Seat};
 
-/// How long the expert thinks about one move.
+/// How much the expert thinks about one move: a count of playouts, and a
+/// safety cap on the time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Playouts in all (one candidate played out in one guess is one).
+    /// Playouts in all (one candidate played out in one guess is one): the
+    /// strength, the same on every machine.
     pub playouts: usize,
-    /// A time limit as well, if any. With one, the move depends on the
-    /// machine's speed; without, a seed fixes every move.
-    pub time: Option<Duration>,
+    /// The most time spent thinking about a move (the slices of thinking
+    /// added up, not the frames between them), if any. It is a safety for a
+    /// machine far too slow for the playouts, not a measure of strength:
+    /// when it is reached the best candidate found so far is played, which
+    /// may differ from the move the whole budget gives.
+    pub cap: Option<Duration>,
 }
 
 impl Budget {
-    /// A fixed number of playouts: the same move for the same seed on any
-    /// machine.
+    /// A fixed number of playouts and no cap: the same move for the same
+    /// seed on any machine, however long it takes.
     pub fn playouts(playouts: usize) -> Self {
         Self {
             playouts,
-            time: None,
+            cap: None,
         }
     }
 
-    /// A time limit only.
-    pub fn time(limit: Duration) -> Self {
+    /// The budget the old time spelling `expert:Nms` names: the playouts
+    /// the search, when it stopped by the clock, averaged in `time` on a
+    /// desktop ([`PLAYOUTS_PER_SECOND`]), capped at [`CAP_FACTOR`] times
+    /// `time`. Before, it stopped at `time`, so it was weaker on a slower
+    /// machine.
+    pub fn desktop_time(time: Duration) -> Self {
+        let ms = time.as_millis().min(u32::MAX as u128) as usize;
         Self {
-            playouts: usize::MAX,
-            time: Some(limit),
+            playouts: (ms.saturating_mul(PLAYOUTS_PER_SECOND) / 1000).max(1),
+            cap: Some(time.saturating_mul(CAP_FACTOR)),
         }
     }
 }
 
 impl Default for Budget {
-    /// The registered `expert`'s budget: about 200 ms a move, and no more
-    /// than [`DEFAULT_PLAYOUTS`] playouts where they take less. For
-    /// self-play that a seed must reproduce, name a playout count instead
-    /// (`expert:300`).
+    /// The registered `expert`'s budget: [`DEFAULT_PLAYOUTS`] a move, what
+    /// its former 200 ms of thinking came to on a desktop on average, with
+    /// the safety cap [`DEFAULT_CAP`].
     fn default() -> Self {
         Self {
             playouts: DEFAULT_PLAYOUTS,
-            time: Some(DEFAULT_TIME),
+            cap: Some(DEFAULT_CAP),
         }
     }
 }
 
-/// The default budget's playouts per move.
-pub const DEFAULT_PLAYOUTS: usize = 2000;
+/// Playouts a second of a desktop's thinking came to when the expert
+/// stopped by the clock: the rate that turns the old time spellings into a
+/// count of work. Measured in self-play against the heuristic (release
+/// build, one core, thread CPU time): its searches played 501 playouts on
+/// average in 200 ms (median 376) and 124 in 50 ms (median 114). A fixed
+/// count costs more time on average than the same mean spread by the clock
+/// (the dear positions get as many as the cheap ones): 500 a move took 305
+/// ms a search on average there, the slowest 1.4 s.
+pub const PLAYOUTS_PER_SECOND: usize = 2500;
 
-/// The default budget's thinking time per move.
-pub const DEFAULT_TIME: Duration = Duration::from_millis(200);
+/// The default budget's playouts per move: what 200 ms, the registered
+/// expert's former time limit, came to on average, so it is no weaker.
+pub const DEFAULT_PLAYOUTS: usize = 200 * PLAYOUTS_PER_SECOND / 1000;
+
+/// How many times the desktop's average time for a budget its safety cap
+/// allows: the dearest searches take several times the average, and a
+/// browser on a tablet thinks 1.2–1.8 times slower than a desktop, so the
+/// cap is reached only on a machine several times slower than that.
+pub const CAP_FACTOR: u32 = 20;
+
+/// The default budget's safety cap on thinking time per move.
+pub const DEFAULT_CAP: Duration = Duration::from_millis(200 * CAP_FACTOR as u64);
 
 /// How a seat plays in a playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +178,31 @@ pub struct Expert {
     rng: GameRng,
     /// A search paused between slices of thinking ([`Expert::ponder`]).
     pondering: Option<Pondering>,
+    /// Where the safety cap and the slices read the time.
+    watch: Stopwatch,
+    effort: Effort,
+}
+
+/// Where the search reads the time it has thought: the wall clock, or in
+/// tests a stand-in clock that a slow machine is played with, each reading
+/// a fixed step later than the one before (no test waits on the clock).
+#[derive(Clone, Copy, Debug)]
+enum Stopwatch {
+    Wall(Instant),
+    Ticking { now: Duration, step: Duration },
+}
+
+impl Stopwatch {
+    /// The time since the watch was made.
+    fn now(&mut self) -> Duration {
+        match self {
+            Stopwatch::Wall(start) => start.elapsed(),
+            Stopwatch::Ticking { now, step } => {
+                *now += *step;
+                *now
+            }
+        }
+    }
 }
 
 impl Expert {
@@ -160,7 +214,26 @@ impl Expert {
             heuristic,
             rng,
             pondering: None,
+            watch: Stopwatch::Wall(Instant::now()),
+            effort: Effort::default(),
         }
+    }
+
+    /// The same expert on a machine where every reading of the clock comes
+    /// `step` after the one before, for tests: a large step plays a slow
+    /// machine, with no test waiting on the wall clock.
+    #[doc(hidden)]
+    pub fn with_ticking_clock(mut self, step: Duration) -> Self {
+        self.watch = Stopwatch::Ticking {
+            now: Duration::ZERO,
+            step,
+        };
+        self
+    }
+
+    /// Its settings.
+    pub fn settings(&self) -> &ExpertSettings {
+        &self.settings
     }
 
     /// The play it makes (checked by the rules), or `None` to draw.
@@ -175,14 +248,14 @@ impl Expert {
 
     /// [`Expert::decide`] a slice at a time, for a host that has one
     /// thread for its frames and its thinking (a web page): thinks about
-    /// `view` until `until` at the latest (after at least one guess), then
-    /// `None` to be asked again, or the answer once the search is over.
-    /// The same view goes on where it paused; another starts afresh. The
-    /// time budget counts the time spent thinking, not the time between
-    /// slices, and a playout budget gives the very move [`Expert::decide`]
-    /// gives, however the thinking is sliced.
-    pub fn ponder(&mut self, view: &View, until: Option<Instant>) -> Option<Option<Solution>> {
-        let slice_start = Instant::now();
+    /// `view` for `slice` at most (after at least one guess; `None`: to the
+    /// end), then `None` to be asked again, or the answer once the search is
+    /// over. The same view goes on where it paused; another starts afresh.
+    /// The playout budget gives the very move [`Expert::decide`] gives,
+    /// however the thinking is sliced; the safety cap counts the time spent
+    /// thinking, not the time between slices.
+    pub fn ponder(&mut self, view: &View, slice: Option<Duration>) -> Option<Option<Solution>> {
+        let slice_start = self.watch.now();
         if self.pondering.as_ref().is_none_or(|p| p.view != *view) {
             self.pondering = None;
             match self.begin(view) {
@@ -191,8 +264,17 @@ impl Expert {
             }
         }
         let search = self.pondering.as_mut()?;
-        let best = search.step(&mut self.rng, &self.settings, slice_start, until)?;
+        let best = search.step(
+            &mut self.rng,
+            &self.settings,
+            &mut self.watch,
+            slice_start,
+            slice,
+        )?;
         let search = self.pondering.take()?;
+        self.effort.searched += 1;
+        self.effort.work += search.spent as u64;
+        self.effort.capped += u64::from(search.capped);
         Some(search.options.into_iter().nth(best).flatten())
     }
 
@@ -225,6 +307,7 @@ impl Expert {
             played: 0,
             spent: 0,
             thought: Duration::ZERO,
+            capped: false,
         })
     }
 }
@@ -250,17 +333,21 @@ struct Pondering {
     spent: usize,
     /// Time spent thinking before the slice under way.
     thought: Duration,
+    /// Whether the safety cap cut a stage short.
+    capped: bool,
 }
 
 impl Pondering {
     /// Plays guesses until the search is over (the index of the candidate
-    /// with the best mean playout result) or `until` has passed (`None`).
+    /// with the best mean playout result) or the slice that began at
+    /// `slice_start` is over (`None`).
     fn step(
         &mut self,
         rng: &mut GameRng,
         settings: &ExpertSettings,
-        slice_start: Instant,
-        until: Option<Instant>,
+        watch: &mut Stopwatch,
+        slice_start: Duration,
+        slice: Option<Duration>,
     ) -> Option<usize> {
         let budget = settings.budget;
         let mut progressed = false;
@@ -273,10 +360,14 @@ impl Pondering {
                 .guesses
                 .get_or_insert((share / self.alive.len()).max(1));
             if self.played < guesses {
+                let elapsed = watch.now().saturating_sub(slice_start);
+                // The safety cap: each stage of the halving has its share of
+                // it, so a search cut short still narrows the candidates.
                 let deadline = budget
-                    .time
+                    .cap
                     .map(|t| t.mul_f64((stage + 1) as f64 / self.stages as f64));
-                if deadline.is_some_and(|d| self.thought + slice_start.elapsed() >= d) {
+                if deadline.is_some_and(|d| self.thought + elapsed >= d) {
+                    self.capped = true;
                     if stage + 1 == self.stages {
                         break;
                     }
@@ -286,8 +377,8 @@ impl Pondering {
                 if self.spent + self.alive.len() > budget.playouts && self.spent > 0 {
                     break;
                 }
-                if progressed && until.is_some_and(|u| Instant::now() >= u) {
-                    self.thought += slice_start.elapsed();
+                if progressed && slice.is_some_and(|s| elapsed >= s) {
+                    self.thought += elapsed;
                     return None;
                 }
                 let world = self.hidden.deal(&self.view, rng);
@@ -347,12 +438,16 @@ impl Bot<Rummy> for Expert {
     }
 
     fn think(&mut self, view: &View, slice: Duration) -> Option<Move> {
-        self.ponder(view, Some(Instant::now() + slice))
+        self.ponder(view, Some(slice))
             .map(|answer| answer.map_or(Move::Draw, |s| s.to_move()))
     }
 
     fn time_limit(&self) -> Option<Duration> {
-        self.settings.budget.time
+        self.settings.budget.cap
+    }
+
+    fn effort(&self) -> Effort {
+        self.effort
     }
 }
 
