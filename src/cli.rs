@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use parlour_core::engine::Game;
 use parlour_core::engine::record::{self, Record};
-use parlour_core::engine::{balance, selfplay, share};
+use parlour_core::engine::{balance, selfplay};
+use parlour_core::share;
 
 use parlour_core::games::{ForGame, ForReview, NAMES, for_game, for_review};
 #[cfg(not(target_arch = "wasm32"))]
@@ -530,7 +531,7 @@ fn run_balance(args: BalanceArgs) -> ExitCode {
     };
     let bar = Progress::new(2 * args.games, "matches");
     let never = std::sync::atomic::AtomicBool::new(false);
-    let card = balance::run_card_named(
+    let card = parlour_core::games::run_card_named(
         &variant.game,
         &options,
         &against,

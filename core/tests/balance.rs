@@ -187,7 +187,8 @@ fn the_change_that_matters_most_is_the_one_chance_cannot_explain() {
 
 #[test]
 fn the_balance_card_agrees_with_the_command_for_the_same_seed_and_budget() {
-    use parlour_core::engine::balance::{CardRun, run_card_named};
+    use parlour_core::engine::balance::CardRun;
+    use parlour_core::games::run_card_named;
     let o = options("standard,penalty=0", 4);
     // The screen: a slice a frame.
     let mut screen = CardRun::<Neighbours>::new(&o, "standard").unwrap();

@@ -5,7 +5,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use proptest::prelude::*;
 
-use parlour_core::engine::share::{
+use parlour_core::share::{
     MOST_LINK_BYTES, ShareError, SharedVariant, Texts, decode, encode, from_file, plain, read_link,
     to_file,
 };

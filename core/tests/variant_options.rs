@@ -6,11 +6,11 @@
 use std::path::{Path, PathBuf};
 
 use parlour_core::engine::options::{Draft, HouseRules, OptionKind, OptionValue, paint, resize};
-use parlour_core::engine::share::{from_file, read_file, to_file};
 use parlour_core::games::neighbours::{Board, Bonus, Neighbours};
 use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::rummy::Rummy;
 use parlour_core::games::{ForVariant, NAMES, for_variant};
+use parlour_core::share::{from_file, read_file, to_file};
 
 fn assets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")

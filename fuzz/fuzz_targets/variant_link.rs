@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use parlour_core::engine::share::{decode, encode, from_file, read_file, read_link, to_file};
+use parlour_core::share::{decode, encode, from_file, read_file, read_link, to_file};
 
 /// No id is taken by a shipped file here; the games' own names still are.
 fn none(_: &str, _: &str) -> bool {

@@ -13,7 +13,6 @@ pub mod review;
 pub mod rng;
 pub mod seat;
 pub mod selfplay;
-pub mod share;
 
 pub use game::{
     Bot, BotError, CellSpec, Effort, Game, Location, Phase, PieceSpec, Seat, VariantError, Zone,

@@ -7,12 +7,14 @@ pub mod rummy;
 
 use crate::engine::Game;
 use crate::engine::analysis::Analyse;
+use crate::engine::balance::{BalanceError, BalanceOptions, Card, Progress};
 use crate::engine::lesson::Teach;
 use crate::engine::options::HouseRules;
 use crate::protocol::Share;
 use neighbours::Neighbours;
 use paper_boxing::PaperBoxing;
 use rummy::Rummy;
+use std::sync::atomic::AtomicBool;
 
 /// The names of the games, as records and the command line write them.
 pub const NAMES: &[&str] = &[Neighbours::NAME, PaperBoxing::NAME, Rummy::NAME];
@@ -97,6 +99,47 @@ pub trait ForVariant {
 /// Runs `f` with the game called `name`, for its options.
 pub fn for_variant<F: ForVariant>(name: &str, f: F) -> Result<F::Output, String> {
     with_game_named!(name, f)
+}
+
+/// The balance card ([`run_card`](crate::engine::balance::run_card)) for the game called `game`, as the command line asks for it.
+pub fn run_card_named(
+    game: &str,
+    options: &BalanceOptions,
+    against: &str,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Option<Card>, BalanceError> {
+    struct Named<'a> {
+        options: &'a BalanceOptions,
+        against: &'a str,
+        threads: usize,
+        progress: &'a (dyn Fn(Progress) + Sync),
+        cancel: &'a AtomicBool,
+    }
+    impl ForVariant for Named<'_> {
+        type Output = Result<Option<Card>, BalanceError>;
+        fn run<G: HouseRules>(self) -> Self::Output {
+            crate::engine::balance::run_card::<G>(
+                self.options,
+                self.against,
+                self.threads,
+                self.progress,
+                self.cancel,
+            )
+        }
+    }
+    for_variant(
+        game,
+        Named {
+            options,
+            against,
+            threads,
+            progress,
+            cancel,
+        },
+    )
+    .map_err(BalanceError::Options)?
 }
 
 #[cfg(test)]

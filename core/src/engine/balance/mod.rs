@@ -25,7 +25,7 @@ use super::selfplay::{deal_seed, seating};
 
 mod card;
 
-pub use card::{Card, CardRun, Change, Figure, compare, most_changed, run_card, run_card_named};
+pub use card::{Card, CardRun, Change, Figure, compare, most_changed, run_card};
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]

@@ -13,7 +13,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde::{Deserialize, Serialize};
 
-use super::options::HouseRules;
+use crate::engine::options::HouseRules;
 use crate::games::{ForVariant, NAMES, for_variant};
 
 /// The version of the link's code this program writes and reads.
