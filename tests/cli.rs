@@ -548,3 +548,40 @@ fn review_refuses_an_unknown_game_or_variant_by_name() {
     assert_eq!(out.status.code(), Some(2));
     assert!(error_line(&out).contains("chess"));
 }
+
+#[test]
+fn balance_prints_the_card_of_a_variant_beside_the_one_it_started_from_the_same_each_time() {
+    let args = [
+        "balance",
+        "neighbours:standard,hand=6",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+    ];
+    let out = parlour(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let card = json(&out);
+    assert_eq!(card["variant"]["rules"], "standard,hand=6");
+    assert_eq!(card["against"]["rules"], "standard");
+    assert_eq!(card["variant"]["games"], 4);
+    assert!(card["variant"]["moves"]["mean"].as_f64().unwrap() > 0.0);
+    let share = card["variant"]["first_seat"]["share"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&share));
+    assert_eq!(
+        parlour(&args).stdout,
+        out.stdout,
+        "the same seed, the same card"
+    );
+}
+
+#[test]
+fn balance_of_a_damaged_link_is_refused_in_one_line() {
+    let out = parlour(&["balance", "1.garbage!!"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(error_line(&out).contains("not a Parlour variant"));
+}
