@@ -6,12 +6,18 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use parlour_core::engine::Game;
 use parlour_core::engine::record::{self, Record};
-use parlour_core::engine::{balance, selfplay};
-use parlour_core::share;
+use parlour_core::engine::selfplay;
 
 use parlour_core::games::{ForGame, ForReview, NAMES, for_game, for_review};
+
+mod balance;
+mod host;
+
+pub use balance::BalanceArgs;
+use balance::run_balance;
+pub use host::HostArgs;
 #[cfg(not(target_arch = "wasm32"))]
-use parlour_core::games::{ForTable, for_table};
+use host::run_host;
 
 use crate::app::WindowOptions;
 use crate::engine::replay::{ReplayError, replay};
@@ -101,48 +107,6 @@ pub enum Command {
     Host(HostArgs),
 }
 
-/// `parlour host`.
-#[derive(Args, Debug)]
-pub struct HostArgs {
-    /// The game: neighbours, paper-boxing or rummy.
-    #[arg(long)]
-    pub game: String,
-    /// The variant.
-    #[arg(long, default_value = "standard")]
-    pub variant: String,
-    /// Who plays each seat, comma-separated: `phone` for a player's device,
-    /// or a bot's name (e.g. phone,phone,expert).
-    #[arg(long, value_delimiter = ',', default_value = "phone,phone")]
-    pub seats: Vec<String>,
-    /// The port for both the web build and the table.
-    #[arg(long, default_value_t = parlour_core::protocol::PORT)]
-    pub port: u16,
-    /// The address to listen on (all of this machine's, by default, so
-    /// phones on the same network can reach it).
-    #[arg(long, default_value = "0.0.0.0")]
-    pub bind: std::net::IpAddr,
-    /// The web build to serve (the folder scripts/web-build.sh makes).
-    #[arg(long, value_name = "DIR")]
-    pub site: Option<PathBuf>,
-    /// Seconds a device may be away before a bot plays its seat (0: the
-    /// seat waits for its device).
-    #[arg(long, default_value_t = 120)]
-    pub away: u64,
-    /// The bot that plays a seat whose device is away (default: the game's strongest).
-    #[arg(long)]
-    pub away_bot: Option<String>,
-    /// The least time a bot takes over a move, in milliseconds, so the
-    /// table can follow.
-    #[arg(long, default_value_t = 700)]
-    pub bot_delay: u64,
-    /// Seed of the deal (default: from the clock).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Start a new match even if one was left unfinished (it is set aside, not deleted).
-    #[arg(long)]
-    pub new: bool,
-}
-
 /// `parlour solve`.
 #[derive(Subcommand, Debug)]
 pub enum SolveCommand {
@@ -223,36 +187,6 @@ pub struct SelfplayArgs {
     /// well as at the end (Linux; 0: at the end only).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub memory_after: usize,
-}
-
-/// `parlour balance`.
-#[derive(Args, Debug)]
-pub struct BalanceArgs {
-    /// The variant: a variant file (*.variant.ron), a shared link or its
-    /// code, or GAME:RULES (e.g. rummy:standard,jokers=2).
-    pub variant: String,
-    /// The rules it is set beside (default: its base name, e.g. standard).
-    #[arg(long)]
-    pub against: Option<String>,
-    /// Matches of each.
-    #[arg(long, default_value_t = 200)]
-    pub games: usize,
-    /// Bots, one per seat (or one for all), comma-separated; bots that think
-    /// by the clock are refused (give them a work budget).
-    #[arg(long, value_delimiter = ',', default_value = "greedy")]
-    pub bots: Vec<String>,
-    /// Seats per match (default: the number of bots, two for one bot).
-    #[arg(long)]
-    pub players: Option<usize>,
-    /// Seed of the deals.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// The table's pace: seconds a move takes at a real table.
-    #[arg(long, default_value_t = 10.0)]
-    pub pace: f64,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
 }
 
 /// `parlour review`.
@@ -483,80 +417,6 @@ fn run_review(args: ReviewArgs) -> ExitCode {
     }
 }
 
-/// The variant `parlour balance` is given: a file, a link or its code, or
-/// GAME:RULES.
-fn balance_variant(arg: &str) -> Result<share::SharedVariant, String> {
-    let path = std::path::Path::new(arg);
-    if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| format!("{arg}: {e}"))?;
-        return share::read_file(&bytes).map_err(|e| format!("{arg}: {e}"));
-    }
-    if let Some((game, rules)) = arg.split_once(':')
-        && NAMES.contains(&game)
-    {
-        return share::check(share::SharedVariant {
-            game: game.to_owned(),
-            id: "command-line".to_owned(),
-            title: share::Texts::english("From the command line"),
-            description: share::Texts::default(),
-            rules: rules.to_owned(),
-        })
-        .map_err(|e| e.to_string());
-    }
-    share::read_link(arg)
-        .map_err(|e| format!("{e} (give a variant file, a shared link or its code, or GAME:RULES)"))
-}
-
-fn run_balance(args: BalanceArgs) -> ExitCode {
-    if args.games == 0 {
-        return bad_input("--games must be 1 or more: a card of no matches is not a result");
-    }
-    if !(args.pace.is_finite() && args.pace > 0.0) {
-        return bad_input("--pace must be a number of seconds above 0");
-    }
-    let variant = match balance_variant(&args.variant) {
-        Ok(v) => v,
-        Err(e) => return bad_input(e),
-    };
-    let against = args
-        .against
-        .unwrap_or_else(|| parlour_core::engine::options::base_of(&variant.rules).to_owned());
-    let options = balance::BalanceOptions {
-        rules: variant.rules.clone(),
-        bots: args.bots,
-        players: args.players,
-        games: args.games,
-        seed: args.seed,
-        pace: std::time::Duration::from_secs_f64(args.pace),
-    };
-    let bar = Progress::new(2 * args.games, "matches");
-    let never = std::sync::atomic::AtomicBool::new(false);
-    let card = parlour_core::games::run_card_named(
-        &variant.game,
-        &options,
-        &against,
-        args.threads,
-        &|p| bar.show(p.done),
-        &never,
-    );
-    bar.clear();
-    match card {
-        Ok(Some(card)) => {
-            let mut json = serde_json::to_value(&card).unwrap_or_default();
-            json["id"] = serde_json::json!(variant.id);
-            json["title"] = serde_json::json!(variant.title.en);
-            print_json(&json);
-            ExitCode::SUCCESS
-        }
-        Ok(None) => ExitCode::FAILURE,
-        Err(e @ balance::BalanceError::Options(_)) => bad_input(e),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
 struct Tournament(selfplay::Options);
 
 impl ForGame for Tournament {
@@ -663,136 +523,5 @@ fn run_solve(command: SolveCommand) -> ExitCode {
                 }
             }
         }
-    }
-}
-
-/// `parlour host` for one game.
-#[cfg(not(target_arch = "wasm32"))]
-struct Hosting(HostArgs);
-
-#[cfg(not(target_arch = "wasm32"))]
-impl ForTable for Hosting {
-    type Output = Result<(), String>;
-    fn run<G: parlour_core::protocol::Share>(self) -> Self::Output {
-        use crate::host::{Plan, Rules, Setup, Start};
-        use parlour_core::engine::Match;
-        use std::time::Duration;
-
-        let args = self.0;
-        let bots = G::bots();
-        let known = |name: &str| -> Result<String, String> {
-            bots.iter()
-                .find(|b| **b == name)
-                .map(|b| (*b).to_owned())
-                .ok_or_else(|| {
-                    format!("{name:?} is not a bot of {}: {}", G::TITLE, bots.join(", "))
-                })
-        };
-        let plans = args
-            .seats
-            .iter()
-            .map(|seat| match seat.trim() {
-                "phone" => Ok(Plan::Device),
-                name => known(name).map(Plan::Bot),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let away_bot = match &args.away_bot {
-            Some(name) => known(name)?,
-            None => bots.last().map(|b| (*b).to_owned()).unwrap_or_default(),
-        };
-        let config = G::variant(&args.variant).map_err(|e| e.to_string())?;
-        let seats = G::seats(&config);
-        if !seats.contains(&plans.len()) {
-            return Err(format!(
-                "{} has {} to {} seats; --seats names {}",
-                G::TITLE,
-                seats.start(),
-                seats.end(),
-                plans.len()
-            ));
-        }
-        let kept_path = crate::host::kept_path(G::NAME);
-        let rules = Rules {
-            away: (args.away > 0).then(|| (Duration::from_secs(args.away), away_bot)),
-            bot_delay: Duration::from_millis(args.bot_delay),
-            save: kept_path.clone(),
-            join: crate::host::join_addresses(args.bind, args.port),
-            screen: None,
-        };
-        let kept = kept_path
-            .as_deref()
-            .and_then(|path| take_up_kept(path, args.new))
-            .filter(|kept| !kept.is_over::<G>());
-        let start = match kept {
-            Some(kept) => {
-                println!("Taking up the match left at move {}.", kept.moves() + 1);
-                Start::Kept(kept)
-            }
-            None => {
-                let seed = args.seed.unwrap_or_else(|| {
-                    crate::platform::time::SystemTime::now()
-                        .duration_since(crate::platform::time::UNIX_EPOCH)
-                        .map(|d| d.as_nanos() as u64)
-                        .unwrap_or(0)
-                });
-                let game = Match::<G>::new(&args.variant, config, plans.len(), seed, None)
-                    .map_err(|e| e.to_string())?;
-                Start::New { game, plans }
-            }
-        };
-        let site = args.site.or_else(|| {
-            ["/usr/share/parlour/web", "target/web"]
-                .into_iter()
-                .map(PathBuf::from)
-                .find(|dir| dir.join("index.html").is_file())
-        });
-        if let Some(dir) = &site
-            && !dir.join("index.html").is_file()
-        {
-            return Err(format!(
-                "{} holds no web build (no index.html)",
-                dir.display()
-            ));
-        }
-        let setup = Setup {
-            start,
-            rules,
-            bot_seed: args.seed.unwrap_or(0),
-            site,
-            rate: crate::host::Rate::default(),
-        };
-        crate::host::run::<G>(args.bind, args.port, setup)
-    }
-}
-
-/// The table a host left unfinished, if it is to be taken up: one that
-/// does not read, or one set aside for `--new`, is kept under another name.
-#[cfg(not(target_arch = "wasm32"))]
-fn take_up_kept(path: &std::path::Path, new: bool) -> Option<crate::host::Kept> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let set_aside =
-        |why: &str| match crate::storage::set_aside(path, crate::platform::time::SystemTime::now())
-        {
-            Ok(to) => eprintln!("{why}: it is kept as {}", to.display()),
-            Err(e) => eprintln!("{why}, and could not be set aside: {e}"),
-        };
-    match crate::host::read_kept(&text) {
-        Err(e) => {
-            set_aside(&format!("{}: {e}", path.display()));
-            None
-        }
-        Ok(_) if new => {
-            set_aside("The unfinished match is not taken up (--new)");
-            None
-        }
-        Ok(kept) => Some(kept),
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn run_host(args: HostArgs) -> ExitCode {
-    match for_table(&args.game.clone(), Hosting(args)) {
-        Err(e) | Ok(Err(e)) => bad_input(e),
-        Ok(Ok(())) => ExitCode::SUCCESS,
     }
 }
