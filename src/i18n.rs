@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use parlour_core::engine::{Phrase, PhraseArg, Seat};
+use parlour_core::engine::{Phrase, Seat};
 use parlour_core::protocol::{Worded, WordedArg};
 use serde::{Deserialize, Serialize};
 
@@ -182,21 +182,11 @@ impl Catalogue {
         phrase: &Phrase,
         seat_name: &dyn Fn(Seat) -> String,
     ) -> Result<String, String> {
-        let mut args = FluentArgs::new();
-        for (name, arg) in &phrase.args {
-            let value: FluentValue = match arg {
-                PhraseArg::Number(n) => (*n).into(),
-                PhraseArg::Seat(seat) => seat_name(*seat).into(),
-                PhraseArg::Text(text) => text.clone().into(),
-                PhraseArg::Phrase(inner) => self.phrase(lang, inner, seat_name)?.into(),
-            };
-            args.set(*name, value);
-        }
-        self.message_checked(lang, phrase.key, Some(&args))
+        self.worded(lang, &Worded::from(phrase), seat_name)
     }
 
-    /// A phrase that came over the network, worded as [`Catalogue::phrase`]
-    /// words one from the rules: only a key this catalogue has is worded.
+    /// A phrase as it travels (from the rules here, or from a host over the
+    /// network): only a key this catalogue has is worded.
     pub fn worded(
         &self,
         lang: Lang,
