@@ -69,6 +69,10 @@ pub struct HandFrame<'a> {
     pub seen: &'a serde_json::Value,
     /// Each seat's name, as the table shows it.
     pub names: &'a [String],
+    /// The host's hint for this turn (a move in its record form), once
+    /// the player has asked for one: the hand screen shows it, ready to
+    /// be played with the taps it always takes.
+    pub hint: Option<&'a serde_json::Value>,
 }
 
 /// Checks a rules string with the game's rules.

@@ -741,3 +741,118 @@ fn the_name_keyboard_on_a_phone_keeps_its_letters_inside_their_keys_and_sits_in_
         "the keyboard sits in the middle: {left:.0} to the left, {right:.0} to the right"
     );
 }
+
+/// Taps Hint on the phone's turn and waits for the host's answer: the
+/// hint, as the phone was sent it.
+fn ask_for_a_hint(menus: &mut Menus) -> serde_json::Value {
+    until(menus, "the phone's turn", my_turn);
+    menus.tap("Hint");
+    until(menus, "the hint", |m| {
+        let number = link(m).seen.as_ref().unwrap().number;
+        link(m).hint_for(number).is_some()
+    });
+    let number = link(menus).seen.as_ref().unwrap().number;
+    link(menus).hint_for(number).unwrap().clone()
+}
+
+/// The move the match's record holds at `index`, in its record form.
+fn recorded<G: Share>(record: &parlour_core::engine::Record, index: usize) -> serde_json::Value {
+    let (_, mv) = Match::<G>::move_of_record(record, index).unwrap();
+    serde_json::to_value(mv).unwrap()
+}
+
+#[test]
+fn a_rummy_hint_on_the_phone_is_laid_out_and_played_with_one_tap_first_meld_included() {
+    let _english = menus::language_held();
+    let game = Match::<Rummy>::seeded("standard", 2, 9).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut menus = phone(table.addr());
+    sit(&mut menus, "Cy", 0);
+    let mut melded = false;
+    for _ in 0..20 {
+        let hint = ask_for_a_hint(&mut menus);
+        let before = link(&menus).seen.as_ref().unwrap().number;
+        // A play is laid out on the table for the player to see, a draw
+        // leaves the table as it was: the one button says which.
+        let play = hint.get("play").is_some();
+        let button = if play { "Play" } else { "Draw" };
+        assert!(
+            menus.shows(button),
+            "the hint {hint} laid out, {button} offered: {:?}",
+            words(&menus)
+        );
+        menus.tap(button);
+        until(&mut menus, "the hinted move applied", |m| {
+            link(m).refused.is_some() || link(m).seen.as_ref().unwrap().number > before
+        });
+        assert_eq!(link(&menus).refused, None, "the host refused the hint");
+        assert_eq!(
+            recorded::<Rummy>(&table.record(), before),
+            hint,
+            "the move played is the hint"
+        );
+        if play {
+            melded = true;
+            break;
+        }
+    }
+    assert!(melded, "the phone laid its first meld from a hint");
+}
+
+#[test]
+fn a_neighbours_hint_on_the_phone_picks_its_token_and_its_cell_takes_it() {
+    let _english = menus::language_held();
+    let game = Match::<Neighbours>::seeded("standard", 2, 11).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut menus = phone(table.addr());
+    sit(&mut menus, "Ana", 0);
+    for _ in 0..3 {
+        let hint = ask_for_a_hint(&mut menus);
+        let before = link(&menus).seen.as_ref().unwrap().number;
+        let config = Neighbours::variant(&link(&menus).welcome.as_ref().unwrap().variant).unwrap();
+        let place = &hint["place"];
+        let cell = config
+            .board
+            .cell(
+                place["row"].as_u64().unwrap() as u8,
+                place["col"].as_u64().unwrap() as u8,
+            )
+            .unwrap();
+        // The hint picked its token: its cell takes it at one tap.
+        tap_id(&mut menus, egui::Id::new(("nb-cell", cell)));
+        until(&mut menus, "the hinted move applied", |m| {
+            link(m).refused.is_some() || link(m).seen.as_ref().unwrap().number > before
+        });
+        assert_eq!(link(&menus).refused, None, "the host refused the hint");
+        assert_eq!(recorded::<Neighbours>(&table.record(), before), hint);
+    }
+}
+
+#[test]
+fn a_paper_boxing_hint_writes_a_grid_on_the_phone_that_ready_hands_in() {
+    let _english = menus::language_held();
+    let game = Match::<PaperBoxing>::seeded("standard", 2, 5).unwrap();
+    let table = Table::new(game, vec![Plan::Bot("greedy".into()), Plan::Device]);
+    let mut menus = phone(table.addr());
+    sit(&mut menus, "Bo", 1);
+    let hint = ask_for_a_hint(&mut menus);
+    assert!(
+        hint.get("grid").is_some(),
+        "the set-up's hint is a grid: {hint}"
+    );
+    menus.tap("Ready");
+    until(&mut menus, "the grid handed in", |m| {
+        let link = link(m);
+        link.refused.is_some()
+            || serde_json::from_value::<parlour_core::games::paper_boxing::view::Seen>(
+                link.seen.as_ref().unwrap().seen.clone(),
+            )
+            .is_ok_and(|s| s.grids[1].is_some())
+    });
+    assert_eq!(link(&menus).refused, None);
+    let record = table.record();
+    let handed_in = (0..record.moves.len())
+        .find(|&i| Match::<PaperBoxing>::move_of_record(&record, i).unwrap().0 == 1)
+        .expect("the phone's grid is in the record");
+    assert_eq!(recorded::<PaperBoxing>(&record, handed_in), hint);
+}

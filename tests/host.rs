@@ -480,6 +480,80 @@ async fn a_move_sent_again_is_not_played_twice() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hint_goes_to_the_seat_that_asked_alone_and_the_rules_accept_it() {
+    let game = Match::<Rummy>::seeded("standard", 2, 5).unwrap();
+    let mover = game.awaiting()[0];
+    let host = host_of(game, vec![Plan::Device; 2], rules()).await;
+    let mut asker = Device::connect(host.addr()).await;
+    asker
+        .hello(json!({"seat": {"seat": mover, "name": "Ana"}}))
+        .await;
+    asker.seen_at(0).await;
+    let mut other = Device::connect(host.addr()).await;
+    other
+        .hello(json!({"seat": {"seat": 1 - mover, "name": "Bram"}}))
+        .await;
+    other.seen_at(0).await;
+    // Not this seat's turn: no hint, and a reason.
+    other.send(json!({"kind": "hint", "number": 0})).await;
+    let refused = other.until("refused").await;
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap()
+            .contains("your own turn"),
+        "{refused}"
+    );
+    // The table's screen holds no hand to hint at.
+    let mut screen = Device::connect(host.addr()).await;
+    screen.hello(json!("table")).await;
+    screen.seen_at(0).await;
+    screen.send(json!({"kind": "hint", "number": 0})).await;
+    let refused = screen.until("refused").await;
+    assert!(
+        refused["reason"].as_str().unwrap().contains("no seat"),
+        "{refused}"
+    );
+    // Asked twice: one search, the answer sent for each ask.
+    asker.send(json!({"kind": "hint", "number": 0})).await;
+    asker.send(json!({"kind": "hint", "number": 0})).await;
+    let hint = asker.until("hint").await;
+    assert_eq!(hint["number"], 0);
+    let mv = hint["mv"].clone();
+    asker
+        .send(json!({"kind": "move", "number": 0, "mv": mv}))
+        .await;
+    asker.seen_at(1).await;
+    other.seen_at(1).await;
+    screen.seen_at(1).await;
+    assert!(
+        !asker.frames.iter().any(|f| f.contains("\"refused\"")),
+        "the hint was refused: {:?}",
+        asker.frames
+    );
+    for (who, device) in [("the other seat", &other), ("the table's screen", &screen)] {
+        assert!(
+            !device
+                .frames
+                .iter()
+                .any(|f| f.contains("\"kind\":\"hint\"")),
+            "{who} was sent the hint: {:?}",
+            device.frames
+        );
+    }
+    let record = host.record().await.unwrap();
+    assert_eq!(record.moves.len(), 1);
+    let (seat, played) = Match::<Rummy>::move_of_record(&record, 0).unwrap();
+    assert_eq!(seat, mover);
+    assert_eq!(
+        serde_json::to_value(played).unwrap(),
+        mv,
+        "the move played is the hint"
+    );
+    host.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_is_closed_and_the_table_plays_on() {
     let game = Match::<Neighbours>::seeded("standard", 2, 1).unwrap();
     let mover = game.awaiting()[0];

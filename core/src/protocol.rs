@@ -105,6 +105,13 @@ pub enum ToHost<M> {
         /// The move.
         mv: M,
     },
+    /// A hint for the device's own seat, asked when `number` moves had
+    /// been played: the host's strongest bot thinks about the seat's own
+    /// view and answers this device alone.
+    Hint {
+        /// How many moves the match had when the hint was asked for.
+        number: usize,
+    },
     /// From the table's own screen only: who a seat goes to now.
     Give {
         /// The seat.
@@ -183,6 +190,15 @@ pub enum ToDevice<S> {
         winners: Vec<Seat>,
         /// What this device may see of the match.
         seen: S,
+    },
+    /// The hint asked for: the move the host's strongest bot would make
+    /// from this seat's own view after `number` moves (in the game's
+    /// record form), for this device alone.
+    Hint {
+        /// The moves played when it was asked for: a hint is only good then.
+        number: usize,
+        /// The move, in its record form.
+        mv: serde_json::Value,
     },
     /// The seat asked for is held by a device that is away: the table's
     /// screen has been asked to let this device sit there.
@@ -307,6 +323,15 @@ mod tests {
         };
         let text = serde_json::to_string(&hello).unwrap();
         assert_eq!(read_to_host::<u8>(&text).unwrap(), hello);
+    }
+
+    #[test]
+    fn a_hint_reads_back_as_sent() {
+        let ask: ToHost<u8> = ToHost::Hint { number: 4 };
+        let text = serde_json::to_string(&ask).unwrap();
+        assert_eq!(read_to_host::<u8>(&text).unwrap(), ask);
+        let e = read_to_host::<u8>("{\"kind\":\"hint\",\"number\":4,\"seat\":1}").unwrap_err();
+        assert!(e.starts_with("not a message of this table"), "{e}");
     }
 
     #[test]

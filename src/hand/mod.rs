@@ -204,6 +204,10 @@ pub struct Link {
     pub refused_phrase: Option<Worded>,
     /// Sent but not yet answered: the move number it was made at.
     pub sent_at: Option<usize>,
+    /// The move number a hint was asked at, while it is awaited.
+    hint_asked: Option<usize>,
+    /// The last hint the host sent, and the move number it is good at.
+    hint: Option<(usize, serde_json::Value)>,
 }
 
 impl Link {
@@ -240,6 +244,8 @@ impl Link {
             refused: None,
             refused_phrase: None,
             sent_at: None,
+            hint_asked: None,
+            hint: None,
         }
     }
 
@@ -306,6 +312,41 @@ impl Link {
             }
             Err(_) => false,
         }
+    }
+
+    /// Asks the host for a hint for this seat's turn after `number` moves.
+    /// False when there is no connection to ask on.
+    pub fn ask_hint(&mut self, number: usize) -> bool {
+        if self.phase != LinkPhase::Seated || !self.open {
+            return false;
+        }
+        if self.hint_for(number).is_some() || self.hint_asked == Some(number) {
+            return true;
+        }
+        match serde_json::to_string(&ToHost::<()>::Hint { number }) {
+            Ok(text) => {
+                self.outbox.push(text);
+                self.hint_asked = Some(number);
+                self.refused = None;
+                self.refused_phrase = None;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The hint the host sent for the turn after `number` moves, if any:
+    /// a hint for another turn is no hint now.
+    pub fn hint_for(&self, number: usize) -> Option<&serde_json::Value> {
+        self.hint
+            .as_ref()
+            .filter(|(at, _)| *at == number)
+            .map(|(_, mv)| mv)
+    }
+
+    /// Whether a hint asked for the turn after `number` moves is awaited.
+    pub fn hint_awaited(&self, number: usize) -> bool {
+        self.hint_asked == Some(number) && self.hint_for(number).is_none() && self.refused.is_none()
     }
 
     /// Whether this device is the table's own screen, which gives seats.
@@ -439,6 +480,7 @@ impl Link {
                 // (the public table): the seat's own follows the welcome.
                 self.seen = None;
                 self.sent_at = None;
+                self.hint_asked = None;
                 self.welcome = Some(Welcome {
                     game,
                     variant,
@@ -462,6 +504,7 @@ impl Link {
                     seen,
                 });
             }
+            ToDevice::Hint { number, mv } => self.hint = Some((number, mv)),
             ToDevice::Asking { seat } => self.phase = LinkPhase::Asking(seat),
             ToDevice::Seats { seats } => self.seats = seats,
             ToDevice::Refused { reason, phrase } => {

@@ -92,6 +92,10 @@ enum ToTable<G: Game> {
         seat: parlour_core::engine::Seat,
         give: Give,
     },
+    Hint {
+        conn: ConnId,
+        number: usize,
+    },
     Left {
         conn: ConnId,
     },
@@ -236,7 +240,11 @@ fn run_table<G: Share>(
         }
     };
     loop {
-        let wait = if table.bots_to_move() { BOT_TICK } else { TICK };
+        let wait = if table.bots_to_move() || table.hints_thinking() {
+            BOT_TICK
+        } else {
+            TICK
+        };
         let next = runtime.block_on(async { tokio::time::timeout(wait, inbox.recv()).await });
         match next {
             Ok(Some(ToTable::Join {
@@ -250,6 +258,7 @@ fn run_table<G: Share>(
             }
             Ok(Some(ToTable::Move { conn, number, mv })) => table.play(conn, number, mv),
             Ok(Some(ToTable::Give { conn, seat, give })) => table.give(conn, seat, give),
+            Ok(Some(ToTable::Hint { conn, number })) => table.hint(conn, number),
             Ok(Some(ToTable::Left { conn })) => table.left(conn),
             Ok(Some(ToTable::Record { reply })) => {
                 let _ = reply.send(table.record());
@@ -334,7 +343,7 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
             );
             return close_with::<G::Seen>(&mut socket, &peer, reason).await;
         }
-        Ok(ToHost::Move { .. } | ToHost::Give { .. }) => {
+        Ok(ToHost::Move { .. } | ToHost::Give { .. } | ToHost::Hint { .. }) => {
             let reason = "the first message must be a hello".to_owned();
             return close_with::<G::Seen>(&mut socket, &peer, reason).await;
         }
@@ -411,6 +420,12 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
                     }
                     Ok(ToHost::Give { seat, give }) => {
                         if link.table.send(ToTable::Give { conn, seat, give }).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Ok(ToHost::Hint { number }) => {
+                        if link.table.send(ToTable::Hint { conn, number }).await.is_err() {
                             break;
                         }
                         continue;

@@ -276,7 +276,9 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
     };
     let answering = link.waiting_for_answer();
     let to_play = seen.awaiting.contains(&seat) && !answering;
-    banner(ui, link, &names, seat, &seen, to_play);
+    if banner(ui, link, &names, seat, &seen, to_play) {
+        link.ask_hint(seen.number);
+    }
     scores(ui, &names, seat, &seen);
     let refusal = link.refused.as_deref().map(|reason| {
         let seat_name = |s: Seat| names.get(s).cloned().unwrap_or_default();
@@ -297,6 +299,7 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
                     to_play,
                     seen: &seen.seen,
                     names: &names,
+                    hint: link.hint_for(seen.number).filter(|_| to_play),
                 };
                 made = hand_screen(ui, &frame);
             }
@@ -321,6 +324,8 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
 
 /// One line at the top: the match's end, this seat's turn, or whose
 /// turn it is — saying so when that seat's phone is away.
+/// Whose turn it is, or who won; on this seat's turn, the Hint button
+/// (true when tapped).
 fn banner(
     ui: &mut egui::Ui,
     link: &Link,
@@ -328,7 +333,7 @@ fn banner(
     seat: Seat,
     seen: &crate::hand::Seen,
     to_play: bool,
-) {
+) -> bool {
     let (text, lit) = if !seen.winners.is_empty() {
         let winners: Vec<&str> = seen
             .winners
@@ -362,17 +367,44 @@ fn banner(
         (String::new(), false)
     };
     let colour = if lit { ecolour::ACCENT } else { ecolour::TEXT };
+    let mut hint = false;
     ui.horizontal(|ui| {
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(text)
-                    .size(size::TEXT + 4.0)
-                    .strong()
-                    .color(colour),
-            )
-            .truncate(),
-        );
+        if to_play && seen.winners.is_empty() {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                hint = hint_button(ui, link.hint_awaited(seen.number));
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    banner_text(ui, text.clone(), colour);
+                });
+            });
+            return;
+        }
+        banner_text(ui, text, colour);
     });
+    hint
+}
+
+fn banner_text(ui: &mut egui::Ui, text: String, colour: egui::Color32) {
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(text)
+                .size(size::TEXT + 4.0)
+                .strong()
+                .color(colour),
+        )
+        .truncate(),
+    );
+}
+
+/// The Hint button, or "Thinking…" while the host's bot thinks.
+fn hint_button(ui: &mut egui::Ui, thinking: bool) -> bool {
+    if thinking {
+        ui.spinner();
+        ui.label(egui::RichText::new(tr!("hand-hint-thinking")).color(ecolour::TEXT_DIM));
+        return false;
+    }
+    let text = egui::RichText::new(tr!("hand-hint")).size(size::TEXT);
+    ui.add(egui::Button::new(text).min_size(egui::vec2(size::TOUCH * 1.6, size::TOUCH)))
+        .clicked()
 }
 
 /// Each seat's name and score, this seat's outlined.
@@ -464,6 +496,7 @@ fn table_screen(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
                 to_play: false,
                 seen: &seen.seen,
                 names: &names,
+                hint: None,
             };
             hand_screen(ui, &frame);
         }

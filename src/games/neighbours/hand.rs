@@ -12,11 +12,14 @@ use crate::catalog::HandFrame;
 use crate::tr;
 use crate::ui::theme::{ecolour, size};
 
-/// The token picked from the hand, by place in the hand, at a move number.
+/// The token picked from the hand, by place in the hand, at a move number;
+/// whether the hint for that move has picked its token already (once: the
+/// player may put it back).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Picked {
     number: usize,
     at: Option<usize>,
+    hint_taken: bool,
 }
 
 /// The hand screen (see the module's comment).
@@ -33,8 +36,22 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     if picked.number != frame.number || !frame.to_play {
         picked = Picked {
             number: frame.number,
-            at: None,
+            ..Picked::default()
         };
+    }
+    // The host's hint: its token picked from the hand, its cell ringed.
+    let hinted = frame
+        .hint
+        .and_then(|mv| serde_json::from_value::<Move>(mv.clone()).ok())
+        .and_then(|mv| match mv {
+            Move::Place(p) => Some((p.digit, config.board.cell(p.row, p.col)?)),
+            Move::Pass => None,
+        });
+    if let Some((digit, _)) = hinted
+        && !picked.hint_taken
+    {
+        picked.hint_taken = true;
+        picked.at = seen.hand.iter().position(|&d| d == digit);
     }
     let digit = picked.at.and_then(|i| seen.hand.get(i).copied());
     let fits = |digit: u8| {
@@ -46,7 +63,7 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     let upright = room.height() >= room.width();
     if frame.seat.is_none() {
         // The table's screen: the board alone, as large as it goes.
-        board(ui, &seen, &config, room, None, false);
+        board(ui, &seen, &config, room, None, None, false);
         ui.allocate_rect(room, egui::Sense::hover());
         return None;
     }
@@ -68,6 +85,7 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
         &config,
         board_room,
         digit.filter(|_| frame.to_play),
+        hinted.map(|(_, cell)| cell),
         turned,
     ) && let Some(digit) = digit
     {
@@ -111,14 +129,15 @@ fn split_x(r: egui::Rect, at: f32) -> (egui::Rect, egui::Rect) {
 }
 
 /// The board, fitted to `room` (turned a quarter clockwise if `turned`);
-/// with a digit picked, the cells that take it lit. The cell tapped, if it
-/// takes the digit.
+/// with a digit picked, the cells that take it lit; the hint's cell ringed.
+/// The cell tapped, if it takes the digit.
 fn board(
     ui: &mut egui::Ui,
     seen: &Seen,
     config: &Config,
     room: egui::Rect,
     digit: Option<u8>,
+    hinted: Option<usize>,
     turned: bool,
 ) -> Option<usize> {
     let (mut rows, mut cols) = (config.board.rows() as f32, config.board.cols() as f32);
@@ -156,7 +175,14 @@ fn board(
         let response = ui.interact(rect, egui::Id::new(("nb-cell", c)), egui::Sense::click());
         let painter = ui.painter();
         painter.rect_filled(rect, cell * 0.12, fill);
-        if c == config.board.start() {
+        if hinted == Some(c) {
+            painter.rect_stroke(
+                rect.expand(1.0),
+                cell * 0.12,
+                egui::Stroke::new(4.0, ecolour::ACCENT),
+                egui::StrokeKind::Inside,
+            );
+        } else if c == config.board.start() {
             painter.rect_stroke(
                 rect.shrink(2.0),
                 cell * 0.12,

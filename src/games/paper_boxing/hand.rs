@@ -6,7 +6,7 @@
 
 use bevy_egui::egui;
 use parlour_core::engine::rng::GameRng;
-use parlour_core::games::paper_boxing::rules::START;
+use parlour_core::games::paper_boxing::rules::{START, cell_at};
 use parlour_core::games::paper_boxing::view::Seen;
 use parlour_core::games::paper_boxing::{CELLS, Grid, Move, NEIGHBOURS, coords};
 
@@ -14,11 +14,13 @@ use crate::catalog::HandFrame;
 use crate::tr;
 use crate::ui::theme::{ecolour, size};
 
-/// The grid being written, and the cell tapped first for a swap.
+/// The grid being written, the cell tapped first for a swap, and whether
+/// the host's hint has been written in (once: the player may change it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Writing {
     grid: Grid,
     picked: Option<usize>,
+    hint_taken: bool,
 }
 
 impl Default for Writing {
@@ -27,7 +29,11 @@ impl Default for Writing {
         for (cell, n) in grid.iter_mut().enumerate() {
             *n = cell as u8;
         }
-        Self { grid, picked: None }
+        Self {
+            grid,
+            picked: None,
+            hint_taken: false,
+        }
     }
 }
 
@@ -107,6 +113,15 @@ fn at_table(ui: &mut egui::Ui, frame: &HandFrame, seen: &Seen) {
 fn write_grid(ui: &mut egui::Ui, frame: &HandFrame) -> Option<Move> {
     let id = egui::Id::new("paper-boxing-writing");
     let mut writing: Writing = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    // The host's hint is a whole grid: written in for the player to change
+    // or hand in.
+    if let Some(Move::Grid(grid)) = hinted(frame)
+        && !writing.hint_taken
+    {
+        writing.grid = grid;
+        writing.picked = None;
+        writing.hint_taken = true;
+    }
     ui.label(egui::RichText::new(tr!("hand-pb-write")).size(size::TEXT - 2.0));
     let room = ui.available_rect_before_wrap();
     let buttons = size::TOUCH + 16.0;
@@ -219,8 +234,12 @@ fn bouts(
     } else {
         0
     };
+    let hint = match hinted(frame) {
+        Some(Move::To { row, col }) => cell_at(row, col).map(usize::from),
+        _ => None,
+    };
     let tapped = draw_grid(ui, "pb-mine", grid, mine, path, |c| {
-        if seen.secret == Some(c as u8) {
+        if seen.secret == Some(c as u8) || hint == Some(c) && free & (1 << c) != 0 {
             Some(ecolour::ACCENT)
         } else {
             (free & (1 << c) != 0).then_some(ecolour::GOOD)
@@ -248,6 +267,13 @@ fn bouts(
         let (row, col) = coords(c as u8);
         Move::To { row, col }
     })
+}
+
+/// The host's hint for this turn, read as a move.
+fn hinted(frame: &HandFrame) -> Option<Move> {
+    frame
+        .hint
+        .and_then(|mv| serde_json::from_value(mv.clone()).ok())
 }
 
 /// A grid in `rect`: its numbers, D, its path (cells used dimmed, the

@@ -39,6 +39,9 @@ struct Draft {
     to_hand: Vec<CardName>,
     picked: Vec<Pick>,
     by_number: bool,
+    /// Whether the host's hint for this turn has been laid out (once: the
+    /// player may change it, or undo it).
+    hint_taken: bool,
 }
 
 impl Draft {
@@ -62,7 +65,42 @@ impl Draft {
             to_hand: Vec::new(),
             picked: Vec::new(),
             by_number,
+            hint_taken: false,
         }
+    }
+
+    /// The hint's play laid out as if tapped: its sets on the table, the
+    /// cards it lays from the hand marked as such and gone from the hand.
+    fn lay_out(&mut self, seen: &Seen, play: &Play) {
+        let mut on_table: Vec<Face> = seen.table.iter().flatten().map(|c| c.face).collect();
+        let mut hand = seen.hand.clone();
+        self.table = play
+            .table
+            .iter()
+            .map(|set| {
+                set.iter()
+                    .map(|&name| {
+                        let from_table = on_table.iter().position(|&f| f == name.face);
+                        let from_hand = match from_table {
+                            Some(i) => {
+                                on_table.swap_remove(i);
+                                false
+                            }
+                            None => {
+                                if let Some(i) = hand.iter().position(|&f| f == name.face) {
+                                    hand.remove(i);
+                                }
+                                true
+                            }
+                        };
+                        Laid { name, from_hand }
+                    })
+                    .collect()
+            })
+            .collect();
+        self.hand = hand;
+        self.to_hand = play.to_hand.clone();
+        self.picked.clear();
     }
 
     fn changed(&self) -> bool {
@@ -155,7 +193,19 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     let id = egui::Id::new("rummy-hand");
     let mut draft: Draft = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     if !draft.begun || draft.number != frame.number || (!frame.to_play && draft.changed()) {
+        let taken = draft.number == frame.number && draft.hint_taken;
         draft = Draft::from_seen(&seen, frame.number, draft.by_number);
+        draft.hint_taken = taken;
+    }
+    // The host's hint, laid out once for the player to play, change or undo.
+    let hint = frame
+        .hint
+        .and_then(|mv| serde_json::from_value::<Move>(mv.clone()).ok());
+    if let Some(Move::Play(play)) = &hint
+        && !draft.hint_taken
+    {
+        draft.lay_out(&seen, play);
+        draft.hint_taken = true;
     }
     let me = frame.seat;
     let others: Vec<String> = (0..seen.hand_sizes.len())
@@ -182,6 +232,20 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
         .truncate(),
     );
 
+    if let Some(hint) = &hint {
+        let key = match hint {
+            Move::Play(_) => "rummy-hint-match-shown",
+            _ => "rummy-hint-match-draw",
+        };
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(tr!(key))
+                    .size(size::TEXT - 6.0)
+                    .color(ecolour::ACCENT),
+            )
+            .wrap(),
+        );
+    }
     let room = ui.available_rect_before_wrap();
     if me.is_none() {
         // The table's screen: the sets alone, large.

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
 mod giving;
+mod hints;
 mod kept;
 
 pub use kept::{Kept, read_kept};
@@ -116,6 +117,8 @@ pub struct Table<G: Share> {
     moves_seen: usize,
     /// What makes a device the table's own screen.
     screen_key: Token,
+    /// Each seat's hint, thought over or kept for its turn.
+    hints: HashMap<Seat, hints::Hint<G::Move>>,
 }
 
 fn log(line: &str) {
@@ -202,6 +205,7 @@ impl<G: Share> Table<G> {
             bot_seed,
             moves_seen,
             screen_key,
+            hints: HashMap::new(),
         })
     }
 
@@ -462,6 +466,7 @@ impl<G: Share> Table<G> {
         if self.game().moves().len() != self.moves_seen {
             self.moved();
         }
+        self.look_at_hints();
     }
 
     /// Whether a bot's move is awaited: the table should tick again soon.
