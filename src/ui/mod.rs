@@ -15,6 +15,7 @@ pub mod keyboard;
 pub mod keys;
 pub mod match_menu;
 pub mod pin_pad;
+pub mod probe;
 pub mod results;
 pub mod review;
 pub mod saving;
@@ -79,7 +80,13 @@ pub fn plugin(app: &mut App) {
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
-        .add_plugins((tween::plugin, input::plugin, input::ui_plugin, keys::plugin))
+        .add_plugins((
+            tween::plugin,
+            input::plugin,
+            input::ui_plugin,
+            keys::plugin,
+            probe::plugin,
+        ))
         .add_plugins(screens_plugin);
 }
 
