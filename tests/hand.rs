@@ -567,6 +567,13 @@ fn a_new_phone_takes_an_away_seat_only_when_the_tables_screen_lets_it() {
         link(&bo).refused.as_deref(),
         Some("the table kept seat 1 for Ana")
     );
+    // Worded from the host's phrase in the phone's catalogue, not the
+    // host's English reason.
+    assert!(
+        bo.shows("The table kept seat 1 for Ana."),
+        "{:?}",
+        words(&bo)
+    );
     assert_eq!(link(&bo).seat(), None);
 
     // Asked again, and let sit: Bo holds the seat and plays on from it.

@@ -239,3 +239,43 @@ fn french_names_the_leader_one_way() {
         }
     }
 }
+
+/// The phrase keys a source folder's code says (`Phrase::new("key")`).
+fn phrase_keys(folder: &std::path::Path, keys: &mut Vec<String>) {
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            phrase_keys(&path, keys);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut at = 0;
+            while let Some(found) = text[at..].find("Phrase::new(\"") {
+                let start = at + found + "Phrase::new(\"".len();
+                let end = start + text[start..].find('"').unwrap();
+                keys.push(text[start..end].to_owned());
+                at = end;
+            }
+        }
+    }
+}
+
+#[test]
+fn every_reason_the_host_gives_a_phone_has_its_words_in_all_three_languages() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut keys = Vec::new();
+    phrase_keys(&root.join("src/host"), &mut keys);
+    keys.sort();
+    keys.dedup();
+    assert!(keys.len() >= 20, "the host's phrases: {keys:?}");
+    for lang in ["en", "fr", "da"] {
+        let mut catalogue = String::new();
+        for entry in std::fs::read_dir(root.join("assets/locales").join(lang)).unwrap() {
+            catalogue += &std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        }
+        let missing: Vec<&String> = keys
+            .iter()
+            .filter(|k| !catalogue.lines().any(|l| l.starts_with(&format!("{k} ="))))
+            .collect();
+        assert!(missing.is_empty(), "{lang} has no words for {missing:?}");
+    }
+}

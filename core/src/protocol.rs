@@ -221,8 +221,11 @@ pub enum ToDevice<S> {
     },
     /// The host closes this connection, and why.
     Closed {
-        /// Why.
+        /// Why, in English.
         reason: String,
+        /// Why, as a key and values the device words in its own language.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        phrase: Option<Worded>,
         /// Whether the device should come back by itself: the host is
         /// stopping and may start again (a restart) — not a refusal.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -512,7 +512,7 @@ impl Link {
                 self.refused_phrase = phrase;
             }
             ToDevice::Closed { back: true, .. } => self.lost(Instant::now()),
-            ToDevice::Closed { reason, .. } => self.closed(reason),
+            ToDevice::Closed { reason, phrase, .. } => self.closed(reason, phrase),
         }
     }
 
@@ -520,7 +520,7 @@ impl Link {
     /// this device asked: a seat's key it no longer knows, a seat taken —
     /// so the device goes back to watching and its player picks again.
     /// After one, the host has said why and the device waits for a person.
-    fn closed(&mut self, reason: String) {
+    fn closed(&mut self, reason: String, phrase: Option<Worded>) {
         self.let_go();
         let welcomed = matches!(self.phase, LinkPhase::Seated | LinkPhase::Watching);
         if !welcomed && !matches!(self.wants, Wants::Table) {
@@ -530,9 +530,10 @@ impl Link {
             self.wants = Wants::Table;
             self.welcome = None;
             self.refused = Some(reason);
-            self.refused_phrase = None;
+            self.refused_phrase = phrase;
             self.reconnect_now();
         } else {
+            self.refused_phrase = phrase;
             self.phase = LinkPhase::Closed(reason);
         }
     }

@@ -17,6 +17,7 @@
 
 pub mod beside;
 pub mod rate;
+pub mod said;
 pub mod server;
 pub mod table;
 pub mod token;

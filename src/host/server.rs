@@ -17,7 +17,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use parlour_core::engine::{Game, Match, Record};
+use parlour_core::engine::{Game, Match, Phrase, Record};
 use parlour_core::protocol::{
     Give, MAX_MESSAGE, Share, ToDevice, ToHost, VERSION, Wants, read_to_host,
 };
@@ -26,6 +26,7 @@ use tokio::sync::{mpsc, oneshot};
 use tower_http::services::ServeDir;
 
 use super::rate::{Bucket, Rate};
+use super::said::Said;
 use super::table::{ConnId, Kept, Plan, QUEUE, Rules, Table};
 
 /// The path of the table's WebSocket.
@@ -80,7 +81,7 @@ enum ToTable<G: Game> {
         peer: String,
         wants: Wants,
         out: mpsc::Sender<String>,
-        reply: oneshot::Sender<Result<(), String>>,
+        reply: oneshot::Sender<Result<(), Said>>,
     },
     Move {
         conn: ConnId,
@@ -264,7 +265,10 @@ fn run_table<G: Share>(
                 let _ = reply.send(table.record());
             }
             Ok(Some(ToTable::Stop)) | Ok(None) => {
-                table.close("the host has stopped");
+                table.close(&Said::new(
+                    Phrase::new("host-closed-stopped"),
+                    "the host has stopped",
+                ));
                 return;
             }
             Err(_) => {}
@@ -301,11 +305,25 @@ async fn upgrade<G: Share>(
         })
 }
 
+/// "The table has closed".
+fn table_closed() -> Said {
+    Said::new(Phrase::new("host-closed-table"), "the table has closed")
+}
+
+/// "Too many messages", with the rate allowed.
+fn too_many(rate: Rate) -> Said {
+    Said::new(
+        Phrase::new("host-closed-too-many"),
+        format!("too many messages: {}", rate.said()),
+    )
+}
+
 /// Tells the device why it is closed, logs it in one line, and closes.
-async fn close_with<S: serde::Serialize>(socket: &mut WebSocket, peer: &str, reason: String) {
-    log(&format!("{peer}: closed: {reason}"));
+async fn close_with<S: serde::Serialize>(socket: &mut WebSocket, peer: &str, said: Said) {
+    log(&format!("{peer}: closed: {said}"));
     let text = serde_json::to_string(&ToDevice::<S>::Closed {
-        reason,
+        phrase: said.worded(),
+        reason: said.reason,
         back: false,
     })
     .expect("a protocol message always serialises");
@@ -338,16 +356,23 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
     let wants = match hello {
         Ok(ToHost::Hello { version, wants }) if version == VERSION => wants,
         Ok(ToHost::Hello { version, .. }) => {
-            let reason = format!(
-                "this table speaks version {VERSION} of Parlour's protocol and the device version {version}: load the page again"
+            let said = Said::new(
+                Phrase::new("host-closed-version")
+                    .count("host", VERSION as usize)
+                    .count("device", version as usize),
+                format!(
+                    "this table speaks version {VERSION} of Parlour's protocol and the device version {version}: load the page again"
+                ),
             );
-            return close_with::<G::Seen>(&mut socket, &peer, reason).await;
+            return close_with::<G::Seen>(&mut socket, &peer, said).await;
         }
         Ok(ToHost::Move { .. } | ToHost::Give { .. } | ToHost::Hint { .. }) => {
-            let reason = "the first message must be a hello".to_owned();
-            return close_with::<G::Seen>(&mut socket, &peer, reason).await;
+            let said = Said::english("the first message must be a hello");
+            return close_with::<G::Seen>(&mut socket, &peer, said).await;
         }
-        Err(reason) => return close_with::<G::Seen>(&mut socket, &peer, reason).await,
+        Err(reason) => {
+            return close_with::<G::Seen>(&mut socket, &peer, Said::english(reason)).await;
+        }
     };
 
     let conn = link.next.fetch_add(1, Ordering::Relaxed);
@@ -361,13 +386,13 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
         reply,
     };
     if link.table.send(join).await.is_err() {
-        return close_with::<G::Seen>(&mut socket, &peer, "the table has closed".into()).await;
+        return close_with::<G::Seen>(&mut socket, &peer, table_closed()).await;
     }
     match answer.await {
         Ok(Ok(())) => {}
-        Ok(Err(reason)) => return close_with::<G::Seen>(&mut socket, &peer, reason).await,
+        Ok(Err(said)) => return close_with::<G::Seen>(&mut socket, &peer, said).await,
         Err(_) => {
-            return close_with::<G::Seen>(&mut socket, &peer, "the table has closed".into()).await;
+            return close_with::<G::Seen>(&mut socket, &peer, table_closed()).await;
         }
     }
 
@@ -395,19 +420,19 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
                     // Pings are answered by the WebSocket itself, but count.
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
                         if !bucket.take(Instant::now()) {
-                            close_with::<G::Seen>(&mut socket, &peer, format!("too many messages: {}", link.rate.said())).await;
+                            close_with::<G::Seen>(&mut socket, &peer, too_many(link.rate)).await;
                             break;
                         }
                         continue;
                     }
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Err(e)) => {
-                        close_with::<G::Seen>(&mut socket, &peer, format!("the connection failed: {e}")).await;
+                        close_with::<G::Seen>(&mut socket, &peer, Said::english(format!("the connection failed: {e}"))).await;
                         break;
                     }
                 };
                 if !bucket.take(Instant::now()) {
-                    close_with::<G::Seen>(&mut socket, &peer, format!("too many messages: {}", link.rate.said())).await;
+                    close_with::<G::Seen>(&mut socket, &peer, too_many(link.rate)).await;
                     break;
                 }
                 let read = text.and_then(|text| read_to_host::<G::Move>(text.as_str()));
@@ -435,7 +460,7 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
                 };
                 unread += 1;
                 if unread >= MAX_UNREAD {
-                    close_with::<G::Seen>(&mut socket, &peer, format!("{MAX_UNREAD} messages this table cannot read; the last: {refused}")).await;
+                    close_with::<G::Seen>(&mut socket, &peer, Said::english(format!("{MAX_UNREAD} messages this table cannot read; the last: {refused}"))).await;
                     break;
                 }
                 if !refuse::<G::Seen>(&mut socket, &peer, refused).await {

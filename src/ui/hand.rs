@@ -148,7 +148,7 @@ fn waiting(ui: &mut egui::Ui, link: &Link, catalog: &GameCatalog) {
         ui.spinner();
         ui.add_space(8.0);
         ui.label(egui::RichText::new(&link.table().address).color(ecolour::TEXT_DIM));
-        said(ui, link.refused.as_deref());
+        said(ui, refusal(link).as_deref());
     });
 }
 
@@ -179,7 +179,7 @@ fn closed(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, reason: &st
         ui.add_space(24.0);
         ui.add(
             egui::Label::new(
-                egui::RichText::new(reason)
+                egui::RichText::new(worded(link, reason))
                     .size(size::TEXT)
                     .color(ecolour::WARN),
             )
@@ -247,7 +247,7 @@ fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining:
     } else if !named {
         ui.label(egui::RichText::new(tr!("hand-name-first")).color(ecolour::TEXT_DIM));
     }
-    said(ui, link.refused.as_deref());
+    said(ui, refusal(link).as_deref());
     if let Some(seat) = take {
         let name = joining.name.trim().to_owned();
         link.take_seat(Some(seat), &name);
@@ -434,6 +434,23 @@ fn scores(ui: &mut egui::Ui, names: &[String], seat: Seat, seen: &crate::hand::S
 }
 
 /// The host's refusal, in its words, in one line.
+/// The host's last refusal, in this player's own words.
+fn refusal(link: &Link) -> Option<String> {
+    link.refused.as_deref().map(|reason| worded(link, reason))
+}
+
+/// What the host said, in this player's own words where the host sent its
+/// phrase (the English reason otherwise).
+fn worded(link: &Link, reason: &str) -> String {
+    let seat_name = |s: Seat| {
+        link.seats.get(s).map_or_else(
+            || tr!("seat-default-name", number = s + 1),
+            |st| st.name.clone(),
+        )
+    };
+    crate::i18n::host_refusal(link.refused_phrase.as_ref(), reason, &seat_name)
+}
+
 fn said(ui: &mut egui::Ui, text: Option<&str>) {
     if let Some(text) = text {
         ui.add(
@@ -517,7 +534,7 @@ fn table_screen(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
                         .color(ecolour::TEXT_DIM)
                         .size(size::TEXT - 6.0),
                 );
-                said(ui, link.refused.as_deref());
+                said(ui, refusal(link).as_deref());
             });
     });
     if let Some((seat, give)) = given {

@@ -7,8 +7,10 @@ use parlour_core::engine::Seat;
 use parlour_core::protocol::{Give, Share, ToDevice};
 use tokio::sync::mpsc;
 
-use super::{Asker, ConnId, Device, Holding, SeatEntry, Table, log, send};
+use super::{Asker, ConnId, Device, Holding, SeatEntry, Table, bot_plays_now, log, no_seat, send};
+use crate::host::said::Said;
 use crate::host::token::Token;
+use parlour_core::engine::Phrase;
 
 impl<G: Share> Table<G> {
     /// Whether seat `seat` is held by a device that is away.
@@ -26,14 +28,14 @@ impl<G: Share> Table<G> {
         seat: Seat,
         name: String,
         out: mpsc::Sender<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Said> {
         let Holding::Device { asker, .. } = &mut self.seats[seat].holding else {
             unreachable!("an away seat holds a device");
         };
         if asker.is_some() {
-            return Err(format!(
-                "another phone has asked for seat {} already",
-                seat + 1
+            return Err(Said::new(
+                Phrase::new("host-refused-asked-already").count("number", seat + 1),
+                format!("another phone has asked for seat {} already", seat + 1),
             ));
         }
         *asker = Some(Asker {
@@ -57,7 +59,7 @@ impl<G: Share> Table<G> {
     }
 
     /// The device asking for `seat`, if one, is told no, and why.
-    pub(super) fn refuse_asker(&mut self, seat: Seat, reason: &str) {
+    pub(super) fn refuse_asker(&mut self, seat: Seat, said: Said) {
         let Holding::Device { asker, .. } = &mut self.seats[seat].holding else {
             return;
         };
@@ -65,11 +67,12 @@ impl<G: Share> Table<G> {
             return;
         };
         if let Some(device) = self.devices.remove(&asker.conn) {
-            log(&format!("{}: not seated: {reason}", device.peer));
+            log(&format!("{}: not seated: {said}", device.peer));
             send(
                 &device.out,
                 &ToDevice::<G::Seen>::Closed {
-                    reason: reason.to_owned(),
+                    phrase: said.worded(),
+                    reason: said.reason,
                     back: false,
                 },
             );
@@ -84,27 +87,30 @@ impl<G: Share> Table<G> {
             return;
         };
         let refused = if !device.screen {
-            Err("only the table's own screen gives seats".to_owned())
+            Err(Said::new(
+                Phrase::new("host-refused-only-screen"),
+                "only the table's own screen gives seats",
+            ))
         } else if seat >= self.seats.len() {
-            Err(format!("this table has no seat {}", seat + 1))
+            Err(no_seat(seat))
         } else {
             self.given(seat, give)
         };
-        if let Err(reason) = refused
+        if let Err(said) = refused
             && let Some(device) = self.devices.get(&conn)
         {
-            log(&format!("refused from {}: {reason}", device.peer));
+            log(&format!("refused from {}: {said}", device.peer));
             send(
                 &device.out,
                 &ToDevice::<G::Seen>::Refused {
-                    reason,
-                    phrase: None,
+                    phrase: said.worded(),
+                    reason: said.reason,
                 },
             );
         }
     }
 
-    pub(super) fn given(&mut self, seat: Seat, give: Give) -> Result<(), String> {
+    pub(super) fn given(&mut self, seat: Seat, give: Give) -> Result<(), Said> {
         let number = seat + 1;
         let name = self.seats[seat].name.clone();
         let (away, asking, bot) = match &self.seats[seat].holding {
@@ -114,12 +120,15 @@ impl<G: Share> Table<G> {
         };
         match give {
             Give::Asker => {
-                let asker = asking.ok_or_else(|| format!("nobody is asking for seat {number}"))?;
-                let token = Token::new().map_err(|e| format!("no token could be made: {e}"))?;
-                let device = self
-                    .devices
-                    .get_mut(&asker.conn)
-                    .ok_or_else(|| format!("the phone asking for seat {number} has gone"))?;
+                let asker = asking.ok_or_else(|| nobody_asks(number))?;
+                let token = Token::new()
+                    .map_err(|e| Said::english(format!("no token could be made: {e}")))?;
+                let device = self.devices.get_mut(&asker.conn).ok_or_else(|| {
+                    Said::new(
+                        Phrase::new("host-refused-asker-gone").count("number", number),
+                        format!("the phone asking for seat {number} has gone"),
+                    )
+                })?;
                 device.seat = Some(seat);
                 device.asking = None;
                 let out = device.out.clone();
@@ -140,27 +149,47 @@ impl<G: Share> Table<G> {
             }
             Give::Keep => {
                 if asking.is_none() {
-                    return Err(format!("nobody is asking for seat {number}"));
+                    return Err(nobody_asks(number));
                 }
-                self.refuse_asker(seat, &format!("the table kept seat {number} for {name}"));
+                self.refuse_asker(
+                    seat,
+                    Said::new(
+                        Phrase::new("host-closed-kept")
+                            .count("number", number)
+                            .text("name", name.clone()),
+                        format!("the table kept seat {number} for {name}"),
+                    ),
+                );
             }
-            Give::Bot if bot => return Err(format!("a bot plays seat {number} already")),
+            Give::Bot if bot => {
+                return Err(Said::new(
+                    Phrase::new("host-refused-bot-already").count("number", number),
+                    format!("a bot plays seat {number} already"),
+                ));
+            }
             Give::Bot if !away && !matches!(self.seats[seat].holding, Holding::Open) => {
-                return Err(format!("seat {number}'s phone is here: it plays"));
+                return Err(Said::new(
+                    Phrase::new("host-refused-phone-here").count("number", number),
+                    format!("seat {number}'s phone is here: it plays"),
+                ));
             }
             Give::Bot => {
                 if self.game().is_over() {
-                    return Err("the match is over".into());
+                    return Err(Said::new(
+                        Phrase::new("host-refused-match-over"),
+                        "the match is over",
+                    ));
                 }
                 let bot = self.stand_in();
-                self.refuse_asker(seat, &format!("a bot plays seat {number} now"));
+                self.refuse_asker(seat, bot_plays_now(seat));
                 log(&format!("the table's screen gave seat {number} to {bot}"));
                 self.seats[seat].holding = Holding::Bot { name: bot };
                 self.restart();
             }
             Give::Open if !bot => {
-                return Err(format!(
-                    "seat {number} is not a bot's: only a bot's seat opens for a phone"
+                return Err(Said::new(
+                    Phrase::new("host-refused-not-a-bots").count("number", number),
+                    format!("seat {number} is not a bot's: only a bot's seat opens for a phone"),
                 ));
             }
             Give::Open => {
@@ -187,4 +216,12 @@ impl<G: Share> Table<G> {
             None => G::bots().last().copied().unwrap_or("random").to_owned(),
         }
     }
+}
+
+/// "Nobody is asking for seat N".
+fn nobody_asks(number: usize) -> Said {
+    Said::new(
+        Phrase::new("host-refused-nobody-asks").count("number", number),
+        format!("nobody is asking for seat {number}"),
+    )
 }

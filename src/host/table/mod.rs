@@ -22,6 +22,7 @@ mod kept;
 
 pub use kept::{Kept, read_kept};
 
+use super::said::Said;
 use super::token::Token;
 use crate::engine::replay::Headless;
 use crate::engine::{Controller, Pacing};
@@ -246,34 +247,43 @@ impl<G: Share> Table<G> {
         peer: String,
         wants: Wants,
         out: mpsc::Sender<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Said> {
         let mut screen = false;
         let (seat, token) = match wants {
             Wants::Table => (None, None),
             Wants::Screen { key } => {
                 if !self.screen_key.is(&key) {
-                    return Err("that is not the key of this table's screen".into());
+                    return Err(Said::new(
+                        Phrase::new("host-refused-screen-key"),
+                        "that is not the key of this table's screen",
+                    ));
                 }
                 screen = true;
                 (None, None)
             }
             Wants::Seat { seat, name } => {
-                let name = clean_name(&name)?;
+                let name = clean_name(&name)
+                    .map_err(|e| Said::new(Phrase::new("host-refused-no-name"), e))?;
                 let free = |s: &usize| matches!(self.seats[*s].holding, Holding::Open);
                 let seat = match seat {
-                    Some(s) if s >= self.seats.len() => {
-                        return Err(format!("this table has no seat {}", s + 1));
-                    }
+                    Some(s) if s >= self.seats.len() => return Err(no_seat(s)),
                     Some(s) if self.is_away(s) => return self.ask(conn, peer, s, name, out),
                     Some(s) if !free(&s) => {
-                        return Err(format!("seat {} is taken", s + 1));
+                        return Err(Said::new(
+                            Phrase::new("host-refused-seat-taken").count("number", s + 1),
+                            format!("seat {} is taken", s + 1),
+                        ));
                     }
                     Some(s) => s,
-                    None => (0..self.seats.len())
-                        .find(free)
-                        .ok_or("every seat at this table is taken")?,
+                    None => (0..self.seats.len()).find(free).ok_or_else(|| {
+                        Said::new(
+                            Phrase::new("host-refused-every-seat-taken"),
+                            "every seat at this table is taken",
+                        )
+                    })?,
                 };
-                let token = Token::new().map_err(|e| format!("no token could be made: {e}"))?;
+                let token = Token::new()
+                    .map_err(|e| Said::english(format!("no token could be made: {e}")))?;
                 self.seats[seat] = SeatEntry {
                     name,
                     holding: Holding::Device {
@@ -291,7 +301,12 @@ impl<G: Share> Table<G> {
                     .seats
                     .iter()
                     .position(|s| matches!(&s.holding, Holding::Device { token: t, .. } if t.is(&token)))
-                    .ok_or("that seat's key is not known at this table: the match may be over, or the seat given to another")?;
+                    .ok_or_else(|| {
+                        Said::new(
+                            Phrase::new("host-refused-unknown-key"),
+                            "that seat's key is not known at this table: the match may be over, or the seat given to another",
+                        )
+                    })?;
                 let name = self.seats[seat].name.clone();
                 let Holding::Device {
                     conn: held,
@@ -313,12 +328,18 @@ impl<G: Share> Table<G> {
                         &ToDevice::<G::Seen>::Closed {
                             back: false,
                             reason: "this seat was taken up again on another connection".into(),
+                            phrase: Some((&Phrase::new("host-closed-taken-again")).into()),
                         },
                     );
                 }
                 self.refuse_asker(
                     seat,
-                    &format!("{name}'s phone came back to seat {}", seat + 1),
+                    Said::new(
+                        Phrase::new("host-closed-came-back")
+                            .text("name", name.clone())
+                            .count("number", seat + 1),
+                        format!("{name}'s phone came back to seat {}", seat + 1),
+                    ),
                 );
                 log(&format!("{peer} came back to seat {}", seat + 1));
                 (Some(seat), None)
@@ -451,7 +472,7 @@ impl<G: Share> Table<G> {
                         seat + 1,
                         after.as_secs()
                     ));
-                    self.refuse_asker(seat, &format!("a bot plays seat {} now", seat + 1));
+                    self.refuse_asker(seat, bot_plays_now(seat));
                     self.seats[seat].holding = Holding::Bot { name: bot.clone() };
                     changed = true;
                 }
@@ -479,12 +500,13 @@ impl<G: Share> Table<G> {
 
     /// What the table's devices are told when it closes: the host is
     /// stopping, and its devices come back by themselves if it starts again.
-    pub fn close(&mut self, reason: &str) {
+    pub fn close(&mut self, said: &Said) {
         for device in self.devices.values() {
             send(
                 &device.out,
                 &ToDevice::<G::Seen>::Closed {
-                    reason: reason.to_owned(),
+                    reason: said.reason.clone(),
+                    phrase: said.worded(),
                     back: true,
                 },
             );
@@ -570,6 +592,22 @@ fn controllers(seats: &[SeatEntry]) -> Vec<Controller> {
             _ => Controller::Human,
         })
         .collect()
+}
+
+/// "This table has no seat N".
+fn no_seat(seat: Seat) -> Said {
+    Said::new(
+        Phrase::new("host-refused-no-such-seat").count("number", seat + 1),
+        format!("this table has no seat {}", seat + 1),
+    )
+}
+
+/// "A bot plays seat N now", to the phone that asked for it.
+fn bot_plays_now(seat: Seat) -> Said {
+    Said::new(
+        Phrase::new("host-closed-bot-now").count("number", seat + 1),
+        format!("a bot plays seat {} now", seat + 1),
+    )
 }
 
 fn bot_title(name: &str) -> String {
