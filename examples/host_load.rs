@@ -8,12 +8,15 @@
 //! sent again on purpose (an old move number), and must be refused.
 //!
 //! ```text
-//! cargo run --release --example host_load -- [TABLES] [PHONES] [SECONDS]
+//! cargo run --release --example host_load -- [TABLES] [PHONES] [SECONDS] [PACE_MS]
 //! ```
 //!
 //! 100 tables of 4 phones for 300 seconds by default (Neighbours, the
 //! weakest bot choosing each phone's move from its seat's view). A table
-//! whose match ends starts a new one. The run stops by itself.
+//! whose match ends starts a new one. The run stops by itself. With a pace,
+//! each phone waits that long before each move, as a person thinks: the
+//! round trip a player feels at a table in use, rather than the host
+//! saturated (no pace: each move the moment the last is seen).
 
 use std::net::Ipv4Addr;
 use std::process::ExitCode;
@@ -66,8 +69,9 @@ fn main() -> ExitCode {
     let tables = numbers.first().copied().unwrap_or(100) as usize;
     let phones = numbers.get(1).copied().unwrap_or(4) as usize;
     let seconds = numbers.get(2).copied().unwrap_or(300);
+    let pace = Duration::from_millis(numbers.get(3).copied().unwrap_or(0));
     if !(2..=4).contains(&phones) || tables == 0 {
-        eprintln!("usage: host_load [TABLES ≥ 1] [PHONES 2–4] [SECONDS]");
+        eprintln!("usage: host_load [TABLES ≥ 1] [PHONES 2–4] [SECONDS] [PACE_MS]");
         return ExitCode::from(2);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -86,7 +90,13 @@ fn main() -> ExitCode {
         let mut drivers = Vec::new();
         for table in 0..tables {
             let save = save.join(format!("table-{table}.json"));
-            drivers.push(tokio::spawn(drive(table as u64, phones, save, deadline)));
+            drivers.push(tokio::spawn(drive(
+                table as u64,
+                phones,
+                save,
+                deadline,
+                pace,
+            )));
         }
         let mut all = Vec::new();
         for driver in drivers {
@@ -111,6 +121,7 @@ fn main() -> ExitCode {
         "tables": tables,
         "phones": phones,
         "seconds": seconds,
+        "pace_ms": pace.as_millis() as u64,
         "matches_finished": sum(|c| c.matches),
         "moves_sent": sent,
         "moves_played": played,
@@ -133,12 +144,18 @@ fn main() -> ExitCode {
 }
 
 /// One table until the deadline: matches one after another.
-async fn drive(table: u64, phones: usize, save: std::path::PathBuf, deadline: Instant) -> Count {
+async fn drive(
+    table: u64,
+    phones: usize,
+    save: std::path::PathBuf,
+    deadline: Instant,
+    pace: Duration,
+) -> Count {
     let mut count = Count::default();
     let mut seed = table * 1000;
     while Instant::now() < deadline {
         seed += 1;
-        if let Err(e) = one_match(seed, phones, &save, deadline, &mut count).await {
+        if let Err(e) = one_match(seed, phones, &save, deadline, pace, &mut count).await {
             count
                 .failures
                 .push(format!("table {table}, seed {seed}: {e}"));
@@ -153,6 +170,7 @@ async fn one_match(
     phones: usize,
     save: &std::path::Path,
     deadline: Instant,
+    pace: Duration,
     count: &mut Count,
 ) -> Result<(), String> {
     let mut game =
@@ -219,6 +237,7 @@ async fn one_match(
     let patience = Duration::from_secs(30);
     let mut number = 0u64;
     while !game.is_over() && Instant::now() < deadline {
+        tokio::time::sleep(pace).await;
         let seat = game.awaiting()[0];
         let mv = bots[seat].choose(&game.view(seat));
         let message = json!({"kind": "move", "number": number, "mv": mv}).to_string();
