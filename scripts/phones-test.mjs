@@ -42,8 +42,11 @@ const option = (name, fallback) => {
 const SITE = path.resolve(option("--site", path.join(root, "target/web")));
 const GAMES = option("--games", "neighbours,paper-boxing,rummy").split(",");
 const PARLOUR = path.resolve(option("--parlour", path.join(root, "target/debug/parlour")));
+const PROTOCOL = option("--protocol", null); // the version the host speaks, if not this checkout's
 const CHROMIUM = process.env.PARLOUR_WEB_TEST_CHROMIUM || "/usr/bin/chromium";
 const OUT = path.join(root, "target/phones-test");
+// The protocol's version, as this checkout's core says it.
+const VERSION = Number(fs.readFileSync(path.join(root, "core/src/protocol.rs"), "utf8").match(/pub const VERSION: u32 = (\d+);/)[1]);
 
 // Software WebGL on two cores draws a phone at ratio 3 slowly.
 const START_TIMEOUT = 240_000; // a page to its first drawn screen
@@ -190,21 +193,21 @@ function litCells(img, box) {
 }
 
 // --- the observer: the public table, as the table's screen is sent it --------
-async function observer(browser, hostBase) {
+async function observer(browser, hostBase, version = VERSION) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${hostBase}/manifest.webmanifest`);
-  await page.evaluate((ws) => {
+  await page.evaluate(([ws, version]) => {
     window.seen = [];
     window.seats = [];
     const socket = new WebSocket(ws);
-    socket.onopen = () => socket.send(JSON.stringify({ kind: "hello", version: 1, wants: "table" }));
+    socket.onopen = () => socket.send(JSON.stringify({ kind: "hello", version, wants: "table" }));
     socket.onmessage = (e) => {
       const m = JSON.parse(e.data);
       if (m.kind === "seen") window.seen.push(m);
       if (m.kind === "seats") window.seats = m.seats;
     };
-  }, hostBase.replace("http", "ws") + "/table");
+  }, [hostBase.replace("http", "ws") + "/table", version]);
   return {
     last: () => page.evaluate(() => window.seen[window.seen.length - 1] || null),
     all: () => page.evaluate(() => window.seen),
@@ -293,7 +296,7 @@ async function playGame(browser, game) {
   console.log(`\n== ${game} ==`);
   const seats = "phone,phone";
   const h = await host(game, seats);
-  const watch = await observer(browser, h.base);
+  const watch = await observer(browser, h.base, PROTOCOL ? Number(PROTOCOL) : VERSION);
   const table = await device(browser, "the table's screen", TABLE, `${h.table}&probe`, false);
   const phones = [];
   try {

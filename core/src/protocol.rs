@@ -14,8 +14,9 @@ use std::fmt::Debug;
 use crate::engine::{Game, Phrase, PhraseArg, Seat};
 
 /// The protocol's version: a device that speaks another is told so and
-/// closed, never half understood.
-pub const VERSION: u32 = 1;
+/// closed, never half understood (a phone may run a page its browser kept
+/// from before the host was upgraded). 2: hints, and a phrase with a close.
+pub const VERSION: u32 = 2;
 
 /// The largest message a device may send, in bytes: a Rummy table rebuilt
 /// whole is under 4 KiB; anything far beyond is not a move.
