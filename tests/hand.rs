@@ -103,6 +103,8 @@ fn phone(addr: SocketAddr) -> Menus {
     let table = JoinTable::at(&addr.to_string(), None).unwrap();
     let mut menus = Menus::new(|app| {
         woken(app);
+        // The window's text zoom, which the review's panel reads.
+        app.init_resource::<parlour::ui::theme::Zoom>();
         app.insert_resource(Link::new(table, None));
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
@@ -283,6 +285,31 @@ fn a_whole_match_of_neighbours_is_played_from_the_phone_by_taps() {
     assert!(
         whole.is_over(),
         "the match played from the phone ended by the rules"
+    );
+
+    // The review after the match, on the phone: the host's whole record,
+    // reviewed here; leaving it goes back to the hand, not to a history.
+    until(&mut menus, "the record", |m| link(m).record.is_some());
+    assert_eq!(link(&menus).record.as_ref().unwrap().moves, record.moves);
+    menus.tap("Review this match");
+    menus.frames(3);
+    assert_eq!(menus.screen(), Screen::Play, "{:?}", words(&menus));
+    let board = menus
+        .app
+        .world()
+        .get_resource::<parlour::review::ReviewBoard>()
+        .expect("the review is open");
+    assert_eq!(board.from, Screen::Hand);
+    menus
+        .app
+        .world_mut()
+        .write_message(parlour::review::LeaveReview);
+    menus.frames(3);
+    assert_eq!(menus.screen(), Screen::Hand);
+    assert!(
+        menus.shows("Review this match"),
+        "back at the hand: {:?}",
+        words(&menus)
     );
 }
 

@@ -192,6 +192,12 @@ async fn play_whole_match<G: Share>(players: usize, seed: u64) -> Played {
         let record = host.record().await.unwrap();
         let game = replayed::<G>(&record, number);
         if game.is_over() {
+            // Once it is over, the whole record, for the review on each
+            // device: nothing is hidden once the match has ended.
+            for device in devices.iter_mut().chain([&mut screen]) {
+                let sent = device.until("record").await;
+                assert_eq!(sent["record"]["moves"], json!(record.moves));
+            }
             break;
         }
         assert!(
@@ -227,6 +233,7 @@ fn each_seen<G: Share>(
 ) -> usize {
     let seat = (device < played.record.players).then_some(device);
     let mut count = 0;
+    let mut over = false;
     for text in &played.frames[device] {
         let frame: ToDevice<G::Seen> = serde_json::from_str(text)
             .unwrap_or_else(|e| panic!("a frame that is not the protocol's: {e}: {text}"));
@@ -235,10 +242,17 @@ fn each_seen<G: Share>(
             serde_json::from_str::<Value>(text).unwrap(),
             "a frame with something the protocol does not name"
         );
-        if let ToDevice::Seen { number, seen, .. } = frame {
-            let game = replayed::<G>(&played.record, number);
-            check(&game, seat, &seen);
-            count += 1;
+        match frame {
+            ToDevice::Seen { number, seen, .. } => {
+                let game = replayed::<G>(&played.record, number);
+                check(&game, seat, &seen);
+                over = game.is_over();
+                count += 1;
+            }
+            ToDevice::Record { .. } => {
+                assert!(over, "the whole record was sent before the match ended")
+            }
+            _ => {}
         }
     }
     count

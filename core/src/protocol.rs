@@ -201,6 +201,13 @@ pub enum ToDevice<S> {
         /// The move, in its record form.
         mv: serde_json::Value,
     },
+    /// Once the match is over, to every device: its whole record, every
+    /// hidden piece included (nothing is hidden once it has ended), for
+    /// the review after the match on each device.
+    Record {
+        /// The match's record, with who sat where.
+        record: crate::engine::Record,
+    },
     /// The seat asked for is held by a device that is away: the table's
     /// screen has been asked to let this device sit there.
     Asking {

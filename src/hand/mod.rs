@@ -208,6 +208,8 @@ pub struct Link {
     hint_asked: Option<usize>,
     /// The last hint the host sent, and the move number it is good at.
     hint: Option<(usize, serde_json::Value)>,
+    /// The match's whole record, once the host has said it is over.
+    pub record: Option<parlour_core::engine::Record>,
 }
 
 impl Link {
@@ -246,6 +248,7 @@ impl Link {
             sent_at: None,
             hint_asked: None,
             hint: None,
+            record: None,
         }
     }
 
@@ -479,6 +482,7 @@ impl Link {
                 // What the last connection saw was another device's view
                 // (the public table): the seat's own follows the welcome.
                 self.seen = None;
+                self.record = None;
                 self.sent_at = None;
                 self.hint_asked = None;
                 self.welcome = Some(Welcome {
@@ -505,6 +509,7 @@ impl Link {
                 });
             }
             ToDevice::Hint { number, mv } => self.hint = Some((number, mv)),
+            ToDevice::Record { record } => self.record = Some(record),
             ToDevice::Asking { seat } => self.phase = LinkPhase::Asking(seat),
             ToDevice::Seats { seats } => self.seats = seats,
             ToDevice::Refused { reason, phrase } => {

@@ -39,6 +39,9 @@ pub enum OpenReview {
     Filed(Box<Record>),
     /// The match just finished, from its results.
     Finished,
+    /// A match played at a shared table, from a phone's hand screen once
+    /// the host has sent its record: leaving goes back to the hand.
+    AtTable(Box<Record>),
 }
 
 /// Leaves the review, back to where it was opened from.
@@ -230,7 +233,7 @@ fn refuse_unknown(
     mut notice: ResMut<Notice>,
 ) {
     for open in opens.read() {
-        if let OpenReview::Filed(record) = open
+        if let OpenReview::Filed(record) | OpenReview::AtTable(record) = open
             && catalog.by_name(&record.game).is_none()
         {
             notice.show(
@@ -287,6 +290,7 @@ fn leave(
     end.write(EndMatch);
     next.set(match board.from {
         Screen::History => Screen::History,
+        Screen::Hand => Screen::Hand,
         _ => Screen::Title,
     });
     drop_review(&mut commands);

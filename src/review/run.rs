@@ -113,7 +113,8 @@ fn open<G: ReviewGame>(
             .as_deref()
             .filter(|a| a.get().is_over())
             .map(|a| (finished_record(a, &table), Screen::Results)),
-        OpenReview::Filed(_) => None,
+        OpenReview::AtTable(r) if r.game == G::NAME => Some(((**r).clone(), Screen::Hand)),
+        OpenReview::Filed(_) | OpenReview::AtTable(_) => None,
     }) else {
         return;
     };

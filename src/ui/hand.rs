@@ -16,8 +16,10 @@ use super::theme::{ecolour, size};
 use super::widgets::{big_button, full_screen};
 use crate::catalog::{GameCatalog, HandFrame};
 use crate::hand::{Link, LinkPhase, TableHere};
+use crate::review::OpenReview;
 use crate::session::Screen;
 use crate::tr;
+use parlour_core::engine::Record;
 
 /// The hand screen.
 pub fn plugin(app: &mut App) {
@@ -85,6 +87,7 @@ fn hand(
     mut joining: Local<Joining>,
     here: Option<Res<TableHere>>,
     mut next: ResMut<NextState<Screen>>,
+    mut reviews: MessageWriter<OpenReview>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !joining.begun {
@@ -92,10 +95,11 @@ fn hand(
         joining.name = link.kept_name().unwrap_or_default().to_owned();
     }
     let link = link.bypass_change_detection();
+    let mut review = None;
     full_screen(ctx, |ui| {
         ui.spacing_mut().item_spacing.y = 6.0;
         match link.phase.clone() {
-            LinkPhase::Seated => seated(ui, link, &catalog),
+            LinkPhase::Seated => review = seated(ui, link, &catalog),
             LinkPhase::Watching if link.table().watch => {
                 table_screen(ui, link, &catalog);
                 if here.is_some() && close_button(ui) {
@@ -108,6 +112,9 @@ fn hand(
             LinkPhase::Closed(reason) => closed(ui, link, &catalog, &reason),
         }
     });
+    if let Some(record) = review {
+        reviews.write(OpenReview::AtTable(Box::new(record)));
+    }
     if joining.typing {
         let Joining { name, shift, .. } = &mut *joining;
         if name_keyboard(ctx, name, shift, MAX_NAME, &[]) {
@@ -255,10 +262,13 @@ fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining:
 }
 
 /// A seat held: whose turn, the scores, the game's hand, the host's word.
-fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
+/// Seated: the banner, the scores, the game's hand screen and the host's
+/// refusal. The match's record when its review is asked for.
+fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) -> Option<Record> {
     let (Some(welcome), Some(seat)) = (link.welcome.clone(), link.seat()) else {
-        return;
+        return None;
     };
+    let mut review = None;
     let names: Vec<String> = (0..welcome.players)
         .map(|s| {
             link.seats.get(s).map_or_else(
@@ -272,12 +282,16 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
         .collect();
     let Some(seen) = link.seen.clone() else {
         waiting(ui, link, catalog);
-        return;
+        return None;
     };
     let answering = link.waiting_for_answer();
     let to_play = seen.awaiting.contains(&seat) && !answering;
-    if banner(ui, link, &names, seat, &seen, to_play) {
-        link.ask_hint(seen.number);
+    match banner(ui, link, &names, seat, &seen, to_play) {
+        Some(BannerTap::Hint) => {
+            link.ask_hint(seen.number);
+        }
+        Some(BannerTap::Review) => review = link.record.clone(),
+        None => {}
     }
     scores(ui, &names, seat, &seen);
     let refusal = link.refused.as_deref().map(|reason| {
@@ -320,6 +334,7 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
             said(ui, Some(&reason))
         });
     }
+    review
 }
 
 /// One line at the top: the match's end, this seat's turn, or whose
@@ -333,7 +348,7 @@ fn banner(
     seat: Seat,
     seen: &crate::hand::Seen,
     to_play: bool,
-) -> bool {
+) -> Option<BannerTap> {
     let (text, lit) = if !seen.winners.is_empty() {
         let winners: Vec<&str> = seen
             .winners
@@ -367,20 +382,42 @@ fn banner(
         (String::new(), false)
     };
     let colour = if lit { ecolour::ACCENT } else { ecolour::TEXT };
-    let mut hint = false;
+    let mut tapped = None;
+    let button = if to_play && seen.winners.is_empty() {
+        Some(BannerTap::Hint)
+    } else if !seen.winners.is_empty() && link.record.is_some() {
+        Some(BannerTap::Review)
+    } else {
+        None
+    };
     ui.horizontal(|ui| {
-        if to_play && seen.winners.is_empty() {
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                hint = hint_button(ui, link.hint_awaited(seen.number));
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    banner_text(ui, text.clone(), colour);
-                });
-            });
+        let Some(button) = button else {
+            banner_text(ui, text, colour);
             return;
-        }
-        banner_text(ui, text, colour);
+        };
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let pressed = match button {
+                BannerTap::Hint => hint_button(ui, link.hint_awaited(seen.number)),
+                BannerTap::Review => small_button(ui, &tr!("results-review")),
+            };
+            if pressed {
+                tapped = Some(button);
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                banner_text(ui, text.clone(), colour);
+            });
+        });
     });
-    hint
+    tapped
+}
+
+/// What the banner's button asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BannerTap {
+    /// A hint for this turn.
+    Hint,
+    /// The review of the match just ended.
+    Review,
 }
 
 fn banner_text(ui: &mut egui::Ui, text: String, colour: egui::Color32) {
@@ -402,7 +439,12 @@ fn hint_button(ui: &mut egui::Ui, thinking: bool) -> bool {
         ui.label(egui::RichText::new(tr!("hand-hint-thinking")).color(ecolour::TEXT_DIM));
         return false;
     }
-    let text = egui::RichText::new(tr!("hand-hint")).size(size::TEXT);
+    small_button(ui, &tr!("hand-hint"))
+}
+
+/// A button beside the banner's words.
+fn small_button(ui: &mut egui::Ui, words: &str) -> bool {
+    let text = egui::RichText::new(words).size(size::TEXT);
     ui.add(egui::Button::new(text).min_size(egui::vec2(size::TOUCH * 1.6, size::TOUCH)))
         .clicked()
 }

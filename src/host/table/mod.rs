@@ -382,6 +382,16 @@ impl<G: Share> Table<G> {
             },
         );
         send(out, &self.seen(seat));
+        if self.game().is_over() {
+            send(out, &self.ended());
+        }
+    }
+
+    /// The whole record, once the match is over: nothing is hidden then.
+    fn ended(&self) -> ToDevice<G::Seen> {
+        ToDevice::Record {
+            record: self.record(),
+        }
     }
 
     /// A device's connection is gone: its seat waits for it.
@@ -527,11 +537,16 @@ impl<G: Share> Table<G> {
         self.keep();
         let mut frames: HashMap<Option<Seat>, String> = HashMap::new();
         let mut gone = Vec::new();
+        let ended = self.game().is_over().then(|| frame(&self.ended()));
         for (conn, device) in self.devices.iter().filter(|(_, d)| d.asking.is_none()) {
             let frame = frames
                 .entry(device.seat)
                 .or_insert_with(|| frame(&self.seen(device.seat)));
-            if device.out.try_send(frame.clone()).is_err() {
+            let sent = device.out.try_send(frame.clone()).is_ok()
+                && ended
+                    .as_ref()
+                    .is_none_or(|e| device.out.try_send(e.clone()).is_ok());
+            if !sent {
                 gone.push(*conn);
             }
         }
