@@ -3,7 +3,6 @@
 //! own variants, in `kiosk-pins.txt` (one `game/id` a line), written whole.
 
 use std::collections::BTreeSet;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
