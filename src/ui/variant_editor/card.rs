@@ -179,7 +179,11 @@ fn shown(ui: &mut egui::Ui, game: &str, from_title: &str, card: &Card) {
                 egui::RichText::new(tr!(
                     "variants-card-how",
                     games = card.variant.games,
-                    bots = card.variant.bots.join(", ")
+                    bots = {
+                        let mut bots = card.variant.bots.clone();
+                        bots.dedup();
+                        bots.join(", ")
+                    }
                 ))
                 .size(size::TEXT - 6.0)
                 .color(ecolour::INK),

@@ -21,26 +21,29 @@ pub(super) fn options(ui: &mut egui::Ui, editing: &mut Editing) {
             .inner_margin(12)
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(egui::RichText::new(tr!(spec.message)).strong());
-                if let Some(change) = option(ui, editing, spec, &value) {
-                    editing.set(spec.key, change);
-                }
-                if let Some((key, why)) = &editing.misfit
-                    && key == spec.key
-                {
-                    ui.label(egui::RichText::new(why).color(ecolour::WARN));
-                }
-                if let Some(refusal) = &refusal
-                    && refusal.keys.contains(&spec.key)
-                {
-                    ui.label(
-                        egui::RichText::new(tr!(
-                            "variants-refused",
-                            reason = refusal.reason.clone()
-                        ))
-                        .color(ecolour::WARN),
-                    );
-                }
+                // Read from the left, as the controls under it are laid out.
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.label(egui::RichText::new(tr!(spec.message)).strong());
+                    if let Some(change) = option(ui, editing, spec, &value) {
+                        editing.set(spec.key, change);
+                    }
+                    if let Some((key, why)) = &editing.misfit
+                        && key == spec.key
+                    {
+                        ui.label(egui::RichText::new(why).color(ecolour::WARN));
+                    }
+                    if let Some(refusal) = &refusal
+                        && refusal.keys.contains(&spec.key)
+                    {
+                        ui.label(
+                            egui::RichText::new(tr!(
+                                "variants-refused",
+                                reason = refusal.reason.clone()
+                            ))
+                            .color(ecolour::WARN),
+                        );
+                    }
+                });
             });
         ui.add_space(6.0);
     }

@@ -13,6 +13,7 @@ const LANGUAGES: [&str; 3] = ["variants-lang-en", "variants-lang-fr", "variants-
 
 /// The title and description rows, one per language.
 pub(super) fn words(ui: &mut egui::Ui, editing: &mut Editing) {
+    let before = (editing.title.clone(), editing.description.clone());
     let field = (ui.available_width() - 260.0).clamp(240.0, 560.0);
     egui::Grid::new("variant-words")
         .spacing(egui::vec2(12.0, 8.0))
@@ -44,6 +45,10 @@ pub(super) fn words(ui: &mut egui::Ui, editing: &mut Editing) {
                 ui.end_row();
             }
         });
+    // Why it was not kept (no title) goes once the words change.
+    if (&editing.title, &editing.description) != (&before.0, &before.1) {
+        editing.not_kept = None;
+    }
     ui.label(
         egui::RichText::new(tr!("variants-words-hint"))
             .size(size::TEXT - 4.0)
