@@ -321,6 +321,24 @@ fn a_title_with_markup_and_control_characters_is_listed_as_plain_text() {
 }
 
 #[test]
+fn a_title_with_control_characters_in_a_file_is_listed_as_plain_text() {
+    let _words = language_held();
+    let folder = own_folder("markup-file");
+    // Written by hand into the folder, not through the import's checks.
+    let raw = variant(
+        "rummy",
+        "raw",
+        "<i>Raw</i>\u{202E}\u{7}\ttitle",
+        "standard,jokers=3",
+    );
+    std::fs::write(folder.join("rummy-raw.variant.ron"), share::to_file(&raw)).unwrap();
+    let mut m = setup_of(RUMMY, &folder, |_| {});
+    m.app.world_mut().resource_mut::<Table>().variant = raw.rules.clone();
+    m.frames(2);
+    assert!(m.shows("<i>Raw</i> title"), "{:?}", m.texts());
+}
+
+#[test]
 fn the_card_on_screen_is_the_cores_card_for_the_same_seed_and_budget() {
     let _words = language_held();
     let folder = own_folder("card");
