@@ -103,12 +103,13 @@ macro_rules! catalogue_files {
             include_str!(concat!("../assets/locales/", $lang, "/paper-boxing.ftl")),
             include_str!(concat!("../assets/locales/", $lang, "/rummy.ftl")),
             include_str!(concat!("../assets/locales/", $lang, "/home.ftl")),
+            include_str!(concat!("../assets/locales/", $lang, "/variants.ftl")),
         ]
     };
 }
 
 /// The sources of every catalogue, by language.
-pub const SOURCES: [(Lang, [&str; 5]); 3] = [
+pub const SOURCES: [(Lang, [&str; 6]); 3] = [
     (Lang::En, catalogue_files!("en")),
     (Lang::Fr, catalogue_files!("fr")),
     (Lang::Da, catalogue_files!("da")),

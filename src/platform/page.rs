@@ -49,6 +49,20 @@ pub fn query() -> String {
     String::new()
 }
 
+/// The page's address fragment, `#variant=1.abc` as `variant=1.abc`
+/// (a shared variant's link); empty on the desktop.
+pub fn fragment() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .map(|h| h.trim_start_matches('#').to_owned())
+            .unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    String::new()
+}
+
 /// The page's origin, `http://192.168.1.20:7878`: the host that served it.
 /// Empty on the desktop.
 pub fn origin() -> String {

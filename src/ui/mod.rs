@@ -25,6 +25,7 @@ pub mod statistics;
 pub mod theme;
 pub mod title;
 pub mod tween;
+pub mod variant_editor;
 pub mod widgets;
 
 use std::time::Duration;
@@ -145,6 +146,7 @@ pub fn screens_plugin(app: &mut App) {
             pin_pad::plugin,
             coach::plugin,
             hand::plugin,
+            variant_editor::plugin,
         ));
 }
 

@@ -8,6 +8,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::UiSystems;
 use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
+use super::variant_editor::Editing;
+use super::variant_editor::desk::VariantDesk;
 use super::widgets::{big_button, dialog, full_screen};
 use crate::catalog::GameCatalog;
 use crate::engine::Controller;
@@ -27,7 +29,8 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         setup
-            .run_if(in_state(Screen::Setup))
+            // The variant editor, when open, is drawn in its place.
+            .run_if(in_state(Screen::Setup).and_then(not(resource_exists::<Editing>)))
             .in_set(UiSystems::Screens),
     );
 }
@@ -83,6 +86,7 @@ fn setup(
     mut commands: Commands,
     mut notice: ResMut<crate::session::Notice>,
     phones_bind: Option<Res<crate::hand::PhonesBind>>,
+    mut variant_desk: VariantDesk,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(game) = catalog.get(table.game) else {
@@ -92,7 +96,8 @@ fn setup(
     };
     let kind = game.id;
     let bots = game.bots;
-    let offered = choices::choices(registry.as_deref(), game);
+    let mut offered = choices::choices(registry.as_deref(), game);
+    variant_desk.kiosk_offer(&mut table, &mut offered);
     // A bot this game does not have (the seats came from another game) becomes its strongest.
     for seat in table.seats.iter_mut() {
         if let Controller::Bot(b) = &seat.controller
@@ -139,6 +144,9 @@ fn setup(
                 }
                 ui.add_space(12.0);
                 variant_row(ui, &mut table, &offered, width);
+                let chosen = choices::chosen(&offered, &table.variant).map(|i| &offered[i]);
+                variant_desk.buttons(ui, kind, chosen);
+                ui.add_space(8.0);
                 if let Some(row) = game.setup_row {
                     row(ui, &mut table.variant);
                 }

@@ -15,14 +15,20 @@ pub struct Choice {
     pub title: String,
     /// One line on what changes (empty for a built-in name).
     pub description: String,
+    /// The registry entry's id (none for a built-in name listed before
+    /// the files are read).
+    pub id: Option<String>,
 }
 
 impl Choice {
     fn of(entry: &VariantEntry) -> Self {
         Self {
             rules: entry.rules.clone(),
-            title: entry.title.shown().to_owned(),
-            description: entry.description.shown().to_owned(),
+            // Words from a file are shown as the characters they are: no
+            // control character or direction mark reaches the screen.
+            title: parlour_core::share::plain(entry.title.shown()),
+            description: parlour_core::share::plain(entry.description.shown()),
+            id: Some(entry.id.clone()),
         }
     }
 }
@@ -41,6 +47,7 @@ pub fn choices(registry: Option<&VariantRegistry>, entry: &GameEntry) -> Vec<Cho
         rules: (*name).to_owned(),
         title: variant_name(game.name(), name),
         description: String::new(),
+        id: None,
     });
     let plugins = registry
         .into_iter()
@@ -146,11 +153,13 @@ mod tests {
                 rules: "standard".into(),
                 title: "Standard".into(),
                 description: String::new(),
+                id: None,
             },
             Choice {
                 rules: "standard,jokers=2".into(),
                 title: "Two jokers".into(),
                 description: String::new(),
+                id: None,
             },
         ];
         assert_eq!(chosen(&offered, "standard,jokers=2,rounds=3"), Some(1));
@@ -179,11 +188,13 @@ mod tests {
                 rules: "standard".into(),
                 title: "Standard".into(),
                 description: String::new(),
+                id: None,
             },
             Choice {
                 rules: "classic".into(),
                 title: "Classic".into(),
                 description: String::new(),
+                id: None,
             },
         ];
         assert_eq!(with_minutes("standard,rounds=3", 30), "standard,minutes=30");

@@ -16,9 +16,13 @@
 //! reason — in the log and on the title screen — and the others still load.
 
 pub mod choices;
+pub mod draft;
 pub mod file;
+pub mod made;
+pub mod pinned;
 pub mod registry;
 pub mod sources;
+pub mod trial;
 
 use bevy::prelude::*;
 
@@ -36,6 +40,7 @@ use crate::storage::{FileWarning, FileWarnings};
 pub fn plugin(app: &mut App) {
     app.init_resource::<VariantRegistry>()
         .init_resource::<VariantSources>()
+        .init_resource::<made::MadeFolder>()
         .add_systems(Startup, read_files);
 }
 
@@ -44,10 +49,15 @@ pub fn plugin(app: &mut App) {
 fn read_files(
     catalog: Res<GameCatalog>,
     sources: Res<VariantSources>,
+    made: Option<Res<made::MadeFolder>>,
     mut registry: ResMut<VariantRegistry>,
+    mut commands: Commands,
     warnings: Option<ResMut<FileWarnings>>,
 ) {
     sources::read_all(&mut registry, &catalog, &sources);
+    commands.insert_resource(pinned::KioskPins::read(
+        made::folder(made.as_deref(), &sources).as_deref(),
+    ));
     info!("{} variants on offer", registry.entries().len());
     if let Some(mut warnings) = warnings {
         warnings

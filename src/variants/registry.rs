@@ -200,6 +200,16 @@ impl VariantRegistry {
         Ok(())
     }
 
+    /// Takes the entry of `game` called `id` off the list (a variant the
+    /// player deleted or is about to write anew).
+    pub fn remove(&mut self, game: GameId, id: &str) -> Option<VariantEntry> {
+        let at = self
+            .entries
+            .iter()
+            .position(|e| e.game == game && e.id == id)?;
+        Some(self.entries.remove(at))
+    }
+
     /// Notes a variant that was not taken (it is logged as well).
     pub fn report(&mut self, problem: VariantProblem) {
         warn!("variant not loaded: {}: {}", problem.origin, problem.reason);

@@ -76,6 +76,13 @@ pub fn built_in_files() -> Vec<(String, &'static [u8])> {
 /// problem.
 pub fn folder_files(folder: &Path) -> Result<Vec<PathBuf>, VariantProblem> {
     let mut found = Vec::new();
+    if crate::platform::files::in_page() {
+        // A page's storage: the variants made there, one key each.
+        let mut keys = crate::platform::files::list(folder).unwrap_or_default();
+        keys.retain(|k| k.to_string_lossy().ends_with(&format!(".{EXTENSION}")));
+        keys.sort();
+        return Ok(keys);
+    }
     if !folder.exists() {
         return Ok(found);
     }
@@ -112,7 +119,7 @@ pub fn read_all(registry: &mut VariantRegistry, catalog: &GameCatalog, sources: 
         match folder_files(folder) {
             Ok(paths) => {
                 let files = paths.into_iter().map(|path| {
-                    let text = std::fs::read(&path);
+                    let text = crate::platform::files::read(&path);
                     (Origin::File(path.display().to_string()), text)
                 });
                 read_layer(registry, catalog, files);
