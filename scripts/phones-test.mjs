@@ -55,6 +55,7 @@ const VERSION = Number(fs.readFileSync(path.join(root, "core/src/protocol.rs"), 
 const START_TIMEOUT = 240_000; // a page to its first drawn screen
 const STEP_TIMEOUT = 90_000; // a tap to what it does
 const MATCH_TIMEOUT = 60 * 60_000; // a whole match
+const TAP_GAP = 900; // ms between one tap and the next
 const PHONE = { width: 390, height: 844, ratio: 3 };
 const TABLE = { width: 1280, height: 800, ratio: 1 };
 // A cell a phone may tap: the hand screens' GOOD (143, 222, 143).
@@ -147,7 +148,9 @@ async function device(browser, name, { width, height, ratio }, url, mobile) {
       await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
       await sleep(60);
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-      await sleep(250);
+      // A phone drawn in software at ratio 3 takes a while over a frame:
+      // the next tap waits for this one to be drawn, as a person's would.
+      await sleep(TAP_GAP);
     },
     // Taps the text painted last (on top) that reads `text`.
     async tap(text) {
@@ -162,6 +165,15 @@ async function device(browser, name, { width, height, ratio }, url, mobile) {
       for (let tries = 0; tries < 3; tries++) {
         if (tries === 0 || (await d.shows(text))) await d.tap(text);
         try { return await d.until(what, effect, timeout); } catch (e) { if (tries === 2) throw e; }
+      }
+    },
+    // The lit cells within `box`, once some show (none after `timeout`).
+    async litWithin(box, timeout) {
+      const end = Date.now() + timeout;
+      for (;;) {
+        const cells = litCells(await d.look(), box);
+        if (cells.length || Date.now() > end) return cells;
+        await sleep(500);
       }
     },
     // The screen in CSS pixels, to find lit cells by their colour.
@@ -263,9 +275,11 @@ const movers = {
     const board = { x0: 0, y0: 120, x1: PHONE.width, y1: Math.min(...hand.map((w) => w.y0)) - 16 };
     for (const token of hand) {
       await phone.tapAt(token.cx, token.cy);
-      const cells = litCells(await phone.look(), board);
+      // The cells it may go on light up once the phone has drawn the tap.
+      const cells = await phone.litWithin(board, 8_000);
       if (cells.length) return phone.tapAt(cells[0].cx, cells[0].cy);
       await phone.tapAt(token.cx, token.cy); // put it back
+      await sleep(1_000);
     }
     throw new Error(`${phone.name}: no token of ${hand.map((w) => w.text).join(",")} lights a cell, and no pass offered`);
   },
@@ -280,7 +294,7 @@ const movers = {
       await phone.shot(`${phone.label}-grid-written`);
       return phone.tap("Ready");
     }
-    const cells = litCells(await phone.look(), { x0: 0, y0: 100, x1: PHONE.width, y1: PHONE.height * 0.75 });
+    const cells = await phone.litWithin({ x0: 0, y0: 100, x1: PHONE.width, y1: PHONE.height * 0.75 }, 8_000);
     if (!cells.length) throw new Error(`${phone.name}: no lit cell to step to`);
     return phone.tapAt(cells[0].cx, cells[0].cy);
   },
