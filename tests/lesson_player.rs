@@ -306,3 +306,38 @@ fn a_move_made_before_next_is_refused_and_the_lesson_goes_on() {
     app.update();
     assert_eq!(step::<Neighbours>(&app), 2);
 }
+
+/// A lesson is practice, not a match played: as it is played and at its
+/// end nothing is written as the match to continue, nothing filed in the
+/// history, and nobody's statistics count it.
+#[test]
+fn a_lesson_is_neither_kept_nor_counted() {
+    let dir = std::env::temp_dir().join(format!(
+        "parlour-lesson-kept-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = app(parlour::games::neighbours::logic_plugin);
+    app.insert_resource(parlour::saves::SaveSlot {
+        current: Some(dir.join("current.json")),
+        history: Some(dir.join("history")),
+        unfinished: None,
+    });
+    learn::<Neighbours>(&mut app);
+    play_through::<Neighbours>(&mut app);
+    assert!(
+        app.world()
+            .resource::<ActiveMatch<Neighbours>>()
+            .get()
+            .is_over(),
+        "the lesson's match ended"
+    );
+    assert!(!dir.join("current.json").exists(), "saved to continue");
+    let filed = std::fs::read_dir(dir.join("history")).map_or(0, |d| d.count());
+    assert_eq!(filed, 0, "filed in the history");
+    let stats = app.world().resource::<parlour::stats::Statistics>();
+    assert!(stats.players.is_empty(), "counted: {:?}", stats.players);
+    let _ = std::fs::remove_dir_all(&dir);
+}

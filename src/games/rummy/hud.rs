@@ -405,3 +405,57 @@ fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, sc
         None => notice_banner(ctx, "rummy-notice", notice, screen.x * 0.8),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The top bar of a 15-minute match: the time left beside the round,
+    /// rounded up to the second and warning in the last minute; once the
+    /// time is used up, that the round in play is the last.
+    #[test]
+    fn the_top_bar_says_the_time_left_and_then_that_this_round_is_the_last() {
+        let game = Match::<Rummy>::seeded("standard,minutes=15", 2, 5).unwrap();
+        let state = game.state();
+        let pile = state.pile_len();
+        let limit = Duration::from_secs(15 * 60);
+        let line = |left: Duration| {
+            round_line(
+                state,
+                &MatchClock {
+                    limit: Some(limit),
+                    used: limit - left,
+                },
+            )
+        };
+        let left = |time: &str| {
+            tr!(
+                "rummy-round-time-left",
+                round = 1,
+                time = time.to_owned(),
+                pile = pile
+            )
+        };
+        assert_eq!(line(limit), (left("15:00"), false));
+        assert_eq!(line(Duration::from_millis(90_200)), (left("1:31"), false));
+        assert_eq!(line(Duration::from_secs(59)), (left("0:59"), true));
+        assert_eq!(
+            line(Duration::ZERO),
+            (tr!("rummy-round-last", round = 1, pile = pile), true)
+        );
+        // A match with no agreed time says the round of how many.
+        let untimed = round_line(state, &MatchClock::default());
+        assert_eq!(
+            untimed,
+            (
+                tr!(
+                    "rummy-round-pile",
+                    round = 1,
+                    rounds = state.config().rounds,
+                    pile = pile
+                ),
+                false
+            )
+        );
+    }
+}
