@@ -243,3 +243,4 @@ host-refused-stale = Trækket blev lavet ved træk { $made }, og spillet er ved 
 host-refused-no-answer = Bordet svarede ikke på trækket: prøv igen.
 setup-with-phones = Spil med telefoner
 setup-with-phones-how = Hver spiller spiller fra sin egen telefon: denne skærm viser bordet og en kode at scanne for hver plads.
+rummy-hint-first-meld-short = Hint — dit bedste første udlæg er { $worth } værd; det skal være mindst { $needs } værd, så træk et kort.

@@ -252,3 +252,4 @@ host-refused-stale = That move was made at move { $made }, and the match is at m
 host-refused-no-answer = The table did not answer that move: try again.
 setup-with-phones = Play with phones
 setup-with-phones-how = Each person plays from their own phone: this screen shows the table and a code to scan for each seat.
+rummy-hint-first-meld-short = Hint — your best first meld is worth { $worth }; it needs { $needs }, so draw a card.

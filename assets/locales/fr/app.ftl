@@ -246,3 +246,4 @@ host-refused-stale = Ce coup a été joué au coup { $made }, et la partie en es
 host-refused-no-answer = La table n’a pas répondu à ce coup : réessayez.
 setup-with-phones = Jouer avec les téléphones
 setup-with-phones-how = Chacun joue depuis son téléphone : cet écran montre la table et un code à scanner pour chaque place.
+rummy-hint-first-meld-short = Indice — votre meilleure première pose vaut { $worth } ; il faut { $needs }, alors piochez une carte.
