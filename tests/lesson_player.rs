@@ -11,7 +11,9 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::catalog::GameId;
 use parlour::coach::{CoachLog, CoachQuestion};
-use parlour::engine::{ActiveMatch, Controller, MoveGate, MoveRejected, MoveRequest};
+use parlour::engine::{
+    ActiveMatch, Controller, MoveGate, MoveRejected, MoveRequest, Proceed, TurnPhase,
+};
 use parlour::lessons::{LessonAction, LessonPlay};
 use parlour::session::{LearnGame, Screen, Table};
 use parlour::settings::{CoachMode, Settings, SetupSeat, SetupTable};
@@ -74,6 +76,11 @@ fn play_through<G: Game + Teach>(app: &mut App) {
         assert_eq!(app.world().resource::<CoachQuestion>().0, None);
     }
     for _ in 0..100 {
+        // A round's end stays on screen until the learner lets it go, as
+        // the round's summary's button does (Rummy's lesson ends a round).
+        if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::RoundOver {
+            app.world_mut().write_message(Proceed);
+        }
         app.update();
         if screen(app) == Screen::Results {
             break;
