@@ -21,7 +21,7 @@ use super::{feedback, results};
 use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, MatchClock, MoveRequest, Proceed, TurnClock, TurnPhase};
 use crate::game_kit::viewer_view;
-use crate::session::{Notice, Screen, Table};
+use crate::session::{InLesson, Notice, Screen, Table};
 use crate::settings::Settings;
 use crate::tr;
 use crate::ui::UiSystems;
@@ -50,6 +50,7 @@ struct Hud<'w> {
     places: ResMut<'w, ActionPlaces>,
     requests: MessageWriter<'w, MoveRequest<Rummy>>,
     proceed: MessageWriter<'w, Proceed>,
+    lesson: Option<Res<'w, InLesson>>,
 }
 
 /// The turn in progress as the action bar shows it.
@@ -241,6 +242,7 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
         &hud.table,
         my_turn,
         to_move,
+        hud.lesson.is_some(),
     );
     let bar = Bar {
         draft,
