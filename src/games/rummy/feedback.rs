@@ -202,7 +202,7 @@ mod tests {
     fn in_a_lesson_the_bar_offers_no_swap_the_step_did_not_ask_for() {
         let view = rebuild_step();
         let draft = Draft::new(&view, 0, &[]);
-        let check = super::super::draft::check(&view, &draft);
+        let check = crate::games::rummy::draft::check(&view, &draft);
         let state = State::from_view(&view);
         let table = Table::default();
         let line =
