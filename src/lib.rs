@@ -4,7 +4,7 @@
 //! The rules cores, bots, records and self-play live in `parlour_core`
 //! (plain Rust); this crate adds the Bevy rules plugin, the screens and the
 //! command line. Its modules form layers, each using only the ones below
-//! it (the README's "How it is built"; `tests/architecture.rs` keeps it so):
+//! it (docs/how-it-is-built.md; `tests/architecture.rs` keeps it so):
 //!
 //! ```text
 //! 10  cli

@@ -1,5 +1,5 @@
 //! The app crate's layers, kept: every module of `src/` uses only the
-//! modules of the rows below its own (the README's "How it is built"), game
+//! modules of the rows below its own (docs/how-it-is-built.md), game
 //! folders never use each other, and the shell names no game.
 //!
 //! Within a module, its files never import each other in a circle (in the
@@ -265,7 +265,7 @@ fn offences(src: &Path, file: &Path) -> Vec<String> {
     }
     let Some(own) = layer(&top) else {
         return vec![format!(
-            "{}: module {top} is in no layer (add it to LAYERS and the README)",
+            "{}: module {top} is in no layer (add it to LAYERS and docs/how-it-is-built.md)",
             file.display()
         )];
     };

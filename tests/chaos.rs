@@ -13,6 +13,11 @@ fn a_minute_of_random_input_breaks_no_invariant() {
     let tally = chaos::run(1, 600, |_| true).unwrap_or_else(|f| panic!("{f}"));
     println!("{}", tally.report());
     assert_eq!(tally.steps, 600);
+    // A run where nothing was played, or nothing checked against its
+    // record, would hold every invariant and prove nothing.
+    let moves: usize = tally.moves.values().sum();
+    assert!(moves > 0, "no move played: {}", tally.report());
+    assert!(tally.replays > 0, "no record replayed: {}", tally.report());
     for screen in ["Title", "Setup", "Play"] {
         assert!(
             tally.screens.get(screen).is_some_and(|&n| n > 0),
@@ -69,6 +74,9 @@ fn the_hand_over_screen_draws_no_hidden_grid_under_it() {
             .set(Screen::Play);
         let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
         let mut handed_over = 0;
+        // Frames under the hand-over screen with a grid written: the
+        // opening hand-over, before any, has nothing to hide.
+        let mut over_a_grid = 0;
         let mut written = 0;
         for _ in 0..400 {
             app.update();
@@ -80,6 +88,7 @@ fn the_hand_over_screen_draws_no_hidden_grid_under_it() {
             match screen(app) {
                 Screen::HandOver => {
                     handed_over += 1;
+                    over_a_grid += usize::from(written > 0);
                     // Tapped through after a few frames, as a person would.
                     if handed_over % 10 == 0 {
                         let mut table = app.world_mut().resource_mut::<Table>();
@@ -108,8 +117,8 @@ fn the_hand_over_screen_draws_no_hidden_grid_under_it() {
             }
         }
         assert!(
-            handed_over >= 10,
-            "the hand-over screen came ({handed_over} frames)"
+            over_a_grid >= 10,
+            "the hand-over screen came over a written grid ({over_a_grid} of {handed_over} frames)"
         );
         assert!(written >= 2, "both grids were written ({written})");
     });
@@ -166,6 +175,7 @@ fn the_table_ignores_the_keys_while_a_name_field_has_them() {
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Play);
+        let mut annas_turn = false;
         for _ in 0..600 {
             app.update();
             let anna = app
@@ -174,9 +184,13 @@ fn the_table_ignores_the_keys_while_a_name_field_has_them() {
                 .is_some_and(|m| m.get().awaiting() == vec![0]);
             if anna && *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingMove
             {
+                annas_turn = true;
                 break;
             }
         }
+        // The keys below are the table's only on Anna's turn: without it
+        // the last check would prove nothing of the field.
+        assert!(annas_turn, "Anna's turn came in 600 frames");
         let window = app
             .world_mut()
             .query_filtered::<Entity, With<PrimaryWindow>>()
@@ -299,4 +313,130 @@ fn the_last_token_placed_wears_the_ring_and_the_next_move_moves_it() {
             "the ring followed four placements: {cells_marked:?}"
         );
     });
+}
+
+/// Bots play game `game` to its end in the whole app, and the results
+/// sheet is folded away as "See the table" folds it (tests/results_sheet.rs
+/// taps it): every cell and every piece of the rules' board that the game's
+/// own view draws is shown and inside the window — and the view draws some:
+/// at least `pieces` pieces, and `numbers` numbers on the cells (Paper
+/// Boxing's grids, written on their cells rather than as pieces).
+fn the_final_table_is_drawn_with_the_sheet_folded(
+    game: &'static str,
+    bot: &str,
+    seed: u64,
+    (pieces, numbers): (usize, usize),
+) {
+    use bevy::prelude::*;
+    use parlour::engine::{At, CellOf, Controller, PieceOf};
+    use parlour::session::{BeginMatch, Screen, SeatChoice, Table};
+    use parlour::ui::results::SheetFolded;
+    use parlour_core::engine::Zone;
+
+    chaos::with_app(seed, (1280, 800), |app| {
+        app.update();
+        *app.world_mut().resource_mut::<Table>() = Table {
+            game: parlour::catalog::GameId(game),
+            seats: ["Ada", "Bram"]
+                .map(|name| SeatChoice {
+                    name: name.into(),
+                    controller: Controller::Bot(bot.into()),
+                })
+                .into(),
+            ..Table::default()
+        };
+        app.world_mut().write_message(BeginMatch);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Play);
+        let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
+        for _ in 0..20_000 {
+            app.update();
+            if screen(app) == Screen::Results {
+                break;
+            }
+        }
+        assert_eq!(screen(app), Screen::Results, "{game}: the match ended");
+        app.world_mut().resource_mut::<SheetFolded>().0 = true;
+        for _ in 0..10 {
+            app.update();
+        }
+        let camera = app
+            .world_mut()
+            .query_filtered::<&GlobalTransform, With<Camera2d>>()
+            .iter(app.world())
+            .next()
+            .expect("a camera")
+            .translation()
+            .truncate();
+        let in_view = |at: &GlobalTransform| {
+            let from_centre = (at.translation().truncate() - camera).abs();
+            from_centre.x <= 640.0 && from_centre.y <= 400.0
+        };
+        // The rules' board: its cells, and the pieces on it.
+        let mut board = app.world_mut().query_filtered::<(
+            Entity,
+            Option<&PieceOf>,
+            Option<&At>,
+            &InheritedVisibility,
+            &GlobalTransform,
+            Has<Sprite>,
+            Has<Text2d>,
+        ), Or<(With<PieceOf>, With<CellOf>)>>();
+        let mut unseen = Vec::new();
+        let mut drawn_pieces = 0;
+        for (entity, piece, at, visible, place, sprite, text) in board.iter(app.world()) {
+            let on_board = piece.is_none() || at.is_some_and(|a| a.0.zone == Zone::Board);
+            if !on_board || !(sprite || text) {
+                continue;
+            }
+            drawn_pieces += usize::from(piece.is_some());
+            if !visible.get() || !in_view(place) {
+                unseen.push(piece.map_or_else(|| format!("cell {entity}"), |p| p.label.clone()));
+            }
+        }
+        assert!(
+            unseen.is_empty(),
+            "{game}: on the board but not seen: {unseen:?}"
+        );
+        assert!(
+            drawn_pieces >= pieces,
+            "{game}: {drawn_pieces} pieces drawn on the board"
+        );
+        let mut texts = app
+            .world_mut()
+            .query::<(&Text2d, &InheritedVisibility, &GlobalTransform, &ChildOf)>();
+        let mut cells = app.world_mut().query::<&CellOf>();
+        let shown_numbers = texts
+            .iter(app.world())
+            .filter(|(text, visible, place, parent)| {
+                visible.get()
+                    && in_view(place)
+                    && text.0.trim().parse::<u8>().is_ok()
+                    && cells.get(app.world(), parent.parent()).is_ok()
+            })
+            .count();
+        assert!(
+            shown_numbers >= numbers,
+            "{game}: {shown_numbers} numbers shown on the cells"
+        );
+    });
+}
+
+#[test]
+fn neighbours_final_table_is_drawn_when_the_sheet_folds_away() {
+    // The start token and at least one placement a seat.
+    the_final_table_is_drawn_with_the_sheet_folded("neighbours", "greedy", 21, (3, 0));
+}
+
+#[test]
+fn paper_boxings_final_table_is_drawn_when_the_sheet_folds_away() {
+    // Both grids revealed: fifteen numbers each.
+    the_final_table_is_drawn_with_the_sheet_folded("paper-boxing", "random", 22, (0, 30));
+}
+
+#[test]
+fn rummys_final_table_is_drawn_when_the_sheet_folds_away() {
+    // At least the one meld that went out.
+    the_final_table_is_drawn_with_the_sheet_folded("rummy", "greedy", 23, (3, 0));
 }

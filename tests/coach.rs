@@ -252,9 +252,41 @@ fn the_coach_thinking_beside_the_frames_asks_what_it_would_ask_in_them() {
             }
             assert_eq!(played::<PaperBoxing>(&app).len(), before, "held");
         }
-        question(&app).expect("the coach asks")
+        let threads = app
+            .world()
+            .resource::<Coach<PaperBoxing>>()
+            .weighed_beside();
+        (question(&app).expect("the coach asks"), threads)
     };
-    assert_eq!(asked(true), asked(false));
+    let ((beside, threads), (in_frames, none)) = (asked(true), asked(false));
+    assert_eq!(beside, in_frames);
+    // The same question either way would not show a thread was used: the
+    // coach says how many of its weighings ran on one.
+    assert!(threads > 0, "no weighing ran beside the frames");
+    assert_eq!(
+        none, 0,
+        "asked to think in the frames, none ran beside them"
+    );
+}
+
+/// The wait docs/review.md gives: a move the coach has not weighed 300 ms
+/// after it was committed goes to the rules unasked. It is the pace the
+/// app installs, thinking beside the frames.
+#[test]
+fn the_coach_keeps_a_move_waiting_300_ms_at_the_most() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(parlour::app::headless_plugin);
+    parlour::games::paper_boxing::logic_plugin(&mut app);
+    app.update();
+    let pace = *app.world().resource::<CoachPace>();
+    assert_eq!(pace.wait, Duration::from_millis(300));
+    assert!(pace.beside);
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/review.md"),
+    )
+    .unwrap();
+    assert!(docs.contains("300 ms after the commit"), "the docs say so");
 }
 
 #[test]
@@ -471,4 +503,53 @@ fn a_move_not_weighed_in_time_goes_to_the_rules_unasked() {
     let log = &app.world().resource::<CoachLog>().answers;
     assert_eq!(log.as_slice().len(), 1);
     assert!(!log[0].1, "not asked");
+}
+
+// --- Where the coach says nothing -------------------------------------------
+
+/// A filed match watched again: its person's moves are the record's, not
+/// a person's at the table, and the coach holds none back nor asks.
+#[test]
+fn the_coach_is_quiet_while_a_match_is_watched_again() {
+    // Anna's steps at random: many throw the match away.
+    let mut filed = Match::<PaperBoxing>::seeded("standard", 2, 5).unwrap();
+    let mut seats = [
+        PaperBoxing::bot("random", 1).unwrap(),
+        PaperBoxing::bot("solver", 2).unwrap(),
+    ];
+    while !filed.is_over() {
+        let seat = filed.awaiting()[0];
+        let mv = seats[seat].choose(&filed.view(seat));
+        filed.submit(seat, mv).unwrap();
+    }
+    let mut record = filed.record();
+    record.seats = vec![
+        parlour_core::engine::SeatRecord {
+            name: "Anna".into(),
+            bot: None,
+        },
+        parlour_core::engine::SeatRecord {
+            name: "Ada".into(),
+            bot: Some("solver".into()),
+        },
+    ];
+    let moves = record.moves.len();
+    let mut app = boxing_app(CoachMode::Explain);
+    app.world_mut()
+        .write_message(parlour::saves::WatchReplay(record));
+    let mut watched = 0;
+    for _ in 0..5_000 {
+        app.update();
+        assert_eq!(question(&app), None, "asked in a replay");
+        assert!(!app.world().resource::<Coach<PaperBoxing>>().holding());
+        watched = watched.max(game::<PaperBoxing>(&app).moves().len());
+        if watched >= moves {
+            break;
+        }
+    }
+    assert_eq!(watched, moves, "every move of the record was played");
+    assert!(
+        app.world().resource::<CoachLog>().answers.is_empty(),
+        "no move weighed"
+    );
 }

@@ -407,6 +407,9 @@ fn a_match_of_the_fourth_game_is_set_up_played_saved_and_continued() {
 #[test]
 fn attract_mode_seats_the_bots_the_fourth_game_asks_for() {
     let mut app = app();
+    // Stepped frame by frame: the bots answer within a frame, so the 400
+    // frames do not depend on how busy the machine is.
+    app.insert_resource(parlour::engine::FrameStepped::new(1));
     app.insert_resource(Demo::new(vec![last_stone()]));
     let mut over = false;
     for _ in 0..400 {

@@ -11,7 +11,9 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use parlour::catalog::GameId;
 use parlour::coach::{CoachLog, CoachQuestion};
-use parlour::engine::{ActiveMatch, Controller, MoveGate, MoveRejected, MoveRequest};
+use parlour::engine::{
+    ActiveMatch, Controller, MoveGate, MoveRejected, MoveRequest, Proceed, TurnPhase,
+};
 use parlour::lessons::{LessonAction, LessonPlay};
 use parlour::session::{LearnGame, Screen, Table};
 use parlour::settings::{CoachMode, Settings, SetupSeat, SetupTable};
@@ -74,6 +76,11 @@ fn play_through<G: Game + Teach>(app: &mut App) {
         assert_eq!(app.world().resource::<CoachQuestion>().0, None);
     }
     for _ in 0..100 {
+        // A round's end stays on screen until the learner lets it go, as
+        // the round's summary's button does (Rummy's lesson ends a round).
+        if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::RoundOver {
+            app.world_mut().write_message(Proceed);
+        }
         app.update();
         if screen(app) == Screen::Results {
             break;
@@ -305,4 +312,39 @@ fn a_move_made_before_next_is_refused_and_the_lesson_goes_on() {
     app.world_mut().write_message(nine);
     app.update();
     assert_eq!(step::<Neighbours>(&app), 2);
+}
+
+/// A lesson is practice, not a match played: as it is played and at its
+/// end nothing is written as the match to continue, nothing filed in the
+/// history, and nobody's statistics count it.
+#[test]
+fn a_lesson_is_neither_kept_nor_counted() {
+    let dir = std::env::temp_dir().join(format!(
+        "parlour-lesson-kept-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = app(parlour::games::neighbours::logic_plugin);
+    app.insert_resource(parlour::saves::SaveSlot {
+        current: Some(dir.join("current.json")),
+        history: Some(dir.join("history")),
+        unfinished: None,
+    });
+    learn::<Neighbours>(&mut app);
+    play_through::<Neighbours>(&mut app);
+    assert!(
+        app.world()
+            .resource::<ActiveMatch<Neighbours>>()
+            .get()
+            .is_over(),
+        "the lesson's match ended"
+    );
+    assert!(!dir.join("current.json").exists(), "saved to continue");
+    let filed = std::fs::read_dir(dir.join("history")).map_or(0, |d| d.count());
+    assert_eq!(filed, 0, "filed in the history");
+    let stats = app.world().resource::<parlour::stats::Statistics>();
+    assert!(stats.players.is_empty(), "counted: {:?}", stats.players);
+    let _ = std::fs::remove_dir_all(&dir);
 }

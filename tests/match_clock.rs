@@ -287,3 +287,69 @@ fn a_watched_match_played_for_a_time_ends_where_it_did() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Two people at one screen: while the hand-over screen asks for the
+/// device to be passed, nobody is playing, and the match's time waits.
+#[test]
+fn the_match_clock_waits_behind_the_hand_over_screen() {
+    let dir = scratch("hand-over");
+    let mut app = app_in(&dir, Duration::from_millis(500));
+    begin(
+        &mut app,
+        "standard,minutes=15,turn-seconds=off",
+        &[("Anna", Controller::Human), ("Bo", Controller::Human)],
+    );
+    let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
+    run_until(&mut app, 200, |app| screen(app) == Screen::HandOver);
+    let at = clock(&app).used;
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::HandOver);
+    assert_eq!(clock(&app).used, at, "the hand-over screen is up");
+    // Taken: the table is Anna's or Bo's, and the time goes on.
+    {
+        let mut table = app.world_mut().resource_mut::<Table>();
+        table.viewer = table.handing_to.take();
+    }
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Play);
+    run_until(&mut app, 20, |app| clock(app).used > at);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Between two rounds (the round's end shown before the next deal) no
+/// round is played: the match's time waits until the next is dealt.
+#[test]
+fn the_match_clock_waits_between_rounds() {
+    let dir = scratch("between");
+    let mut app = app_in(&dir, Duration::from_millis(100));
+    begin(
+        &mut app,
+        "standard,minutes=15",
+        &[("Ada", greedy()), ("Bram", greedy())],
+    );
+    // Bots alone: the round's end is shown four seconds before the next deal.
+    run_until(&mut app, 200_000, |app| phase(app) == TurnPhase::RoundOver);
+    let at = clock(&app).used;
+    let mut between = 0;
+    while phase(&app) == TurnPhase::RoundOver && between < 1_000 {
+        app.update();
+        between += 1;
+        if phase(&app) == TurnPhase::RoundOver {
+            assert_eq!(
+                clock(&app).used,
+                at,
+                "{between} frames after the round's end"
+            );
+        }
+    }
+    assert!(
+        between > 3,
+        "the round's end was shown for {between} frames"
+    );
+    assert_eq!(game(&app).state().round(), 2, "the next round is dealt");
+    run_until(&mut app, 200, |app| clock(app).used > at);
+    let _ = fs::remove_dir_all(&dir);
+}

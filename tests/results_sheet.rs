@@ -48,6 +48,13 @@ fn the_sheet_folds_away_and_back(mut m: Menus) {
     assert!(m.shows("Play again"));
     m.tap("See the table");
     assert_eq!(m.screen(), Screen::Results, "still the match's end");
+    // What the whole app draws of the table then: tests/chaos.rs.
+    assert!(
+        m.app
+            .world()
+            .resource::<parlour::ui::results::SheetFolded>()
+            .0
+    );
     assert!(!m.shows("Play again"), "the sheet is folded away");
     assert!(m.shows(&headline), "the headline stays, in a bar");
     m.tap("Results");
@@ -70,4 +77,36 @@ fn paper_boxings_final_table_is_seen_from_the_results() {
 fn rummys_final_table_is_seen_from_the_results() {
     let _words = language_held();
     the_sheet_folds_away_and_back(to_results(2, "greedy", 2));
+}
+
+/// "Review this match" on the sheet opens the review of the match just
+/// played: its moves on the table, from the results.
+#[test]
+fn review_this_match_opens_the_review_of_the_match_just_played() {
+    let _words = language_held();
+    let mut m = to_results(1, "random", 2);
+    // The review's panel measures the table's room at the window's zoom.
+    m.app.insert_resource(parlour::ui::theme::Zoom(1.0));
+    let played = m
+        .app
+        .world()
+        .resource::<parlour::engine::ActiveMatch<parlour_core::games::paper_boxing::PaperBoxing>>()
+        .get()
+        .moves()
+        .len();
+    m.tap("Review this match");
+    m.frames(2);
+    assert_eq!(m.screen(), Screen::Play);
+    let board = m
+        .app
+        .world()
+        .get_resource::<parlour::review::ReviewBoard>()
+        .expect("the review is open");
+    assert_eq!(board.from, Screen::Results);
+    assert_eq!(board.moves.len(), played, "every move of the match");
+    assert!(
+        m.app
+            .world()
+            .contains_resource::<parlour::session::Reviewing>()
+    );
 }

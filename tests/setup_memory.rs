@@ -84,11 +84,33 @@ fn attract_mode_never_writes_the_table_a_person_set() {
         vec![person("Søren"), bot("Ada"), bot("Bram")],
     );
     to_title(&mut m);
-    // Attract mode: a match of each game, bots only.
+    // Attract mode: a match of each game played to its end, bots only,
+    // and the next one begun after the last results (where a demo match
+    // ends is where it might write what it played).
     m.app.insert_resource(Demo::new(Vec::new()));
-    m.frames(3);
-    let watched = m.app.world().resource::<Table>().clone();
-    assert!(watched.humans().is_empty(), "attract mode plays bots only");
+    let mut ended: Vec<GameId> = Vec::new();
+    let mut after_the_third = false;
+    for _ in 0..40_000 {
+        m.frames(1);
+        let watched = m.app.world().resource::<Table>().clone();
+        assert!(watched.humans().is_empty(), "attract mode plays bots only");
+        match m.screen() {
+            Screen::Results if ended.last() != Some(&watched.game) => ended.push(watched.game),
+            Screen::Play if ended.len() >= 3 => {
+                after_the_third = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        after_the_third,
+        "attract mode played each game to its end: {ended:?}"
+    );
+    let mut games = ended.clone();
+    games.sort_by_key(|g| g.name());
+    games.dedup();
+    assert_eq!(games.len(), 3, "every game: {ended:?}");
     m.app.world_mut().remove_resource::<Demo>();
     to_title(&mut m);
 

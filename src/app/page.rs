@@ -90,6 +90,10 @@ fn say_closed(mut exits: MessageReader<AppExit>) {
 /// query `bench=GAME/BOT,BOT` (its answer set on the page as
 /// `parlourBench`), in place of the app.
 pub fn think_time(spec: &str, games: usize, seed: u64) -> Result<f64, String> {
+    // No match played is no figure, not a mean of nothing read as 0 ms.
+    if games == 0 {
+        return Err("the bench needs at least one match to measure".into());
+    }
     let (game, bots) = spec
         .split_once('/')
         .ok_or_else(|| format!("{spec:?}: write GAME/BOT,BOT"))?;
@@ -103,6 +107,9 @@ pub fn think_time(spec: &str, games: usize, seed: u64) -> Result<f64, String> {
 /// (`review_figures page-time` prints the desktop's, on the same moves).
 /// Asked for by a page query `bench-review=GAME/BOT,BOT`.
 pub fn review_time(spec: &str, games: usize, seed: u64) -> Result<String, String> {
+    if games == 0 {
+        return Err("the bench needs at least one match to review".into());
+    }
     let (game, bots) = spec
         .split_once('/')
         .ok_or_else(|| format!("{spec:?}: write GAME/BOT,BOT"))?;
@@ -150,8 +157,11 @@ mod tests {
 
     #[test]
     fn the_bench_measures_the_first_bot_on_selfplays_matches() {
+        // A bot's thinking took some time: a bench that measured no move
+        // would say 0.
         let ms = think_time("neighbours/greedy,random", 2, 1).unwrap();
-        assert!(ms >= 0.0 && ms.is_finite());
+        assert!(ms > 0.0 && ms.is_finite(), "{ms} ms");
+        assert!(think_time("neighbours/greedy,random", 0, 1).is_err());
         assert!(think_time("neighbours-greedy", 2, 1).is_err());
         assert!(think_time("chess/greedy,random", 2, 1).is_err());
     }
@@ -163,7 +173,14 @@ mod tests {
         assert_eq!(figures["matches"], 1);
         assert_eq!(figures["game"], "paper-boxing");
         assert!(figures["median_seconds"].as_f64().is_some_and(|s| s >= 0.0));
+        // Every decision of the match was timed: a bench that reviewed
+        // nothing would count no step.
+        assert!(
+            figures["steps"].as_u64().is_some_and(|n| n > 0),
+            "{figures}"
+        );
         assert!(review_time("paper-boxing", 1, 1).is_err());
+        assert!(review_time("paper-boxing/greedy,random", 0, 1).is_err());
     }
 
     #[test]

@@ -154,6 +154,8 @@ pub struct Coach<G: Coached> {
     held: Option<Held<G>>,
     /// Requests seen so far.
     cursor: MessageCursor<MoveRequest<G>>,
+    /// Weighings begun on a thread beside the frames.
+    beside: usize,
 }
 
 impl<G: Coached> Default for Coach<G> {
@@ -162,6 +164,7 @@ impl<G: Coached> Default for Coach<G> {
             ponder: None,
             held: None,
             cursor: MessageCursor::default(),
+            beside: 0,
         }
     }
 }
@@ -170,6 +173,13 @@ impl<G: Coached> Coach<G> {
     /// Whether a move is held back (weighed, or asked about).
     pub fn holding(&self) -> bool {
         self.held.is_some()
+    }
+
+    /// How many weighings it began on a thread beside the frames (none
+    /// where the frames think): what shows the desktop's frames never
+    /// waited on it.
+    pub fn weighed_beside(&self) -> usize {
+        self.beside
     }
 
     /// The analysis of the turn in play, once pondered: every candidate
@@ -414,6 +424,7 @@ fn follow_turn<G: Coached>(
         Some(guess) if G::coached(&view, &guess) => Thinking::start(&view, &guess, index, beside),
         _ => Thinking::Failed,
     };
+    coach.beside += usize::from(thinking.on_a_thread());
     coach.ponder = Some(Pondering {
         seat,
         index,
@@ -446,9 +457,15 @@ fn weigh_held<G: Coached>(
     let analysis = match pondered {
         Some(analysis) => Some(analysis),
         None => {
-            let thinking = held.thinking.get_or_insert_with(|| {
-                Thinking::start(&held.view, &held.request.mv, held.index, pace.beside)
-            });
+            if held.thinking.is_none() {
+                let thinking =
+                    Thinking::start(&held.view, &held.request.mv, held.index, pace.beside);
+                coach.beside += usize::from(thinking.on_a_thread());
+                held.thinking = Some(thinking);
+            }
+            let Some(thinking) = held.thinking.as_mut() else {
+                return false;
+            };
             thinking.think(slice);
             match thinking {
                 Thinking::Busy(_) if held.since.elapsed() < pace.wait => return true,

@@ -61,6 +61,11 @@ impl<G: Coached> Thinking<G> {
         !matches!(self, Thinking::Busy(_))
     }
 
+    /// Whether it is thinking on a thread beside the frames.
+    pub fn on_a_thread(&self) -> bool {
+        matches!(self, Thinking::Busy(work) if work.on_a_thread())
+    }
+
     /// The analysis, once done.
     pub fn analysis(&self) -> Option<&Analysis<G::Move>> {
         match self {

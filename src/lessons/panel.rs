@@ -48,28 +48,19 @@ fn say(words: &Words, bot: &str) -> String {
     text.replace("{bot}", bot)
 }
 
-fn panel<G: Game + Teach>(
-    mut contexts: EguiContexts,
-    play: Res<LessonPlay<G>>,
-    screen: Res<State<Screen>>,
-    mut room: ResMut<TableRoom>,
-    zoom: Option<Res<Zoom>>,
-    sheet: Option<Res<ResultsSheet>>,
-    mut actions: MessageWriter<LessonAction>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    if let Some(Point::Control(name)) = play.pointing() {
-        super::pointer::glow_control(ctx, name);
-    }
-    let lesson = &play.lesson;
-    let bot = lesson.bot.as_str();
-    // The match may end on the bot's move, whose words still wait for
-    // "Next": the summary comes once every step is read.
-    let over = *screen.get() == Screen::Results && play.finished();
-    // Beside the table, which is laid out in the rest of the window
-    // ([`TableRoom`]), so the words never hide a cell or a card: at the right
-    // in a landscape window, at the foot of a portrait one.
-    let zoom = zoom.map_or(1.0, |z| z.0);
+/// Where the words go: beside the table or under it, at `at`, `width`
+/// across and at most `max_height` down.
+struct Place {
+    wide: bool,
+    at: egui::Pos2,
+    width: f32,
+    max_height: f32,
+}
+
+/// The words' place, beside the table, which is laid out in the rest of
+/// the window ([`TableRoom`]), so the words never hide a cell or a card:
+/// at the right in a landscape window, at the foot of a portrait one.
+fn place_words(ctx: &egui::Context, over: bool, zoom: f32, room: &mut TableRoom) -> Place {
     let (wide, mut extent) = room_for_words(ctx.content_rect().size());
     if over && !wide {
         // The match is over: the summary and its button before the table.
@@ -101,74 +92,44 @@ fn panel<G: Game + Teach>(
             full.width() - 24.0 - 28.0,
         )
     };
-    // Under the words' room: less the frame's margins.
-    let max_height = (extent - 2.0 * 14.0 - 16.0).max(120.0);
+    Place {
+        wide,
+        at,
+        width,
+        // Under the words' room: less the frame's margins.
+        max_height: (extent - 2.0 * 14.0 - 16.0).max(120.0),
+    }
+}
+
+fn panel<G: Game + Teach>(
+    mut contexts: EguiContexts,
+    play: Res<LessonPlay<G>>,
+    screen: Res<State<Screen>>,
+    mut room: ResMut<TableRoom>,
+    zoom: Option<Res<Zoom>>,
+    sheet: Option<Res<ResultsSheet>>,
+    mut actions: MessageWriter<LessonAction>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(Point::Control(name)) = play.pointing() {
+        super::pointer::glow_control(ctx, name);
+    }
+    // The match may end on the bot's move, whose words still wait for
+    // "Next": the summary comes once every step is read.
+    let over = *screen.get() == Screen::Results && play.finished();
+    let place = place_words(ctx, over, zoom.map_or(1.0, |z| z.0), &mut room);
     let mut act = |a: LessonAction| {
         actions.write(a);
     };
     if ctx.input(|i| i.key_pressed(egui::Key::Enter)) && play.waits_for_next() && !over {
         act(LessonAction::Next);
     }
-    // The step's own button first, "Skip" always after it — at the right
-    // of a wide panel, under the step's button (or its empty place) in a
-    // narrow one — so "Skip" never comes where another button was.
-    let buttons = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
-        ui.spacing_mut().item_spacing = egui::vec2(12.0, 10.0);
-        if over {
-            if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked() {
-                act(LessonAction::RealMatch);
-            }
-            return;
-        }
-        // Each button its own id: the keyboard's focus on "Next" must not
-        // pass to the "Show me" or "Skip" drawn where it was.
-        let primary = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
-            if play.waits_for_next() {
-                ui.push_id("lesson-next", |ui| {
-                    if big_button(ui, &crate::tr!("lesson-next"), true).clicked() {
-                        act(LessonAction::Next);
-                    }
-                });
-            } else if play.learner_to_move() {
-                ui.push_id("lesson-show-me", |ui| {
-                    if big_button(ui, &crate::tr!("lesson-show-me"), false).clicked() {
-                        act(LessonAction::ShowMe);
-                    }
-                });
-            } else {
-                ui.add_space(size::TOUCH + 8.0);
-            }
-        };
-        let skip = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
-            ui.push_id("lesson-skip", |ui| {
-                if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
-                    act(LessonAction::Skip);
-                }
-            });
-        };
-        let wide_enough = big_button_width(ui, &crate::tr!("lesson-show-me"))
-            .max(big_button_width(ui, &crate::tr!("lesson-next")))
-            + big_button_width(ui, &crate::tr!("lesson-skip"))
-            + 24.0
-            <= ui.available_width();
-        if wide_enough {
-            ui.horizontal(|ui| {
-                primary(ui, act);
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    skip(ui, act);
-                });
-            });
-        } else {
-            primary(ui, act);
-            skip(ui, act);
-        }
-    };
     // Each step (and each state of it) scrolls from its top: egui keeps a
     // scroll's offset by id.
     let state = (play.step, play.waits_for_next(), play.wrong.is_some(), over);
     egui::Area::new(egui::Id::new("lesson"))
         .order(egui::Order::Foreground)
-        .fixed_pos(at)
+        .fixed_pos(place.at)
         // The panel keeps its place; egui must not push it to fit.
         .constrain(false)
         .show(ctx, |ui| {
@@ -178,91 +139,164 @@ fn panel<G: Game + Teach>(
                 .inner_margin(14)
                 .stroke(egui::Stroke::new(3.0, ecolour::ACCENT))
                 .show(ui, |ui| {
-                    ui.set_width(width);
-                    // Long words on a short screen scroll; the buttons with them.
-                    let body = |ui: &mut egui::Ui| {
-                        if over && let Some(sheet) = sheet.as_deref() {
-                            // Who won, as the results sheet (hidden in a lesson) says it.
-                            ui.label(
-                                egui::RichText::new(sheet.headline())
-                                    .color(ecolour::INK)
-                                    .strong()
-                                    .size(size::TEXT + 4.0),
-                            );
-                            ui.add_space(4.0);
-                        }
-                        let heading = if over {
-                            crate::tr!("lesson-learnt")
-                        } else {
-                            format!(
-                                "{} · {}",
-                                say(&lesson.title, bot),
-                                crate::tr!(
-                                    "lesson-step",
-                                    n = play.step.min(play.script.steps.len() - 1) + 1,
-                                    of = play.script.steps.len()
-                                )
-                            )
-                        };
-                        ui.label(
-                            egui::RichText::new(heading)
-                                .color(ecolour::INK)
-                                .strong()
-                                .size(size::TEXT),
-                        );
-                        ui.add_space(6.0);
-                        if over {
-                            for line in &lesson.summary {
-                                ui.label(
-                                    egui::RichText::new(format!("• {}", say(line, bot)))
-                                        .color(ecolour::INK),
-                                );
-                            }
-                        } else if let Some(step) = lesson.steps.get(play.step) {
-                            let waiting = !play.learner_to_move() && !play.waits_for_next();
-                            let words = if waiting {
-                                crate::tr!("lesson-bot-thinking", name = bot)
-                            } else {
-                                say(&step.say, bot)
-                            };
-                            ui.label(egui::RichText::new(words).color(ecolour::INK));
-                        }
-                        if let Some(wrong) = &play.wrong {
-                            ui.add_space(4.0);
-                            ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
-                        }
-                    };
+                    ui.set_width(place.width);
+                    let body = |ui: &mut egui::Ui| words(ui, &play, over, sheet.as_deref());
                     // Beside the table there is height to spare; under it,
                     // a short screen's words scroll, the buttons with them.
-                    if wide {
+                    if place.wide {
                         body(ui);
                     } else {
                         egui::ScrollArea::vertical()
                             .id_salt(("lesson-words", state))
-                            .max_height(max_height - size::TOUCH - 12.0)
+                            .max_height(place.max_height - size::TOUCH - 12.0)
                             .auto_shrink([false, true])
                             .show(ui, body);
                     }
                     ui.add_space(10.0);
-                    // A button that has just come where another was takes
-                    // no tap for a moment: a second tap meant for "Next"
-                    // must not press "Show me", nor "Show me"'s "Skip".
-                    let now = ui.input(|i| i.time);
-                    let since = ui.ctx().data_mut(|d| {
-                        let id = egui::Id::new("lesson-buttons");
-                        let seen: &mut (u64, f64) = d.get_temp_mut_or(id, (0, now));
-                        let key = egui::Id::new(state).value();
-                        if seen.0 != key {
-                            *seen = (key, now);
-                        }
-                        now - seen.1
-                    });
-                    let settled = since >= SETTLE;
-                    if !settled {
-                        ui.ctx().request_repaint();
-                    }
-                    ui.add_enabled_ui(settled, |ui| buttons(ui, &mut act));
+                    let settled = settled(ui, egui::Id::new(state).value());
+                    ui.add_enabled_ui(settled, |ui| buttons(ui, &play, over, &mut act));
                 });
         });
     Ok(())
+}
+
+/// The step's words (the lesson's summary at its end, under who won), and
+/// a wrong try's reason.
+fn words<G: Game + Teach>(
+    ui: &mut egui::Ui,
+    play: &LessonPlay<G>,
+    over: bool,
+    sheet: Option<&ResultsSheet>,
+) {
+    let lesson = &play.lesson;
+    let bot = lesson.bot.as_str();
+    if over && let Some(sheet) = sheet {
+        // Who won, as the results sheet (hidden in a lesson) says it.
+        ui.label(
+            egui::RichText::new(sheet.headline())
+                .color(ecolour::INK)
+                .strong()
+                .size(size::TEXT + 4.0),
+        );
+        ui.add_space(4.0);
+    }
+    let heading = if over {
+        crate::tr!("lesson-learnt")
+    } else {
+        format!(
+            "{} · {}",
+            say(&lesson.title, bot),
+            crate::tr!(
+                "lesson-step",
+                n = play.step.min(play.script.steps.len() - 1) + 1,
+                of = play.script.steps.len()
+            )
+        )
+    };
+    ui.label(
+        egui::RichText::new(heading)
+            .color(ecolour::INK)
+            .strong()
+            .size(size::TEXT),
+    );
+    ui.add_space(6.0);
+    if over {
+        for line in &lesson.summary {
+            ui.label(egui::RichText::new(format!("• {}", say(line, bot))).color(ecolour::INK));
+        }
+    } else if let Some(step) = lesson.steps.get(play.step) {
+        let waiting = !play.learner_to_move() && !play.waits_for_next();
+        let words = if waiting {
+            crate::tr!("lesson-bot-thinking", name = bot)
+        } else {
+            say(&step.say, bot)
+        };
+        ui.label(egui::RichText::new(words).color(ecolour::INK));
+    }
+    if let Some(wrong) = &play.wrong {
+        ui.add_space(4.0);
+        ui.label(egui::RichText::new(wrong).color(ecolour::WARN).strong());
+    }
+}
+
+/// Whether the buttons take taps: a button that has just come where
+/// another was takes none for a moment ([`SETTLE`]), so a second tap meant
+/// for "Next" does not press "Show me", nor "Show me"'s "Skip". `state`
+/// names what the buttons are for.
+fn settled(ui: &egui::Ui, state: u64) -> bool {
+    let now = ui.input(|i| i.time);
+    let since = ui.ctx().data_mut(|d| {
+        let id = egui::Id::new("lesson-buttons");
+        let seen: &mut (u64, f64) = d.get_temp_mut_or(id, (0, now));
+        if seen.0 != state {
+            *seen = (state, now);
+        }
+        now - seen.1
+    });
+    let settled = since >= SETTLE;
+    if !settled {
+        ui.ctx().request_repaint();
+    }
+    settled
+}
+
+/// The step's own button first, "Skip" always after it — at the right of
+/// a wide panel, under the step's button (or its empty place) in a narrow
+/// one — so "Skip" never comes where another button was; at the end,
+/// "Play a real match".
+fn buttons<G: Game + Teach>(
+    ui: &mut egui::Ui,
+    play: &LessonPlay<G>,
+    over: bool,
+    act: &mut dyn FnMut(LessonAction),
+) {
+    ui.spacing_mut().item_spacing = egui::vec2(12.0, 10.0);
+    if over {
+        if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked() {
+            act(LessonAction::RealMatch);
+        }
+        return;
+    }
+    // Each button its own id: the keyboard's focus on "Next" must not
+    // pass to the "Show me" or "Skip" drawn where it was.
+    let primary = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
+        if play.waits_for_next() {
+            ui.push_id("lesson-next", |ui| {
+                if big_button(ui, &crate::tr!("lesson-next"), true).clicked() {
+                    act(LessonAction::Next);
+                }
+            });
+        } else if play.learner_to_move() {
+            ui.push_id("lesson-show-me", |ui| {
+                if big_button(ui, &crate::tr!("lesson-show-me"), false).clicked() {
+                    act(LessonAction::ShowMe);
+                }
+            });
+        } else {
+            ui.add_space(size::TOUCH + 8.0);
+        }
+    };
+    let skip = |ui: &mut egui::Ui, act: &mut dyn FnMut(LessonAction)| {
+        ui.push_id("lesson-skip", |ui| {
+            if big_button(ui, &crate::tr!("lesson-skip"), false).clicked() {
+                act(LessonAction::Skip);
+            }
+        });
+    };
+    let wide_enough = big_button_width(ui, &crate::tr!("lesson-show-me"))
+        .max(big_button_width(ui, &crate::tr!("lesson-next")))
+        + big_button_width(ui, &crate::tr!("lesson-skip"))
+        + 24.0
+        <= ui.available_width();
+    if wide_enough {
+        ui.horizontal(|ui| {
+            primary(ui, act);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                skip(ui, act);
+            });
+        });
+    } else {
+        primary(ui, act);
+        skip(ui, act);
+    }
 }

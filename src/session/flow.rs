@@ -168,10 +168,12 @@ fn pace<G: Game>(
     mut timer: ResMut<ShowTimer>,
     mut proceed: MessageWriter<Proceed>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut told: Local<bool>,
 ) {
     if applied.read().last().is_some() {
         let secs = 0.45 / settings.animation_speed.max(0.1);
         timer.0 = Some(Timer::from_seconds(secs, TimerMode::Once));
+        *told = false;
     }
     // A bot to move, or a clock running: keep frames coming so it happens on time.
     let bot_to_move = active.get().awaiting().iter().any(|&s| {
@@ -186,6 +188,7 @@ fn pace<G: Game>(
         redraw.write(RequestRedraw);
     }
     if *phase.get() != TurnPhase::Animating {
+        *told = false;
         return;
     }
     redraw.write(RequestRedraw);
@@ -193,8 +196,11 @@ fn pace<G: Game>(
         Some(t) => t.tick(time.delta()).is_finished(),
         None => true,
     };
-    if done && motion.running == 0 {
+    // Once a move: the phase the rules go on to comes a frame later, and a
+    // second Proceed meanwhile would end a round's end as soon as it shows.
+    if done && motion.running == 0 && !*told {
         timer.0 = None;
+        *told = true;
         proceed.write(Proceed);
     }
 }

@@ -650,11 +650,13 @@ impl<'f> Chaos<'f> {
         }
         let before = self.replayed.get(G::NAME).map_or(0, |k| k.1);
         let text = game.record().to_json();
-        let config = game.config().clone();
+        // The variant the record names, as a resumed save or `parlour
+        // replay` reads it: not the config in memory, which would hide a
+        // record whose variant string does not give back its rules.
         let replay = Record::from_json(&text)
             .map_err(|e| e.to_string())
             .and_then(|r| {
-                Match::<G>::from_record(&r, |_| Some(config.clone())).map_err(|e| e.to_string())
+                Match::<G>::from_record(&r, |v| G::variant(v).ok()).map_err(|e| e.to_string())
             });
         let verdict = match replay {
             Err(e) => Some(format!("{}: its record does not replay: {e}", G::NAME)),

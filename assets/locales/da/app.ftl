@@ -269,3 +269,4 @@ host-closed-version = Dette bord taler version { $host } af Parlours protokol og
 host-closed-too-many = For mange beskeder fra denne enhed: bordet lod den gå.
 setup-with-phones = Spil med telefoner
 setup-with-phones-how = Hver spiller spiller fra sin egen telefon: denne skærm viser bordet og en kode at scanne for hver plads.
+rummy-hint-first-meld-short = Hint — dit bedste første udlæg er { $worth } værd; det skal være mindst { $needs } værd, så træk et kort.

@@ -278,3 +278,4 @@ host-closed-version = This table speaks version { $host } of Parlour's protocol 
 host-closed-too-many = Too many messages from this device: the table let it go.
 setup-with-phones = Play with phones
 setup-with-phones-how = Each person plays from their own phone: this screen shows the table and a code to scan for each seat.
+rummy-hint-first-meld-short = Hint — your best first meld is worth { $worth }; it needs { $needs }, so draw a card.

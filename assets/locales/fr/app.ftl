@@ -272,3 +272,4 @@ host-closed-version = Cette table parle la version { $host } du protocole de Par
 host-closed-too-many = Trop de messages de cet appareil : la table l’a laissé partir.
 setup-with-phones = Jouer avec les téléphones
 setup-with-phones-how = Chacun joue depuis son téléphone : cet écran montre la table et un code à scanner pour chaque place.
+rummy-hint-first-meld-short = Indice — votre meilleure première pose vaut { $worth } ; il faut { $needs }, alors piochez une carte.

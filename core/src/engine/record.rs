@@ -1,5 +1,5 @@
 //! Match records: the public JSON format that saves, replays, tests and the
-//! command line share (`parlour-record/1`, documented in the README).
+//! command line share (`parlour-record/1`, documented in docs/records.md).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};

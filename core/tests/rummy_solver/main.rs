@@ -12,7 +12,7 @@ use parlour_core::games::rummy::View;
 use parlour_core::games::rummy::rules::{Config, MovedJoker, State, SwappedJoker};
 use parlour_core::games::rummy::solver::sample::{self, Spec};
 use parlour_core::games::rummy::solver::{
-    Objective, Position, Solution, SolverRules, candidates, parse_position, solve,
+    Objective, Position, Solution, SolverRules, candidates, parse_position, short_first_meld, solve,
 };
 
 use ilp::ilp_optimum;
@@ -557,4 +557,48 @@ fn bad_positions_are_refused_with_a_reason() {
             "{table:?} {hand:?}"
         );
     }
+}
+
+/// The view of seat 0 at its turn, `hand` in hand, before its first meld.
+fn unmelded(table: &str, hand: &str) -> View {
+    let p = parse_position(table, hand, false).unwrap();
+    View {
+        seat: 0,
+        config: Arc::new(standard()),
+        table: p.table.clone(),
+        hand: p.hand.clone(),
+        hand_sizes: vec![p.hand.len(), 14],
+        pile_len: 40,
+        melded: vec![false, true],
+        to_move: Some(0),
+        first: 0,
+        passes: 0,
+        rounds: Vec::new(),
+        totals: vec![0, 0],
+        over: false,
+    }
+}
+
+/// A hand whose best first meld is short of 40 says what it is worth, so
+/// the hint can say why it lays nothing; one that reaches 40, or has no
+/// set at all, or a seat that has melded, has nothing to say.
+#[test]
+fn a_first_meld_short_of_the_threshold_is_told_its_worth() {
+    // 11 + 12 + 13 = 36, and nothing else in the hand makes a set.
+    let short = unmelded("r1 r2 r3", "r11 r12 r13 b2 k5 o9");
+    assert_eq!(short_first_meld(&short), Some(36));
+    // The run 11–13 (36) or the group of 13s (39), sharing the red 13: the
+    // more valuable one is the worth.
+    let either = unmelded("", "r11 r12 r13 b13 k13 o4");
+    assert_eq!(short_first_meld(&either), Some(39));
+    // 10 + 11 + 12 + 13 = 46: the hint lays it.
+    assert_eq!(short_first_meld(&unmelded("", "r10 r11 r12 r13 b2")), None);
+    // No set in the hand: nothing to weigh.
+    assert_eq!(short_first_meld(&unmelded("", "r1 b5 k9 o13")), None);
+    let mut melded = unmelded("", "r11 r12 r13");
+    melded.melded[0] = true;
+    assert_eq!(short_first_meld(&melded), None);
+    let mut not_mine = unmelded("", "r11 r12 r13");
+    not_mine.to_move = Some(1);
+    assert_eq!(short_first_meld(&not_mine), None);
 }

@@ -65,23 +65,29 @@ mod tests {
 
     use super::*;
 
+    /// A whole match between greedy bots under `penalty`, seeded `seed`.
+    fn played(seed: u64, penalty: i64) -> Match<Neighbours> {
+        let mut config = Neighbours::variant("standard").unwrap();
+        config.penalty = penalty;
+        let mut game = Match::<Neighbours>::new("standard", config, 2, seed, None).unwrap();
+        let mut bots: Vec<_> = (0..2)
+            .map(|s| Neighbours::bot("greedy", seed + s).unwrap())
+            .collect();
+        while !game.is_over() {
+            let seat = game.awaiting()[0];
+            let mv = bots[seat].choose(&game.view(seat));
+            game.submit(seat, mv).unwrap();
+        }
+        game
+    }
+
     /// "Left in hand" says the tokens ("1 token: 4"), so a digit never
-    /// reads as a count; a negative final score has a true minus sign.
+    /// reads as a count.
     #[test]
     fn tokens_left_in_hand_are_said_as_tokens() {
         for seed in 1..40 {
-            let config = Neighbours::variant("standard").unwrap();
-            let mut game = Match::<Neighbours>::new("standard", config, 2, seed, None).unwrap();
-            let mut bots: Vec<_> = (0..2)
-                .map(|s| Neighbours::bot("greedy", seed + s).unwrap())
-                .collect();
-            while !game.is_over() {
-                let seat = game.awaiting()[0];
-                let mv = bots[seat].choose(&game.view(seat));
-                game.submit(seat, mv).unwrap();
-            }
-            let table = Table::default();
-            let sheet = results_sheet(&game, &table);
+            let game = played(seed, 3);
+            let sheet = results_sheet(&game, &Table::default());
             for (s, (_, cells, _)) in sheet.rows.iter().enumerate() {
                 let held = game.state().hand(s).len();
                 if held > 0 {
@@ -97,11 +103,31 @@ mod tests {
                             && cell.ends_with(&format!(": {}", digits.join(" "))),
                         "{cell:?} for {digits:?}"
                     );
-                    assert!(!cells[2].contains('-'), "{:?}", cells[2]);
                     return;
                 }
             }
         }
         panic!("no seed left a token in hand");
+    }
+
+    /// A final score below zero is written with a true minus sign, as is
+    /// the penalty: never the hyphen, which reads as a dash.
+    #[test]
+    fn a_negative_final_score_has_a_true_minus_sign() {
+        // A heavy penalty, so tokens left in hand outweigh the points.
+        for seed in 1..40 {
+            let game = played(seed, 40);
+            let sheet = results_sheet(&game, &Table::default());
+            for (s, (_, cells, _)) in sheet.rows.iter().enumerate() {
+                let score = game.scores()[s];
+                if score < 0 {
+                    assert_eq!(cells[2], format!("\u{2212}{}", -score), "final score");
+                    assert!(cells[1].starts_with('\u{2212}'), "{:?}", cells[1]);
+                    assert!(!cells[1].contains('-') && !cells[2].contains('-'));
+                    return;
+                }
+            }
+        }
+        panic!("no seed ended below zero");
     }
 }

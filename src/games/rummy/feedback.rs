@@ -95,6 +95,7 @@ pub(super) fn status_line(
     table: &Table,
     my_turn: bool,
     to_move: Option<Seat>,
+    lesson: bool,
 ) -> (String, bool) {
     if !my_turn {
         return match to_move {
@@ -138,8 +139,12 @@ pub(super) fn status_line(
         let offer = draft.swaps_on_offer();
         let text = match (offer.first(), meld) {
             (_, Some(m)) => m,
-            (Some(&(_, _, card)), None) => tr!("rummy-swap-offer", card = card_words(card.face())),
-            (None, None) => tr!("rummy-your-turn"),
+            // In a lesson the step's words say what to play: a swap it did
+            // not ask for would be refused as another move.
+            (Some(&(_, _, card)), None) if !lesson => {
+                tr!("rummy-swap-offer", card = card_words(card.face()))
+            }
+            _ => tr!("rummy-your-turn"),
         };
         return (text, false);
     }
@@ -156,4 +161,57 @@ fn card_words(face: Face) -> String {
     crate::i18n::refusal(&face_phrase(face), &face.to_string(), &|seat| {
         (seat + 1).to_string()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use parlour_core::games::rummy::View;
+    use parlour_core::games::rummy::cards::Colour;
+    use parlour_core::games::rummy::rules::{Config, State};
+    use parlour_core::games::rummy::solver::parse_position;
+
+    use super::*;
+
+    /// The Rummy lesson's rebuild step, as the learner finds it: the orange
+    /// run with a joker standing for the 5, the orange 5 in hand.
+    fn rebuild_step() -> View {
+        let p = parse_position("o4 j o6", "o5 k4 k6", true).unwrap();
+        View {
+            seat: 0,
+            config: Arc::new(Config::standard()),
+            table: p.table.clone(),
+            hand: p.hand.clone(),
+            hand_sizes: vec![p.hand.len(), 10],
+            pile_len: 40,
+            melded: vec![true, true],
+            to_move: Some(0),
+            first: 0,
+            passes: 0,
+            rounds: Vec::new(),
+            totals: vec![0, 0],
+            over: false,
+        }
+    }
+
+    /// In a match the bar offers the swap the hand allows; in a lesson it
+    /// does not, since the step asks for its own move (the Rummy lesson's
+    /// step moves the joker rather than taking it) and would refuse the swap.
+    #[test]
+    fn in_a_lesson_the_bar_offers_no_swap_the_step_did_not_ask_for() {
+        let view = rebuild_step();
+        let draft = Draft::new(&view, 0, &[]);
+        let check = crate::games::rummy::draft::check(&view, &draft);
+        let state = State::from_view(&view);
+        let table = Table::default();
+        let line =
+            |lesson| status_line(&draft, Some(&check), &state, &table, true, Some(0), lesson);
+        let five = card_words(Face::Number {
+            colour: Colour::Orange,
+            number: 5,
+        });
+        assert_eq!(line(false), (tr!("rummy-swap-offer", card = five), false));
+        assert_eq!(line(true), (tr!("rummy-your-turn"), false));
+    }
 }

@@ -21,7 +21,7 @@ use super::{feedback, results};
 use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, MatchClock, MoveRequest, Proceed, TurnClock, TurnPhase};
 use crate::game_kit::viewer_view;
-use crate::session::{Notice, Screen, Table};
+use crate::session::{InLesson, Notice, Screen, Table};
 use crate::settings::Settings;
 use crate::tr;
 use crate::ui::UiSystems;
@@ -50,6 +50,7 @@ struct Hud<'w> {
     places: ResMut<'w, ActionPlaces>,
     requests: MessageWriter<'w, MoveRequest<Rummy>>,
     proceed: MessageWriter<'w, Proceed>,
+    lesson: Option<Res<'w, InLesson>>,
 }
 
 /// The turn in progress as the action bar shows it.
@@ -241,6 +242,7 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
         &hud.table,
         my_turn,
         to_move,
+        hud.lesson.is_some(),
     );
     let bar = Bar {
         draft,
@@ -403,5 +405,59 @@ fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, sc
             )
         }
         None => notice_banner(ctx, "rummy-notice", notice, screen.x * 0.8),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The top bar of a 15-minute match: the time left beside the round,
+    /// rounded up to the second and warning in the last minute; once the
+    /// time is used up, that the round in play is the last.
+    #[test]
+    fn the_top_bar_says_the_time_left_and_then_that_this_round_is_the_last() {
+        let game = Match::<Rummy>::seeded("standard,minutes=15", 2, 5).unwrap();
+        let state = game.state();
+        let pile = state.pile_len();
+        let limit = Duration::from_secs(15 * 60);
+        let line = |left: Duration| {
+            round_line(
+                state,
+                &MatchClock {
+                    limit: Some(limit),
+                    used: limit - left,
+                },
+            )
+        };
+        let left = |time: &str| {
+            tr!(
+                "rummy-round-time-left",
+                round = 1,
+                time = time.to_owned(),
+                pile = pile
+            )
+        };
+        assert_eq!(line(limit), (left("15:00"), false));
+        assert_eq!(line(Duration::from_millis(90_200)), (left("1:31"), false));
+        assert_eq!(line(Duration::from_secs(59)), (left("0:59"), true));
+        assert_eq!(
+            line(Duration::ZERO),
+            (tr!("rummy-round-last", round = 1, pile = pile), true)
+        );
+        // A match with no agreed time says the round of how many.
+        let untimed = round_line(state, &MatchClock::default());
+        assert_eq!(
+            untimed,
+            (
+                tr!(
+                    "rummy-round-pile",
+                    round = 1,
+                    rounds = state.config().rounds,
+                    pile = pile
+                ),
+                false
+            )
+        );
     }
 }

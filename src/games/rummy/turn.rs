@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 use parlour_core::engine::Seat;
-use parlour_core::games::rummy::{Card, Rummy, View};
+use parlour_core::games::rummy::{Card, Rummy, View, solver};
 
 use super::draft::{self, Check, Draft};
 use super::grab::Grab;
@@ -97,6 +97,16 @@ impl TurnOnScreen {
                 let view = view?;
                 if draft.take_hint(view) {
                     notice.show(tr!("rummy-hint-shown"), false);
+                } else if let Some(worth) = solver::short_first_meld(view) {
+                    // Nothing laid for want of 40: say so, or it reads as "no set".
+                    notice.show(
+                        tr!(
+                            "rummy-hint-first-meld-short",
+                            worth = worth,
+                            needs = view.config.first_meld
+                        ),
+                        false,
+                    );
                 } else {
                     notice.show(tr!("rummy-hint-draw"), false);
                 }
@@ -225,5 +235,48 @@ mod tests {
             assert_eq!(off.contains(&TurnAction::Undo), changed);
         }
         assert!(!actions(true, false, true, false).contains(&TurnAction::Hint));
+    }
+
+    /// The hint on a hand whose best first meld is short of 40 says what
+    /// it is worth and what it needs, not only "none this turn".
+    #[test]
+    fn the_hint_says_why_a_first_meld_short_of_40_is_not_laid() {
+        let p = solver::parse_position("", "r11 r12 r13 b2 k5 o9", false).unwrap();
+        let view = View {
+            seat: 0,
+            config: std::sync::Arc::new(parlour_core::games::rummy::rules::Config::standard()),
+            table: p.table.clone(),
+            hand: p.hand.clone(),
+            hand_sizes: vec![p.hand.len(), 14],
+            pile_len: 40,
+            melded: vec![false, true],
+            to_move: Some(0),
+            first: 0,
+            passes: 0,
+            rounds: Vec::new(),
+            totals: vec![0, 0],
+            over: false,
+        };
+        let mut turn = TurnOnScreen {
+            draft: Some(Draft::new(&view, 0, &[])),
+            ..TurnOnScreen::default()
+        };
+        let mut notice = Notice::default();
+        let asked = turn.act(
+            TurnAction::Hint,
+            Some(&view),
+            HintKind::BestNow,
+            &mut notice,
+        );
+        assert!(asked.is_none(), "a hint sends nothing");
+        assert_eq!(
+            notice.text,
+            tr!("rummy-hint-first-meld-short", worth = 36, needs = 40)
+        );
+        assert!(!notice.warning);
+        assert!(
+            turn.draft.as_ref().is_some_and(|d| d.sets.is_empty()),
+            "nothing laid out"
+        );
     }
 }

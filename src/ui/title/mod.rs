@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::theme::{ecolour, size};
 use super::widgets::{big_button, big_button_width, full_screen};
 use super::{GoTo, HowToGame, ReturnTo, UiSystems};
-use crate::catalog::{GameCatalog, GameId};
+use crate::catalog::{GameCatalog, GameEntry, GameId};
 use crate::saves::{ResumeMatch, SaveSlot, table_of};
 use crate::session::{LearnGame, Screen, Table};
 use crate::settings::Settings;
@@ -178,6 +178,19 @@ fn more_width(ui: &egui::Ui) -> f32 {
         + 2.0 * ui.spacing().item_spacing.x
 }
 
+/// What a tap on the title chose this frame.
+#[derive(Default)]
+struct Chosen {
+    /// A game's Play.
+    play: Option<GameId>,
+    /// A game's rules (the how-to page).
+    rules: Option<GameId>,
+    /// A game's Learn.
+    learn: Option<GameId>,
+    /// Settings.
+    settings: bool,
+}
+
 fn title(
     mut contexts: EguiContexts,
     mut extras: TitleExtras,
@@ -189,129 +202,47 @@ fn title(
     mut learn: MessageWriter<LearnGame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let mut chosen = Chosen::default();
     full_screen(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.add_space(12.0);
             ui.vertical_centered(|ui| extras.warnings_banner(ui));
             let games = catalog.entries();
-            // When the games would not fit under the full title (large text,
-            // a warning above), the name shrinks and shares its row with the
-            // other buttons, so the games keep their room.
-            let continue_h = if extras.slot.unfinished.is_some() {
-                CONTINUE_H
-            } else {
-                0.0
-            };
-            let room = ui.ctx().content_rect().bottom()
-                - ui.cursor().top()
-                - continue_h
-                - FULL_HEADER
-                - BELOW_CARDS;
-            let full = CardShape::fitting(ui, games, ui.available_width(), room);
-            let short = full.height(games.len()) > room || full.picture_h() < MIN_PICTURE;
-            // The other buttons beside the name, where the row is wide enough.
-            let beside = short && ui.available_width() >= 260.0 + GAP + more_width(ui);
-            let mut settings = false;
-            if beside {
-                ui.horizontal(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr!("app-title"))
-                            .size(size::TITLE * 0.7)
-                            .color(ecolour::ACCENT)
-                            .strong(),
-                    );
-                    let indent = ui.available_width() - more_width(ui) - 8.0;
-                    settings = extras.more_buttons(ui, indent);
-                });
-                ui.add_space(8.0);
-            } else {
-                ui.vertical_centered(|ui| {
-                    ui.label(
-                        egui::RichText::new(tr!("app-title"))
-                            .size(if short {
-                                size::TITLE * 0.7
-                            } else {
-                                size::TITLE
-                            })
-                            .color(ecolour::ACCENT)
-                            .strong(),
-                    );
-                    if !short {
-                        ui.label(egui::RichText::new(tr!("app-subtitle")).color(ecolour::TEXT_DIM));
-                    }
-                    ui.add_space(if short { 8.0 } else { 20.0 });
-                });
-            }
+            let beside = heading(ui, &mut extras, games, &mut chosen);
             extras.continue_card(ui);
             let below = if beside { 24.0 + 8.0 } else { BELOW_CARDS };
-            let room = ui.ctx().content_rect().bottom() - ui.cursor().top() - below;
-            let shape = CardShape::fitting(ui, games, ui.available_width(), room);
-            let mut clicked = None;
-            let mut how = None;
-            let mut lesson = None;
-            let mut layout = |ui: &mut egui::Ui| {
-                for game in games {
-                    let (play, rules, learns) = game_card(ui, game, &shape);
-                    if play {
-                        clicked = Some(game);
-                    }
-                    if rules {
-                        how = Some(game.id);
-                    }
-                    if learns {
-                        lesson = Some(game.id);
-                    }
-                }
-            };
-            match shape {
-                CardShape::Across { size: card, .. } => {
-                    let across = games.len().max(1) as f32;
-                    let total = across * card.x + (across - 1.0) * GAP;
-                    // Top-aligned: the cards in one straight row.
-                    ui.horizontal_top(|ui| {
-                        ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
-                        ui.spacing_mut().item_spacing.x = GAP;
-                        layout(ui);
-                    });
-                }
-                CardShape::Rows { .. } => {
-                    ui.vertical_centered(|ui| {
-                        ui.spacing_mut().item_spacing.y = ROW_GAP;
-                        layout(ui)
-                    });
-                }
-            }
+            game_cards(ui, games, below, &mut chosen);
             if !beside {
                 ui.add_space(20.0);
                 // History, Statistics and Settings, in one row under the games.
                 let indent = (ui.available_width() - more_width(ui)) / 2.0;
-                settings = extras.more_buttons(ui, indent);
-            }
-            if settings {
-                return_to.0 = Some(Screen::Title);
-                next.set(Screen::Settings);
-            }
-            if let Some(game) = lesson {
-                extras.offered(game);
-                learn.write(LearnGame(game));
-            } else if let Some(game) = clicked
-                && extras.first_play(game.id)
-            {
-                // Never played here: the lesson is offered, once.
-                *extras.offer = Some(game.id);
-                extras.offered(game.id);
-            } else if let Some(game) = clicked {
-                // The last table a person set for this game: never the one
-                // attract mode or a replay left.
-                *table = Table::for_setup(game, &extras.settings);
-                next.set(Screen::Setup);
-            } else if let Some(game) = how {
-                how_to.0 = game;
-                return_to.0 = Some(Screen::Title);
-                next.set(Screen::HowTo);
+                chosen.settings = extras.more_buttons(ui, indent);
             }
         });
     });
+    if chosen.settings {
+        return_to.0 = Some(Screen::Title);
+        next.set(Screen::Settings);
+    }
+    if let Some(game) = chosen.learn {
+        extras.offered(game);
+        learn.write(LearnGame(game));
+    } else if let Some(game) = chosen.play
+        && extras.first_play(game)
+    {
+        // Never played here: the lesson is offered, once.
+        *extras.offer = Some(game);
+        extras.offered(game);
+    } else if let Some(game) = chosen.play.and_then(|id| catalog.get(id)) {
+        // The last table a person set for this game: never the one
+        // attract mode or a replay left.
+        *table = Table::for_setup(game, &extras.settings);
+        next.set(Screen::Setup);
+    } else if let Some(game) = chosen.rules {
+        how_to.0 = game;
+        return_to.0 = Some(Screen::Title);
+        next.set(Screen::HowTo);
+    }
     if let Some(id) = *extras.offer {
         match lesson_offer(ctx, id) {
             Some(Offer::Learn) => {
@@ -330,6 +261,101 @@ fn title(
         }
     }
     Ok(())
+}
+
+/// Parlour's name, and under it a line, or — when the games would not fit
+/// under the full title (large text, a warning above) — the name smaller,
+/// sharing its row with History, Statistics and Settings where the row is
+/// wide enough, so the games keep their room. Whether they are beside it.
+fn heading(
+    ui: &mut egui::Ui,
+    extras: &mut TitleExtras,
+    games: &[GameEntry],
+    chosen: &mut Chosen,
+) -> bool {
+    let continue_h = if extras.slot.unfinished.is_some() {
+        CONTINUE_H
+    } else {
+        0.0
+    };
+    let room = ui.ctx().content_rect().bottom()
+        - ui.cursor().top()
+        - continue_h
+        - FULL_HEADER
+        - BELOW_CARDS;
+    let full = CardShape::fitting(ui, games, ui.available_width(), room);
+    let short = full.height(games.len()) > room || full.picture_h() < MIN_PICTURE;
+    let beside = short && ui.available_width() >= 260.0 + GAP + more_width(ui);
+    if beside {
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(tr!("app-title"))
+                    .size(size::TITLE * 0.7)
+                    .color(ecolour::ACCENT)
+                    .strong(),
+            );
+            let indent = ui.available_width() - more_width(ui) - 8.0;
+            chosen.settings = extras.more_buttons(ui, indent);
+        });
+        ui.add_space(8.0);
+    } else {
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(tr!("app-title"))
+                    .size(if short {
+                        size::TITLE * 0.7
+                    } else {
+                        size::TITLE
+                    })
+                    .color(ecolour::ACCENT)
+                    .strong(),
+            );
+            if !short {
+                ui.label(egui::RichText::new(tr!("app-subtitle")).color(ecolour::TEXT_DIM));
+            }
+            ui.add_space(if short { 8.0 } else { 20.0 });
+        });
+    }
+    beside
+}
+
+/// The games' cards, in one row or in rows as the room left (less `below`)
+/// allows; what was tapped on them.
+fn game_cards(ui: &mut egui::Ui, games: &[GameEntry], below: f32, chosen: &mut Chosen) {
+    let room = ui.ctx().content_rect().bottom() - ui.cursor().top() - below;
+    let shape = CardShape::fitting(ui, games, ui.available_width(), room);
+    let mut layout = |ui: &mut egui::Ui| {
+        for game in games {
+            let (play, rules, learns) = game_card(ui, game, &shape);
+            if play {
+                chosen.play = Some(game.id);
+            }
+            if rules {
+                chosen.rules = Some(game.id);
+            }
+            if learns {
+                chosen.learn = Some(game.id);
+            }
+        }
+    };
+    match shape {
+        CardShape::Across { size: card, .. } => {
+            let across = games.len().max(1) as f32;
+            let total = across * card.x + (across - 1.0) * GAP;
+            // Top-aligned: the cards in one straight row.
+            ui.horizontal_top(|ui| {
+                ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
+                ui.spacing_mut().item_spacing.x = GAP;
+                layout(ui);
+            });
+        }
+        CardShape::Rows { .. } => {
+            ui.vertical_centered(|ui| {
+                ui.spacing_mut().item_spacing.y = ROW_GAP;
+                layout(ui)
+            });
+        }
+    }
 }
 
 impl TitleExtras<'_, '_> {

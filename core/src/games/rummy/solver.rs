@@ -392,6 +392,29 @@ pub fn hint(view: &View) -> Option<Solution> {
     (!solution.is_pass()).then_some(solution)
 }
 
+/// What the most valuable first meld the seat of `view` could lay from its
+/// hand is worth, when that falls short of the variant's threshold — why
+/// the hint has nothing to lay ("worth 36; it needs 40"). `None` when it is
+/// not this seat's turn, the seat has melded, no set can be made from the
+/// hand, or the meld reaches the threshold.
+pub fn short_first_meld(view: &View) -> Option<u32> {
+    if !view.my_turn() {
+        return None;
+    }
+    let position = Position::of(view);
+    if position.melded {
+        return None;
+    }
+    // Any hand-only meld, the most valuable: what the threshold is measured on.
+    let rules = SolverRules {
+        first_meld: 0,
+        ..SolverRules::of(&view.config)
+    };
+    let best = solve(&position, &rules, Objective::Value).ok()??;
+    let worth = u32::try_from(best.value).ok()?;
+    (!best.is_pass() && worth < view.config.first_meld).then_some(worth)
+}
+
 /// Whether the rules accept `solution` as the move of a player in `position`.
 fn legal(position: &Position, rules: &SolverRules, solution: &Solution) -> bool {
     let config = Config {
