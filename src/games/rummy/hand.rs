@@ -253,7 +253,7 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
         ui.scope_builder(egui::UiBuilder::new().max_rect(room), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("rummy-table")
-                .show(ui, |ui| table(ui, &mut draft, card, false));
+                .show(ui, |ui| table(ui, &mut draft, card, false, true));
         });
         ui.allocate_rect(room, egui::Sense::hover());
         return None;
@@ -273,7 +273,7 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     ui.scope_builder(egui::UiBuilder::new().max_rect(table_rect), |ui| {
         egui::ScrollArea::vertical()
             .id_salt("rummy-table")
-            .show(ui, |ui| table(ui, &mut draft, card, play));
+            .show(ui, |ui| table(ui, &mut draft, card, play, false));
     });
     ui.scope_builder(egui::UiBuilder::new().max_rect(hand_rect), |ui| {
         egui::ScrollArea::vertical()
@@ -295,10 +295,14 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
 }
 
 /// The sets on the table, a row each, with New set under them.
-fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool) {
+/// The sets on the table, a row each on a phone (each set's cards wrapped
+/// to its width), side by side on the table's own screen (as many to a row
+/// as fit, each set on one line); New set under them.
+fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wide: bool) {
     let mut lay_on = None;
     let mut pick = None;
-    for (s, set) in draft.table.iter().enumerate() {
+    let mut one = |ui: &mut egui::Ui, s: usize| {
+        let set = &draft.table[s];
         let names: Vec<CardName> = set.iter().map(|l| l.name).collect();
         let valid = sets::read(&names);
         let stroke = match &valid {
@@ -333,6 +337,36 @@ fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool) {
             .interact(egui::Sense::click());
         if response.clicked() && play && !draft.picked.is_empty() {
             lay_on = Some(s);
+        }
+    };
+    if wide {
+        // Rows of sets, as many to a row as fit whole: egui cannot wrap a
+        // set's frame before it knows its width, so the rows are set here.
+        let room = ui.available_width();
+        let gap = 10.0;
+        let mut rows: Vec<Vec<usize>> = Vec::new();
+        let mut x = room;
+        for (s, set) in draft.table.iter().enumerate() {
+            let width = set.len() as f32 * (card.x + 3.0) + 8.0;
+            if x + width > room {
+                rows.push(Vec::new());
+                x = 0.0;
+            }
+            rows.last_mut().expect("a row was begun").push(s);
+            x += width + gap;
+        }
+        for row in rows {
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = gap;
+                for s in row {
+                    one(ui, s);
+                }
+            });
+            ui.add_space(gap / 2.0);
+        }
+    } else {
+        for s in 0..draft.table.len() {
+            one(ui, s);
         }
     }
     if play && !draft.picked.is_empty() {
@@ -392,8 +426,20 @@ fn buttons(ui: &mut egui::Ui, draft: &mut Draft, row: egui::Rect, play: bool) ->
     let mut made = None;
     ui.scope_builder(egui::UiBuilder::new().max_rect(row), |ui| {
         ui.horizontal(|ui| {
+            // Four buttons across a phone held upright: kept within it, Play
+            // never over Undo.
+            let narrow = row.width() < 520.0;
+            if narrow {
+                ui.spacing_mut().item_spacing.x = 6.0;
+                ui.spacing_mut().button_padding.x = 8.0;
+            }
+            let words = if narrow {
+                size::TEXT - 7.0
+            } else {
+                size::TEXT - 4.0
+            };
             let small = |text: String| {
-                egui::Button::new(egui::RichText::new(text).size(size::TEXT - 4.0))
+                egui::Button::new(egui::RichText::new(text).size(words))
                     .min_size(egui::vec2(0.0, size::TOUCH))
             };
             let sort = if draft.by_number {
@@ -432,7 +478,7 @@ fn buttons(ui: &mut egui::Ui, draft: &mut Draft, row: egui::Rect, play: bool) ->
                         .color(ecolour::ON_ACCENT),
                 )
                 .fill(ecolour::ACCENT)
-                .min_size(egui::vec2(96.0, size::TOUCH));
+                .min_size(egui::vec2(if narrow { 84.0 } else { 96.0 }, size::TOUCH));
                 if ui.add_enabled(play, button).clicked() {
                     made = Some(mv);
                 }
