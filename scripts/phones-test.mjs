@@ -7,6 +7,7 @@
 //     when nothing fits), to the match's results;
 //   - Paper Boxing: write the grid by swapping two numbers, Ready, then step
 //     to a lit cell every bout, to the match's results;
+//   - after Neighbours and Paper Boxing, a phone opens the match's review;
 //   - Rummy: ask for a Hint and play it with the one button it leaves lit,
 //     until the first round ends — a first meld and a table rebuilt from a
 //     phone among the moves.
@@ -288,9 +289,11 @@ const movers = {
     const ready = await phone.shows("Ready");
     if (ready) {
       const words = await phone.words();
-      const one = words.find((w) => w.text === "1"), fifteen = words.find((w) => w.text === "15");
-      await phone.tapAt(one.cx, one.cy);
-      await phone.tapAt(fifteen.cx, fifteen.cy);
+      // Each phone its own grid: 1 and 15 swapped on one, 2 and 14 on the other.
+      const [a, b] = phone.label.endsWith("1") ? ["1", "15"] : ["2", "14"];
+      const first = words.find((w) => w.text === a), second = words.find((w) => w.text === b);
+      await phone.tapAt(first.cx, first.cy);
+      await phone.tapAt(second.cx, second.cy);
       await phone.shot(`${phone.label}-grid-written`);
       return phone.tap("Ready");
     }
@@ -379,6 +382,20 @@ async function playGame(browser, game) {
       await sleep(1500);
       await phone.shot(`${phone.label}-end`);
     }
+    // Read before a phone leaves its hand for the review.
+    const winnerShown = (await Promise.all(phones.map(overFor))).every(Boolean);
+    if (game !== "rummy" && VERSION >= 2 && !PROTOCOL) {
+      // The review after the match, on a phone: the host's whole record.
+      const phone = phones[0];
+      let opened = true;
+      try {
+        await phone.until("Review this match", "Review this match", 60_000);
+        await phone.tapFor("Review this match", "the review", { gone: "Review this match" }, 60_000);
+        await sleep(5_000);
+        await phone.shot(`${phone.label}-review`);
+      } catch (e) { opened = e.message; }
+      check(`${game}: a phone opens the review of the match`, opened === true, opened === true ? "" : opened);
+    }
     await table.shot(`${game}-table-end`);
     check(`${game}: both phones played their moves by touch, every one accepted`, moves.every((n) => n > 0), `moves from the phones: ${moves.join(" and ")}; the match at move ${last.number}`);
     if (game === "rummy") {
@@ -387,7 +404,7 @@ async function playGame(browser, game) {
       check(`rummy: the table rebuilt from a phone (a set on the table extended, split or joined)`, rummyRebuilds > 0, `${rummyRebuilds} plays rebuilt the table`);
       check(`rummy: the round ended by the rules`, last.seen.rounds.length > 0 || last.winners.length > 0, `round scores ${JSON.stringify(last.seen.rounds)}`);
     } else {
-      check(`${game}: the match ended by the rules, its winner on every phone`, last.winners.length > 0 && (await Promise.all(phones.map(overFor))).every(Boolean), `winners ${JSON.stringify(last.winners)}; scores ${JSON.stringify(last.scores)}`);
+      check(`${game}: the match ended by the rules, its winner on every phone`, last.winners.length > 0 && winnerShown, `winners ${JSON.stringify(last.winners)}; scores ${JSON.stringify(last.scores)}`);
     }
     if (game === "paper-boxing") {
       const grids = last.seen.grids.filter(Boolean).length;
