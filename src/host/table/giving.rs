@@ -96,17 +96,8 @@ impl<G: Share> Table<G> {
         } else {
             self.given(seat, give)
         };
-        if let Err(said) = refused
-            && let Some(device) = self.devices.get(&conn)
-        {
-            log(&format!("refused from {}: {said}", device.peer));
-            send(
-                &device.out,
-                &ToDevice::<G::Seen>::Refused {
-                    phrase: said.worded(),
-                    reason: said.reason,
-                },
-            );
+        if let Err(said) = refused {
+            self.refuse(conn, said);
         }
     }
 

@@ -11,6 +11,7 @@ use parlour_core::engine::{Phrase, Seat};
 use parlour_core::protocol::{Share, ToDevice};
 
 use super::{ConnId, Table, log, send};
+use crate::host::said::Said;
 
 /// Where a seat's hint stands.
 pub(super) enum Hint<M> {
@@ -54,13 +55,7 @@ impl<G: Share> Table<G> {
             Some(_) => None,
         };
         if let Some((reason, phrase)) = refused {
-            send(
-                &device.out,
-                &ToDevice::<G::Seen>::Refused {
-                    reason,
-                    phrase: Some((&phrase).into()),
-                },
-            );
+            self.refuse(conn, Said::new(phrase, reason));
             return;
         }
         let seat = device.seat.expect("refused above without a seat");

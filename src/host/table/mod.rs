@@ -451,18 +451,24 @@ impl<G: Share> Table<G> {
             Some(seat) => self.headless.request_worded(seat, mv).err(),
         };
         if let Some((reason, phrase)) = refused {
-            let device = &self.devices[&conn];
-            log(&format!("refused a move from {}: {reason}", device.peer));
-            send(
-                &device.out,
-                &ToDevice::<G::Seen>::Refused {
-                    reason,
-                    phrase: Some((&phrase).into()),
-                },
-            );
+            self.refuse(conn, Said::new(phrase, reason));
             return;
         }
         self.moved();
+    }
+
+    /// Tells device `conn` what it asked for was refused, and why; logged.
+    fn refuse(&self, conn: ConnId, said: Said) {
+        if let Some(device) = self.devices.get(&conn) {
+            log(&format!("refused from {}: {said}", device.peer));
+            send(
+                &device.out,
+                &ToDevice::<G::Seen>::Refused {
+                    phrase: said.worded(),
+                    reason: said.reason,
+                },
+            );
+        }
     }
 
     /// Time passes: a seat away too long goes to a bot, and bots play.
