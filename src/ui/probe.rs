@@ -32,10 +32,16 @@ fn publish(mut contexts: EguiContexts, mut last: Local<String>) -> Result {
                 continue;
             };
             for clipped in list.all_entries() {
-                words(&clipped.shape, clipped.clip_rect, screen, &mut texts);
+                painted_words(&clipped.shape, clipped.clip_rect, screen, &mut texts);
             }
         }
     });
+    // `[text, x0, y0, x1, y1]` each.
+    let texts: Vec<serde_json::Value> = texts
+        .iter()
+        .filter(|(text, _)| !text.is_empty())
+        .map(|(text, r)| serde_json::json!([text, r.min.x, r.min.y, r.max.x, r.max.y]))
+        .collect();
     let said = serde_json::json!({
         "ppp": ctx.pixels_per_point(),
         "texts": texts,
@@ -49,28 +55,25 @@ fn publish(mut contexts: EguiContexts, mut last: Local<String>) -> Result {
     Ok(())
 }
 
-/// The text shapes within `shape` shown on screen: `[text, x0, y0, x1, y1]`.
-fn words(
+/// The texts within `shape` shown on screen, each with its box: what a
+/// person could read there, and tap (the page's probe, the headless tests).
+pub fn painted_words(
     shape: &egui::Shape,
     clip: egui::Rect,
     screen: egui::Rect,
-    out: &mut Vec<serde_json::Value>,
+    out: &mut Vec<(String, egui::Rect)>,
 ) {
     match shape {
         egui::Shape::Text(text) => {
             let rect = shape.visual_bounding_rect();
             let centre = rect.center();
-            if clip.contains(centre) && screen.contains(centre) && !text.galley.text().is_empty() {
-                out.push(serde_json::json!([
-                    text.galley.text(),
-                    rect.min.x,
-                    rect.min.y,
-                    rect.max.x,
-                    rect.max.y
-                ]));
+            if clip.contains(centre) && screen.contains(centre) {
+                out.push((text.galley.text().to_owned(), rect));
             }
         }
-        egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| words(s, clip, screen, out)),
+        egui::Shape::Vec(shapes) => shapes
+            .iter()
+            .for_each(|s| painted_words(s, clip, screen, out)),
         _ => {}
     }
 }
@@ -94,13 +97,13 @@ mod tests {
         let shape = egui::Shape::galley(egui::pos2(10.0, 10.0), galley, egui::Color32::BLACK);
         let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(100.0, 100.0));
         let mut out = Vec::new();
-        words(&shape, screen, screen, &mut out);
+        painted_words(&shape, screen, screen, &mut out);
         assert_eq!(out.len(), 1);
-        assert_eq!(out[0][0], "Play");
+        assert_eq!(out[0].0, "Play");
         // Scrolled out of its panel: not there to tap.
         let clip = egui::Rect::from_min_size(egui::pos2(0.0, 50.0), egui::vec2(100.0, 50.0));
         let mut out = Vec::new();
-        words(&egui::Shape::Vec(vec![shape]), clip, screen, &mut out);
+        painted_words(&egui::Shape::Vec(vec![shape]), clip, screen, &mut out);
         assert!(out.is_empty());
     }
 }

@@ -152,33 +152,10 @@ impl Menus {
 
     /// Every text the last pass painted in view, with where it was painted.
     pub fn texts(&self) -> Vec<(String, egui::Rect)> {
-        let points = self.points;
-        let walk = |shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(String, egui::Rect)>| {
-            walk_at(points, shape, clip, out)
-        };
-        fn walk_at(
-            points: egui::Vec2,
-            shape: &egui::Shape,
-            clip: egui::Rect,
-            out: &mut Vec<(String, egui::Rect)>,
-        ) {
-            match shape {
-                egui::Shape::Text(text) => {
-                    let rect = shape.visual_bounding_rect();
-                    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, points);
-                    if clip.contains(rect.center()) && screen.contains(rect.center()) {
-                        out.push((text.galley.text().to_owned(), rect));
-                    }
-                }
-                egui::Shape::Vec(shapes) => {
-                    shapes.iter().for_each(|s| walk_at(points, s, clip, out))
-                }
-                _ => {}
-            }
-        }
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, self.points);
         let mut out = Vec::new();
         for clipped in &self.shapes {
-            walk(&clipped.shape, clipped.clip_rect, &mut out);
+            parlour::ui::probe::painted_words(&clipped.shape, clipped.clip_rect, screen, &mut out);
         }
         out
     }
