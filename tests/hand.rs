@@ -988,3 +988,82 @@ fn the_coach_on_the_phone_holds_a_mistake_and_taken_back_lays_out_its_own_move()
         "the move played is the coach's"
     );
 }
+
+/// Frames, one at a time, until `done` holds (at most `most`): for what
+/// comes with the kiosk's own clock, not the table's.
+fn frames_until(menus: &mut Menus, most: usize, what: &str, done: impl Fn(&Menus) -> bool) {
+    for _ in 0..most {
+        menus.frames(1);
+        if done(menus) {
+            return;
+        }
+    }
+    panic!("no {what} in {most} frames; on screen: {:?}", words(menus));
+}
+
+#[test]
+fn a_kiosks_demo_shows_a_code_and_the_phone_that_sits_there_gets_the_table() {
+    use parlour::ui::hand::attract::AttractTable;
+    let _english = menus::language_held();
+    let mut kiosk = Menus::new(|app| {
+        woken(app);
+        app.insert_resource(parlour::hand::PhonesBind(Ipv4Addr::LOCALHOST.into()));
+        app.insert_resource(parlour::kiosk::Kiosk {
+            forced: true,
+            active: true,
+            unlocked: false,
+        });
+        let mut settings = app
+            .world_mut()
+            .resource_mut::<parlour::settings::Settings>();
+        settings.idle_timeout_secs = 5;
+        settings.kiosk_phones = true;
+    });
+    let hosting = |m: &Menus| {
+        m.app
+            .world()
+            .contains_resource::<parlour::host::HostBeside>()
+    };
+    // Quiet on the title: the demo, and a table hosted for phones.
+    frames_until(&mut kiosk, 300, "a table hosted for the demo", |m| {
+        m.app.world().contains_resource::<AttractTable>()
+    });
+    let title = kiosk
+        .app
+        .world()
+        .resource::<parlour::session::Table>()
+        .game
+        .title();
+    let scan = format!("Scan to play {title} on your phone");
+    until(&mut kiosk, "the code over the demo", |m| m.shows(&scan));
+    // A touch on the kiosk ends the demo as ever, and the host stops.
+    kiosk
+        .app
+        .world_mut()
+        .write_message(parlour::kiosk::Activity);
+    kiosk.frames(2);
+    assert!(!hosting(&kiosk), "the demo's table stops with the demo");
+    assert!(!kiosk.shows(&scan));
+    // Quiet again: the demo, the code, and a phone sits down.
+    frames_until(&mut kiosk, 300, "the demo again", |m| {
+        m.app.world().contains_resource::<AttractTable>()
+    });
+    until(&mut kiosk, "the code over the demo", |m| m.shows(&scan));
+    let address = link(&kiosk).table().address.clone();
+    let port: u16 = address
+        .trim_start_matches("ws://127.0.0.1:")
+        .trim_end_matches("/table")
+        .parse()
+        .unwrap();
+    let mut phone = phone((Ipv4Addr::LOCALHOST, port).into());
+    sit(&mut phone, "Ana", 0);
+    until(&mut kiosk, "the table's screen", |m| {
+        m.screen() == Screen::Hand
+    });
+    let world = kiosk.app.world();
+    assert!(!world.contains_resource::<parlour::session::attract::Demo>());
+    assert!(world.contains_resource::<parlour::hand::TableHere>());
+    assert!(hosting(&kiosk), "the table plays on");
+    until(&mut kiosk, "Ana at the table", |m| m.shows("Ana"));
+    assert!(!kiosk.shows(&scan), "{:?}", words(&kiosk));
+}

@@ -227,6 +227,7 @@ hand-unreadable = Bordet sendte noget, denne enhed ikke kan læse: indlæs siden
 hand-pass = Ingen brik passer: stå over
 hand-seat-free = Plads { $number }
 hand-table-join = Telefoner slutter sig til på { $address }/?join
+hand-attract-scan = Scan for at spille { $game } på din telefon
 hand-table-thinking = Tænker…
 hand-table-scan = Scan med en telefon for at sætte dig på plads { $number }
 hand-close-table = Luk bordet

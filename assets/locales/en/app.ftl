@@ -236,6 +236,7 @@ hand-unreadable = The table sent something this device cannot read: load the pag
 hand-pass = No token fits: pass
 hand-seat-free = Seat { $number }
 hand-table-join = Phones join at { $address }/?join
+hand-attract-scan = Scan to play { $game } on your phone
 hand-table-thinking = Thinking…
 hand-table-scan = Scan with a phone to sit at seat { $number }
 hand-close-table = Close the table

@@ -230,6 +230,7 @@ hand-unreadable = La table a envoyé quelque chose d’illisible pour cet appare
 hand-pass = Aucun jeton ne va : passer
 hand-seat-free = Place { $number }
 hand-table-join = Les téléphones rejoignent à { $address }/?join
+hand-attract-scan = Scannez pour jouer à { $game } sur votre téléphone
 hand-table-thinking = Réfléchit…
 hand-table-scan = Scannez avec un téléphone pour prendre la place { $number }
 hand-close-table = Fermer la table

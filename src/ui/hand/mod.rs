@@ -10,6 +10,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::Seat;
 use parlour_core::protocol::{Holder, MAX_NAME};
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod attract;
 mod coach;
 mod table_screen;
 
@@ -40,6 +42,8 @@ pub fn plugin(app: &mut App) {
         phones_keep_the_table_awake.run_if(resource_exists::<TableHere>),
     )
     .add_systems(OnExit(Screen::Hand), let_the_table_go);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(attract::plugin);
 }
 
 /// Phones playing at a table this window hosts are people at the kiosk:
