@@ -781,6 +781,19 @@ fn the_name_keyboard_on_a_phone_keeps_its_letters_inside_their_keys_and_sits_in_
         (left - right).abs() <= pitch / 2.0,
         "the keyboard sits in the middle: {left:.0} to the left, {right:.0} to the right"
     );
+    // Its panel is as tall as the name and the keys, no taller: a panel
+    // grown below the keys pushed the name off a laptop's screen.
+    let panel = menus
+        .ctx
+        .memory(|m| m.area_rect(egui::Id::new("name-keyboard")))
+        .expect("the keyboard's panel");
+    let keys = parlour::ui::keyboard::keyboard_size();
+    assert!(
+        panel.height() <= keys.y + 160.0,
+        "a panel {:.0} tall for keys {:.0} tall",
+        panel.height(),
+        keys.y
+    );
 }
 
 /// Taps Hint on the phone's turn and waits for the host's answer: the

@@ -163,8 +163,13 @@ pub fn name_keyboard(
             // Where the keys are, for whoever needs to find one (the tests).
             ui.ctx()
                 .data_mut(|d| d.insert_temp(egui::Id::new("kb-origin"), area.min));
+            // The keys are placed within the room just taken, on a child
+            // that takes none: placed one by one on the panel itself, each
+            // would push the panel's foot a little lower.
+            let mut keys = ui.new_child(egui::UiBuilder::new().max_rect(area));
+            keys.spacing_mut().button_padding = egui::vec2(2.0, 2.0);
             for (key, rect) in keys_within(area.min, size.x) {
-                if key_button(ui, key, rect, *shift, text.is_empty()).clicked() {
+                if key_button(&mut keys, key, rect, *shift, text.is_empty()).clicked() {
                     done |= press(text, shift, key, limit);
                 }
             }
@@ -204,11 +209,7 @@ fn key_button(
     if key == Key::Ok || (key == Key::Shift && shift) {
         button = button.fill(ecolour::ACCENT);
     }
-    ui.scope(|ui| {
-        ui.spacing_mut().button_padding = egui::vec2(2.0, 2.0);
-        ui.put(rect, button)
-    })
-    .inner
+    ui.put(rect, button)
 }
 
 #[cfg(test)]
