@@ -13,7 +13,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use menus::Menus;
-use parlour::hand::{CoachWord, JoinTable, Link, LinkPhase, Wake};
+use parlour::hand::{CoachWord, HereSeats, JoinTable, Link, LinkPhase, Wake};
 use parlour::host::{self, Plan, Rules, Setup, Start};
 use parlour::session::Screen;
 use parlour_core::engine::{Game, Match};
@@ -248,10 +248,21 @@ fn play_out(menus: &mut Menus, mut tap_a_move: impl FnMut(&mut Menus)) -> usize 
 /// Neighbours: tap the first token that fits somewhere, then a cell lit for
 /// it; pass when nothing fits.
 fn tap_neighbours(menus: &mut Menus) {
-    let link = link(menus);
-    let seen: parlour_core::games::neighbours::view::Seen =
-        serde_json::from_value(link.seen.as_ref().unwrap().seen.clone()).unwrap();
-    let config = Neighbours::variant(&link.welcome.as_ref().unwrap().variant).unwrap();
+    let (seen, variant) = seen_and_variant(link(menus));
+    tap_neighbours_for(menus, seen, &variant);
+}
+
+/// What a seat's link last saw, and the match's variant.
+fn seen_and_variant(link: &Link) -> (serde_json::Value, String) {
+    let seen = link.seen.as_ref().unwrap().seen.clone();
+    (seen, link.welcome.as_ref().unwrap().variant.clone())
+}
+
+/// Neighbours, for a seat that saw `seen` (on a phone, or played at the
+/// table's screen).
+fn tap_neighbours_for(menus: &mut Menus, seen: serde_json::Value, variant: &str) {
+    let seen: parlour_core::games::neighbours::view::Seen = serde_json::from_value(seen).unwrap();
+    let config = Neighbours::variant(variant).unwrap();
     let fit = seen.hand.iter().enumerate().find_map(|(i, &d)| {
         (0..config.board.len())
             .find(|&c| seen.accepts(&config, c) & (1 << d) != 0)
@@ -1079,4 +1090,91 @@ fn a_kiosks_demo_shows_a_code_and_the_phone_that_sits_there_gets_the_table() {
     assert!(hosting(&kiosk), "the table plays on");
     until(&mut kiosk, "Ana at the table", |m| m.shows("Ana"));
     assert!(!kiosk.shows(&scan), "{:?}", words(&kiosk));
+}
+
+/// The link of the first seat played at the table's screen `screen`.
+fn here_link(screen: &Menus) -> &Link {
+    &screen.app.world().resource::<HereSeats>().0[0]
+}
+
+#[test]
+fn a_seat_played_at_the_tables_screen_shows_its_hand_behind_a_curtain_on_its_turn_alone() {
+    let _english = menus::language_held();
+    let game = Match::<Neighbours>::seeded("standard", 2, 5).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Device]);
+    let mut screen = tables_screen(table.addr(), table.screen_key());
+    until(&mut screen, "the codes", |m| {
+        m.shows("Scan with a phone to sit at seat 2")
+    });
+    // Bo, at the screen, takes seat 2 there: a name, then the seat.
+    let lowest = screen
+        .texts()
+        .into_iter()
+        .filter(|(t, _)| t == "Play this seat at this screen")
+        .map(|(_, r)| r.center())
+        .max_by(|a, b| a.y.total_cmp(&b.y))
+        .expect("a free seat offers itself to the screen");
+    screen.tap_at(lowest);
+    for key in ["B", "o", "OK"] {
+        screen.tap_top(key);
+    }
+    until(&mut screen, "Bo's seat", |m| {
+        m.shows("Played at this screen") || m.shows("Bo’s turn, at this screen")
+    });
+    assert!(
+        !screen.shows("Scan with a phone to sit at seat 2"),
+        "{:?}",
+        words(&screen)
+    );
+    let mut phone = phone(table.addr());
+    sit(&mut phone, "Ana", 0);
+
+    let hand_shown = "Bo’s hand — keep it to yourself";
+    let (mut ana, mut bo) = (0, 0);
+    for _ in 0..MOST_WAITS * 4 {
+        phone.frames(2);
+        screen.frames(2);
+        if over(&phone) {
+            break;
+        }
+        if my_turn(&phone) {
+            assert!(
+                !screen.shows(hand_shown) && !screen.shows("Pass to Bo"),
+                "Bo's hand stays hidden on Ana's turn: {:?}",
+                words(&screen)
+            );
+            // What the link heard in the last frame is on screen in the next.
+            phone.frames(1);
+            let before = link(&phone).seen.as_ref().unwrap().number;
+            tap_neighbours(&mut phone);
+            until(&mut phone, "Ana's move applied", |m| {
+                link(m).refused.is_some() || link(m).seen.as_ref().unwrap().number > before
+            });
+            assert_eq!(link(&phone).refused, None);
+            ana += 1;
+        } else if screen.shows("Pass to Bo") {
+            assert!(
+                !screen.shows(hand_shown),
+                "behind the curtain, no hand: {:?}",
+                words(&screen)
+            );
+            screen.tap("I am Bo");
+            screen.frames(2);
+            assert!(screen.shows(hand_shown), "{:?}", words(&screen));
+            let before = here_link(&screen).seen.as_ref().unwrap().number;
+            let (seen, variant) = seen_and_variant(here_link(&screen));
+            tap_neighbours_for(&mut screen, seen, &variant);
+            until(&mut screen, "Bo's move applied and the hand hidden", |m| {
+                here_link(m).seen.as_ref().unwrap().number > before && !m.shows(hand_shown)
+            });
+            bo += 1;
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    assert!(over(&phone), "the match ended: Ana {ana}, Bo {bo} moves");
+    let record = table.record();
+    assert_eq!(record.seats[1].name, "Bo");
+    assert!(ana > 5 && bo > 5, "both played their share: {ana} and {bo}");
+    assert_eq!(record.moves.len(), ana + bo);
 }

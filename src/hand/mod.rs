@@ -10,10 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use std::ops::ControlFlow;
-use std::sync::mpsc;
-
-use ewebsock::{Options, WsEvent, WsMessage, WsSender};
+use ewebsock::{WsEvent, WsMessage};
 use parlour_core::engine::Seat;
 use parlour_core::protocol::{Give, SeatStatus, ToDevice, ToHost, VERSION, Wants, Worded};
 use serde::{Deserialize, Serialize};
@@ -21,8 +18,12 @@ use serde::{Deserialize, Serialize};
 use crate::platform::time::Instant;
 
 mod coach;
+mod here;
+mod socket;
 
 pub use coach::CoachWord;
+pub use here::HereSeats;
+pub use socket::Socket;
 
 /// How long to wait before trying again, after each failed try in a row:
 /// quick at first (a phone waking), then every five seconds.
@@ -589,36 +590,19 @@ pub fn kept_path(table: &JoinTable) -> Option<std::path::PathBuf> {
     )
 }
 
-/// The connection itself: a page's WebSocket is not `Send`, so it lives
-/// apart from the [`Link`], on the main thread.
-#[derive(Default)]
-pub struct Socket(Option<(WsSender, mpsc::Receiver<WsEvent>)>);
-
-/// Opens a connection whose every event is queued before `wake` is told:
-/// a waker told first (as `ewebsock::connect_with_wakeup` does) may look
-/// before the event is there and then sleep with it unread.
-fn connect(
-    address: &str,
-    wake: impl Fn() + Send + Sync + 'static,
-) -> ewebsock::Result<(WsSender, mpsc::Receiver<WsEvent>)> {
-    let (events, heard) = mpsc::channel();
-    let on_event = Box::new(move |event| {
-        let queued = events.send(event).is_ok();
-        wake();
-        if queued {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    });
-    let sender = ewebsock::ws_connect(address.to_owned(), Options::default(), on_event)?;
-    Ok((sender, heard))
-}
-
-/// The link, kept open and read every frame.
+/// The link, kept open and read every frame; the seats played at this
+/// screen likewise.
 pub fn plugin(app: &mut App) {
     app.init_non_send::<Socket>()
-        .add_systems(PreUpdate, follow_link.run_if(resource_exists::<Link>))
+        .init_non_send::<here::HereSockets>()
+        .init_resource::<HereSeats>()
+        .add_systems(
+            PreUpdate,
+            (
+                follow_link.run_if(resource_exists::<Link>),
+                here::follow_here_seats,
+            ),
+        )
         .add_systems(Startup, wake_on_messages);
 }
 
@@ -642,59 +626,16 @@ fn wake_on_messages(
     }
 }
 
-/// Opens the connection when it is time, reads what arrived and sends
-/// what the link has to say.
+/// The window's link: opened when it is time, read, and what it has to
+/// say sent.
 fn follow_link(
     mut link: ResMut<Link>,
     mut socket: NonSendMut<Socket>,
     wake: Option<Res<Wake>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    let now = Instant::now();
     let link = link.bypass_change_detection();
-    if std::mem::take(&mut link.drop_socket) {
-        socket.0 = None;
-    }
-    if link.time_to_connect(now) {
-        let wake = wake.map(|w| w.0.clone());
-        let wake = move || {
-            if let Some(wake) = &wake {
-                wake();
-            }
-        };
-        match connect(&link.table.address, wake) {
-            Ok(opened) => {
-                socket.0 = Some(opened);
-                link.open = true;
-            }
-            Err(e) => {
-                link.refused = Some(e);
-                link.refused_phrase = None;
-                link.lost(now);
-            }
-        }
-    }
-    let mut heard = false;
-    while let Some(event) = socket.0.as_ref().and_then(|(_, rx)| rx.try_recv().ok()) {
-        heard = true;
-        link.event(event, now);
-        if link.drop_socket {
-            break;
-        }
-    }
-    if std::mem::take(&mut link.drop_socket) {
-        socket.0 = None;
-    }
-    if let Some((sender, _)) = socket.0.as_mut() {
-        for text in link.outbox.drain(..) {
-            sender.send(WsMessage::Text(text));
-        }
-    }
-    if heard {
-        redraw.write(bevy::window::RequestRedraw);
-    }
-    // While away, frames keep coming so the next try is made on time.
-    if link.retry_at.is_some() && !link.open {
+    if socket::pump(link, &mut socket, wake.as_deref(), Instant::now()) {
         redraw.write(bevy::window::RequestRedraw);
     }
 }

@@ -13,9 +13,11 @@ use parlour_core::protocol::{Holder, MAX_NAME};
 #[cfg(not(target_arch = "wasm32"))]
 pub mod attract;
 mod coach;
+mod here;
 mod table_screen;
 
 use coach::{coach_panel, coach_switch};
+use here::{AtTheScreen, curtain, hand_here, played_here, turn_here};
 use table_screen::{close_button, close_table, table_screen};
 
 use super::UiSystems;
@@ -23,7 +25,7 @@ use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
 use super::widgets::{big_button, full_screen};
 use crate::catalog::{GameCatalog, HandFrame};
-use crate::hand::{CoachWord, Link, LinkPhase, TableHere};
+use crate::hand::{CoachWord, HereSeats, Link, LinkPhase, TableHere};
 use crate::review::OpenReview;
 use crate::session::Screen;
 use crate::settings::{CoachMode, Settings};
@@ -72,8 +74,14 @@ fn phones_keep_the_table_awake(
 
 /// Leaving the table's screen of a table this window hosts (Close the
 /// table, or a kiosk's idle timeout) stops the host: its phones are told,
-/// and the match stays saved where a host started again finds it.
-fn let_the_table_go(here: Option<Res<TableHere>>, mut commands: Commands) {
+/// and the match stays saved where a host started again finds it. The
+/// seats played at the screen go with it.
+fn let_the_table_go(
+    here: Option<Res<TableHere>>,
+    mut seats: ResMut<HereSeats>,
+    mut commands: Commands,
+) {
+    seats.0.clear();
     if here.is_some() {
         commands.remove_resource::<Link>();
         commands.remove_resource::<TableHere>();
@@ -91,12 +99,13 @@ struct Joining {
     begun: bool,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn hand(
     mut contexts: EguiContexts,
     mut link: ResMut<Link>,
     catalog: Res<GameCatalog>,
-    mut joining: Local<Joining>,
-    here: Option<Res<TableHere>>,
+    (mut joining, mut at_screen): (Local<Joining>, Local<AtTheScreen>),
+    (here, mut here_seats): (Option<Res<TableHere>>, ResMut<HereSeats>),
     mut next: ResMut<NextState<Screen>>,
     mut reviews: MessageWriter<OpenReview>,
     mut settings: ResMut<Settings>,
@@ -107,19 +116,29 @@ fn hand(
         joining.name = link.kept_name().unwrap_or_default().to_owned();
     }
     let link = link.bypass_change_detection();
+    let here_seats = here_seats.bypass_change_detection();
     let coached = settings.coach != CoachMode::Off;
     let mut review = None;
     let mut switch_coach = false;
+    // A hand shown at the table's screen whose link is gone shows nothing.
+    at_screen.shown = at_screen.shown.filter(|&i| i < here_seats.0.len());
+    let mut hide = false;
     full_screen(ctx, |ui| {
         ui.spacing_mut().item_spacing.y = 6.0;
         match link.phase.clone() {
             LinkPhase::Seated => review = seated(ui, link, &catalog, coached),
-            LinkPhase::Watching if link.table().watch => {
-                table_screen(ui, link, &catalog);
-                if here.is_some() && close_button(ui) {
-                    close_table(&mut next);
+            LinkPhase::Watching if link.table().watch => match at_screen.shown {
+                Some(i) => (review, hide) = hand_here(ui, &mut here_seats.0[i], &catalog, coached),
+                None => {
+                    let held: Vec<Seat> = here_seats.0.iter().filter_map(Link::seat).collect();
+                    if let Some(seat) = table_screen(ui, link, &catalog, &held) {
+                        at_screen.join(seat);
+                    }
+                    if here.is_some() && close_button(ui) {
+                        close_table(&mut next);
+                    }
                 }
-            }
+            },
             LinkPhase::Watching => {
                 switch_coach = pick_seat(ui, link, &catalog, &mut joining, coached);
             }
@@ -128,6 +147,44 @@ fn hand(
             LinkPhase::Closed(reason) => closed(ui, link, &catalog, &reason),
         }
     });
+    // The hand shown at the table's screen goes back behind the curtain
+    // once its move is played; the next seat played here waits behind it.
+    match at_screen.shown {
+        Some(i) if hide || played_here(&here_seats.0[i]) => at_screen.shown = None,
+        Some(_) => {}
+        None => {
+            let name = |i: usize| {
+                let link: &Link = &here_seats.0[i];
+                link.seat()
+                    .and_then(|s| link.seats.get(s))
+                    .map(|s| s.name.clone())
+                    .unwrap_or_default()
+            };
+            if let Some(i) = turn_here(here_seats)
+                && curtain(ctx, &name(i))
+            {
+                at_screen.shown = Some(i);
+            }
+        }
+    }
+    // A seat the host would not give here (a phone sat there first): its
+    // link goes, and the host's reason shows on the table's screen.
+    if at_screen.shown.is_none() {
+        here_seats.0.retain_mut(|l| {
+            let refused = l.phase == LinkPhase::Watching;
+            if refused && let Some(reason) = l.refused.take() {
+                link.refused = Some(reason);
+                link.refused_phrase = l.refused_phrase.take();
+            }
+            !refused
+        });
+    }
+    if let Some((seat, name)) = at_screen.name_keyboard(ctx) {
+        let address = link.table().address.clone();
+        if let Err(e) = here_seats.sit(&address, seat, &name) {
+            link.refused = Some(e);
+        }
+    }
     if switch_coach {
         // The phone's own setting, kept in its own storage.
         settings.coach = if coached {

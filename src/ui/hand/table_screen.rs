@@ -16,11 +16,16 @@ use crate::tr;
 use crate::ui::theme::{ecolour, size};
 
 /// The table's own screen: the public table, each seat's player and
-/// score, and a code to scan beside each free seat.
-pub(super) fn table_screen(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) {
-    let Some(welcome) = link.welcome.clone() else {
-        return;
-    };
+/// score, and a code to scan beside each free seat. On the screen that
+/// gives seats, a free seat may be played at the screen itself: the seat
+/// asked for (`held_here`: the seats already played here).
+pub(super) fn table_screen(
+    ui: &mut egui::Ui,
+    link: &mut Link,
+    catalog: &GameCatalog,
+    held_here: &[Seat],
+) -> Option<Seat> {
+    let welcome = link.welcome.clone()?;
     let seen = link.seen.clone();
     let names: Vec<String> = (0..welcome.players)
         .map(
@@ -71,13 +76,22 @@ pub(super) fn table_screen(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCat
     });
     let base = join_base(link, &welcome.join);
     let mut given = None;
+    let mut play_here = None;
     ui.scope_builder(egui::UiBuilder::new().max_rect(side), |ui| {
         egui::ScrollArea::vertical()
             .id_salt("table-seats")
             .show(ui, |ui| {
                 for (s, name) in names.iter().enumerate() {
-                    if let Some(give) = seat_card(ui, link, seen.as_ref(), s, name, &base) {
-                        given = Some((s, give));
+                    let card = SeatCard {
+                        seat: s,
+                        name,
+                        base: &base,
+                        here: held_here.contains(&s),
+                    };
+                    match seat_card(ui, link, seen.as_ref(), &card) {
+                        Some(SeatTap::Give(give)) => given = Some((s, give)),
+                        Some(SeatTap::PlayHere) => play_here = Some(s),
+                        None => {}
                     }
                 }
                 ui.label(
@@ -91,6 +105,7 @@ pub(super) fn table_screen(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCat
     if let Some((seat, give)) = given {
         link.give(seat, give);
     }
+    play_here
 }
 
 /// Where phones open the table's page: the host's word, or this page's
@@ -110,18 +125,40 @@ fn join_base(link: &Link, join: &[String]) -> String {
         .replacen("wss://", "https://", 1)
 }
 
+/// One seat as the table's screen shows it.
+struct SeatCard<'a> {
+    seat: Seat,
+    name: &'a str,
+    /// Where phones open the table's page.
+    base: &'a str,
+    /// Whether it is played at this screen.
+    here: bool,
+}
+
+/// What was tapped on a seat's card.
+enum SeatTap {
+    /// The seat goes to someone else.
+    Give(Give),
+    /// A person at this screen plays the free seat here.
+    PlayHere,
+}
+
 /// One seat on the table's screen: who holds it, its score, and for a
 /// free seat the code that sits a phone there. On a screen that gives
-/// seats, what it may do with a seat whose phone is away or a bot's: what
-/// was tapped.
+/// seats, what it may do with a seat whose phone is away or a bot's, and
+/// a free seat played at the screen itself: what was tapped.
 fn seat_card(
     ui: &mut egui::Ui,
     link: &Link,
     seen: Option<&crate::hand::Seen>,
-    seat: Seat,
-    name: &str,
-    base: &str,
-) -> Option<Give> {
+    card: &SeatCard,
+) -> Option<SeatTap> {
+    let SeatCard {
+        seat,
+        name,
+        base,
+        here,
+    } = *card;
     let holder = link.seats.get(seat).map(|s| s.holder.clone());
     let asking = link.seats.get(seat).and_then(|s| s.asking.clone());
     let gives = link.gives_seats() && seen.is_some_and(|s| s.winners.is_empty());
@@ -147,6 +184,10 @@ fn seat_card(
             });
         });
         let state = match &holder {
+            Some(Holder::Device { .. }) if here && awaited => {
+                tr!("hand-here-turn", name = name)
+            }
+            Some(Holder::Device { .. }) if here => tr!("hand-here-seat"),
             Some(Holder::Device { here: false }) => tr!("hand-waiting-phone", name = name),
             Some(Holder::Device { here: true } | Holder::Bot { .. }) if awaited => {
                 tr!("hand-table-thinking")
@@ -160,8 +201,8 @@ fn seat_card(
                     .size(size::TEXT - 4.0),
             );
         }
-        if gives {
-            given = seat_choices(ui, holder.as_ref(), asking.as_deref(), name);
+        if gives && !here {
+            given = seat_choices(ui, holder.as_ref(), asking.as_deref(), name).map(SeatTap::Give);
         }
         if holder == Some(Holder::Open) {
             let link = format!("{base}/?join&seat={}", seat + 1);
@@ -176,6 +217,15 @@ fn seat_card(
                     .wrap(),
                 );
             });
+            if gives {
+                let text = egui::RichText::new(tr!("hand-table-play-here")).size(size::TEXT - 2.0);
+                if ui
+                    .add(egui::Button::new(text).min_size(egui::vec2(0.0, size::TOUCH)))
+                    .clicked()
+                {
+                    given = Some(SeatTap::PlayHere);
+                }
+            }
         }
     });
     ui.add_space(8.0);
