@@ -1177,4 +1177,17 @@ fn a_seat_played_at_the_tables_screen_shows_its_hand_behind_a_curtain_on_its_tur
     assert_eq!(record.seats[1].name, "Bo");
     assert!(ana > 5 && bo > 5, "both played their share: {ana} and {bo}");
     assert_eq!(record.moves.len(), ana + bo);
+    // The table's screen says who won, for everyone at the table.
+    let winners: Vec<&str> = link(&phone)
+        .seen
+        .as_ref()
+        .unwrap()
+        .winners
+        .iter()
+        .map(|&s| ["Ana", "Bo"][s])
+        .collect();
+    let said = format!("{} wins", winners.join(" · "));
+    until(&mut screen, "the winner on the table's screen", |m| {
+        m.shows(&said)
+    });
 }

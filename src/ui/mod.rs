@@ -5,6 +5,7 @@
 //! set-up row come from its entry in the
 //! [`GameCatalog`](crate::catalog::GameCatalog).
 
+pub mod arrive;
 pub mod coach;
 pub mod hand;
 pub mod hand_over;
@@ -82,6 +83,7 @@ pub fn plugin(app: &mut App) {
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
         .add_plugins((
+            arrive::plugin,
             tween::plugin,
             input::plugin,
             input::ui_plugin,

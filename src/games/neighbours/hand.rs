@@ -10,6 +10,7 @@ use parlour_core::games::neighbours::{Bonus, Config, Move, Neighbours, Placement
 
 use crate::catalog::HandFrame;
 use crate::tr;
+use crate::ui::arrive::arrival;
 use crate::ui::theme::{ecolour, size};
 
 /// The token picked from the hand, by place in the hand, at a move number;
@@ -190,20 +191,29 @@ fn board(
                 egui::StrokeKind::Inside,
             );
         }
-        match seen.board.get(c).copied().flatten() {
+        let placed = seen.board.get(c).copied().flatten();
+        let come = arrival(ui.ctx(), egui::Id::new(("nb-placed", c)), placed.is_some());
+        match placed {
             Some(d) => {
-                painter.circle_filled(rect.center(), cell * 0.42, ecolour::CARD);
-                painter.circle_stroke(
-                    rect.center(),
-                    cell * 0.42,
-                    egui::Stroke::new(1.0, ecolour::INK),
-                );
+                // A token just placed (here or on another device) grows
+                // onto its cell and glows a while.
+                let radius = cell * 0.42 * come.grown.max(0.0);
+                if come.glow > 0.0 {
+                    painter.circle_stroke(
+                        rect.center(),
+                        cell * 0.42 + 3.0,
+                        egui::Stroke::new(5.0, ecolour::ACCENT.gamma_multiply(come.glow)),
+                    );
+                }
+                painter.circle_filled(rect.center(), radius, ecolour::CARD);
+                painter.circle_stroke(rect.center(), radius, egui::Stroke::new(1.0, ecolour::INK));
                 painter.text(
                     rect.center(),
                     egui::Align2::CENTER_CENTER,
                     d.to_string(),
+                    // Faded in, not scaled: each text size is a font of its own.
                     egui::FontId::proportional(cell * 0.55),
-                    ecolour::INK,
+                    ecolour::INK.gamma_multiply(come.grown.clamp(0.0, 1.0)),
                 );
             }
             None => {

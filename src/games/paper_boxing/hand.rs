@@ -12,6 +12,7 @@ use parlour_core::games::paper_boxing::{CELLS, Grid, Move, NEIGHBOURS, coords};
 
 use crate::catalog::HandFrame;
 use crate::tr;
+use crate::ui::arrive::arrival;
 use crate::ui::theme::{ecolour, size};
 
 /// The grid being written, the cell tapped first for a swap, and whether
@@ -297,9 +298,24 @@ fn draw_grid(
         .shrink(2.0);
         let response = ui.interact(r, egui::Id::new((id, c)), egui::Sense::click());
         let used = path.contains(&(c as u8));
-        let fill = lit(c).unwrap_or(if used { ecolour::CELL_K } else { ecolour::CELL });
+        // A step just taken (on this device or the other) fills its cell
+        // in and glows a while.
+        let come = arrival(ui.ctx(), egui::Id::new((id, c, "stepped")), used);
+        let fill = lit(c).unwrap_or(if used {
+            ecolour::CELL.lerp_to_gamma(ecolour::CELL_K, come.grown.clamp(0.0, 1.0))
+        } else {
+            ecolour::CELL
+        });
         let painter = ui.painter();
         painter.rect_filled(r, cell * 0.1, fill);
+        if come.glow > 0.0 {
+            painter.rect_stroke(
+                r.expand(2.0),
+                cell * 0.1,
+                egui::Stroke::new(5.0, ecolour::ACCENT.gamma_multiply(come.glow)),
+                egui::StrokeKind::Outside,
+            );
+        }
         let last = path.last() == Some(&(c as u8)) && path.len() > 1;
         if last {
             painter.rect_stroke(

@@ -7,12 +7,14 @@
 
 use bevy_egui::egui;
 use parlour_core::engine::Game;
+use parlour_core::games::rummy::cards::FACES;
 use parlour_core::games::rummy::view::Seen;
 use parlour_core::games::rummy::{CardName, Colour, Face, Move, Play, Rummy, sets};
 
 use super::draft::{arrange_by, colour_mark};
 use crate::catalog::HandFrame;
 use crate::tr;
+use crate::ui::arrive::{Arrival, arrival};
 use crate::ui::theme::{ecolour, size};
 
 /// A card in the draft: its name and whether it came from the hand.
@@ -304,6 +306,31 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
 fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wide: bool) {
     let mut lay_on = None;
     let mut pick = None;
+    // Each card on the table by its face and which copy of that face it
+    // is, every frame, so a card just laid (on this device or another)
+    // grows in. Every place a card could take is asked after, there or
+    // not: a place first seen with a card in it is one there all along.
+    let mut copies = [0usize; FACES];
+    let copy: Vec<Vec<usize>> = draft
+        .table
+        .iter()
+        .map(|set| {
+            set.iter()
+                .map(|l| {
+                    let n = &mut copies[l.name.face.index()];
+                    *n += 1;
+                    *n
+                })
+                .collect()
+        })
+        .collect();
+    let mut come = [[Arrival::SETTLED; COPIES]; FACES];
+    for (f, row) in come.iter_mut().enumerate() {
+        for (k, at) in row.iter_mut().enumerate() {
+            let id = egui::Id::new(("rummy-on-table", f, k + 1));
+            *at = arrival(ui.ctx(), id, k < copies[f]);
+        }
+    }
     let mut one = |ui: &mut egui::Ui, s: usize| {
         let set = &draft.table[s];
         let names: Vec<CardName> = set.iter().map(|l| l.name).collect();
@@ -321,9 +348,16 @@ fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wid
                     ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
                     for (i, laid) in set.iter().enumerate() {
                         let picked = draft.picked.contains(&Pick::Table(s, i));
-                        if card_button(ui, laid.name.face, card, picked, laid.from_hand).clicked()
-                            && play
-                        {
+                        let face = CardFace {
+                            face: laid.name.face,
+                            picked,
+                            new: laid.from_hand,
+                            come: come[laid.name.face.index()]
+                                .get(copy[s][i] - 1)
+                                .copied()
+                                .unwrap_or(Arrival::SETTLED),
+                        };
+                        if card_button(ui, &face, card).clicked() && play {
                             pick = Some(Pick::Table(s, i));
                         }
                     }
@@ -398,7 +432,13 @@ fn hand_cards(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool
         ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
         for i in shown {
             let picked = draft.picked.contains(&Pick::Hand(i));
-            if card_button(ui, draft.hand[i], card, picked, false).clicked() && play {
+            let face = CardFace {
+                face: draft.hand[i],
+                picked,
+                new: false,
+                come: Arrival::SETTLED,
+            };
+            if card_button(ui, &face, card).clicked() && play {
                 pick = Some(Pick::Hand(i));
             }
         }
@@ -491,32 +531,49 @@ fn buttons(ui: &mut egui::Ui, draft: &mut Draft, row: egui::Rect, play: bool) ->
     made
 }
 
-/// One card, `size` large, lifted and ringed while picked; a card laid
-/// from the hand this turn is edged in gold.
-fn card_button(
-    ui: &mut egui::Ui,
+/// The copies of one face on the table whose arrival is shown (a variant
+/// with more lays the rest without it).
+const COPIES: usize = 4;
+
+/// A card as drawn: its face, whether it is picked, laid from the hand
+/// this turn, and how far it has arrived.
+struct CardFace {
     face: Face,
-    size: egui::Vec2,
     picked: bool,
     new: bool,
-) -> egui::Response {
+    come: Arrival,
+}
+
+/// One card, `size` large, lifted and ringed while picked; a card laid
+/// from the hand this turn is edged in gold.
+fn card_button(ui: &mut egui::Ui, card: &CardFace, size: egui::Vec2) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-    let rect = if picked {
+    // A card just laid drops onto the table and glows a while.
+    let drop = (1.0 - card.come.grown) * size.y * 0.5;
+    let rect = if card.picked {
         rect.translate(egui::vec2(0.0, -4.0))
     } else {
-        rect
+        rect.translate(egui::vec2(0.0, -drop))
     };
     let painter = ui.painter();
+    if card.come.glow > 0.0 {
+        painter.rect_stroke(
+            rect.expand(2.0),
+            6,
+            egui::Stroke::new(4.0, ecolour::ACCENT.gamma_multiply(card.come.glow)),
+            egui::StrokeKind::Outside,
+        );
+    }
     painter.rect_filled(rect, 5, ecolour::CARD);
-    let edge = if picked {
+    let edge = if card.picked {
         egui::Stroke::new(3.0, ecolour::ACCENT)
-    } else if new {
+    } else if card.new {
         egui::Stroke::new(2.0, ecolour::CELL_X)
     } else {
         egui::Stroke::new(1.0, ecolour::INK.gamma_multiply(0.4))
     };
     painter.rect_stroke(rect, 5, edge, egui::StrokeKind::Inside);
-    let (number, mark, ink) = match face {
+    let (number, mark, ink) = match card.face {
         Face::Number { colour, number } => (number.to_string(), colour_mark(colour), ink(colour)),
         Face::Joker => ("J".to_owned(), "★", ink(Colour::Red)),
     };

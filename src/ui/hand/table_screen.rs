@@ -61,6 +61,21 @@ pub(super) fn table_screen(
         let Some(seen) = &seen else {
             return;
         };
+        if !seen.winners.is_empty() {
+            // The match is over: who won, for the whole table to read.
+            let winners: Vec<&str> = seen
+                .winners
+                .iter()
+                .filter_map(|&s| names.get(s).map(String::as_str))
+                .collect();
+            let names = winners.join(" · ");
+            ui.label(
+                egui::RichText::new(tr!("hand-wins", names = names.as_str()))
+                    .size(size::HEADING)
+                    .color(ecolour::ACCENT)
+                    .strong(),
+            );
+        }
         if let Some(hand_screen) = catalog.by_name(&welcome.game).and_then(|e| e.hand) {
             let frame = HandFrame {
                 variant: &welcome.variant,
