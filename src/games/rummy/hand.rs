@@ -253,8 +253,10 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     }
     let room = ui.available_rect_before_wrap();
     if me.is_none() {
-        // The table's screen: the sets alone, large.
-        let card = egui::vec2(56.0, 76.0);
+        // The table's screen: the sets alone, as large as the room lets
+        // them all be seen at once.
+        let lengths: Vec<usize> = draft.table.iter().map(Vec::len).collect();
+        let card = fitted_card(&lengths, room.size());
         ui.scope_builder(egui::UiBuilder::new().max_rect(room), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("rummy-table")
@@ -421,6 +423,36 @@ fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wid
         draft.lay(to);
     }
 }
+
+/// The largest card (from 120 points wide down to 40) at which sets of
+/// `lengths` cards, in rows as the table lays them, fit in `room`.
+fn fitted_card(lengths: &[usize], room: egui::Vec2) -> egui::Vec2 {
+    let gap = 10.0;
+    let fits = |width: f32| {
+        let height = width * CARD_TALL;
+        let mut rows = 0usize;
+        let mut x = f32::INFINITY;
+        for &len in lengths {
+            let set = len as f32 * (width + 3.0) + 8.0;
+            if x + set > room.x {
+                rows += 1;
+                x = 0.0;
+            }
+            x += set + gap;
+        }
+        rows as f32 * (height + 8.0 + gap * 1.5) <= room.y
+    };
+    let width = (40..=120)
+        .rev()
+        .step_by(4)
+        .map(|w| w as f32)
+        .find(|&w| fits(w))
+        .unwrap_or(40.0);
+    egui::vec2(width, width * CARD_TALL)
+}
+
+/// A card's height for its width.
+const CARD_TALL: f32 = 1.36;
 
 /// The hand, sorted as chosen, wrapped in rows.
 fn hand_cards(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool) {
@@ -601,5 +633,25 @@ fn ink(colour: Colour) -> egui::Color32 {
         Colour::Blue => egui::Color32::from_rgb(28, 92, 199),
         Colour::Orange => egui::Color32::from_rgb(230, 120, 5),
         Colour::Red => egui::Color32::from_rgb(204, 26, 41),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_screen_shows_its_sets_as_large_as_fit_all_at_once() {
+        let tv = egui::vec2(1200.0, 700.0);
+        assert_eq!(
+            fitted_card(&[3, 4], tv).x,
+            120.0,
+            "two sets: the largest cards"
+        );
+        let many = [3, 4, 5, 3, 3, 6, 4, 3, 5, 3, 4, 3];
+        let card = fitted_card(&many, tv);
+        assert!(card.x < 120.0 && card.x >= 40.0, "{card:?}");
+        // Its rows of sets at that size fit the room; a size larger would not.
+        assert!(fitted_card(&many, tv * 2.0).x > card.x);
     }
 }
