@@ -113,6 +113,10 @@ pub struct GameEntry {
     pub board: Option<BoardReader>,
     /// Its hand on a phone at a shared table.
     pub hand: Option<HandScreen>,
+    /// The rules a person who has never set a table for it is offered
+    /// first: gentler than the standard ones where those are hard on a
+    /// newcomer.
+    pub first_rules: &'static str,
 }
 
 impl GameEntry {
@@ -139,7 +143,24 @@ impl GameEntry {
             setup_row: None,
             board: None,
             hand: None,
+            first_rules: "standard",
         }
+    }
+
+    /// The rules a newcomer's first table is offered.
+    pub fn first_rules(mut self, rules: &'static str) -> Self {
+        self.first_rules = rules;
+        self
+    }
+
+    /// The bot a newcomer's first table seats: the weakest that plays to
+    /// win (the one after `random`), not the strongest.
+    pub fn first_bot(&self) -> &'static str {
+        self.bots
+            .get(1)
+            .or(self.bots.first())
+            .copied()
+            .unwrap_or("random")
     }
 
     /// Attract mode seats `seats` bots called `bot`.

@@ -285,3 +285,44 @@ fn a_default_name_is_not_a_name() {
     );
     assert_eq!(stats.players.keys().collect::<Vec<_>>(), ["Tess"]);
 }
+
+/// Someone who has never set a table for a game meets bots that play to
+/// win without crushing (not the strongest), and Rummy without its turn
+/// clock while the cards are new.
+#[test]
+fn a_newcomers_first_table_seats_gentle_bots_and_rummy_without_a_clock() {
+    let _english = language_held();
+    let mut m = Menus::new(|_| {});
+    let mut games = Vec::new();
+    for nth in 0..3 {
+        m.tap_nth("Play", nth);
+        assert_eq!(m.screen(), Screen::Setup);
+        let table = m.app.world().resource::<Table>().clone();
+        let bots: Vec<&str> = table
+            .seats
+            .iter()
+            .filter_map(|s| match &s.controller {
+                Controller::Bot(b) => Some(b.as_str()),
+                Controller::Human => None,
+            })
+            .collect();
+        assert!(!bots.is_empty(), "{:?}", table.seats);
+        assert!(
+            bots.iter().all(|&b| b == "greedy"),
+            "{}: {bots:?}",
+            table.game.name()
+        );
+        let clockless = table.variant.contains("turn-seconds=off");
+        assert_eq!(
+            clockless,
+            table.game.name() == "rummy",
+            "{}: {}",
+            table.game.name(),
+            table.variant
+        );
+        games.push(table.game.name());
+        m.tap("Back");
+    }
+    games.sort_unstable();
+    assert_eq!(games, ["neighbours", "paper-boxing", "rummy"]);
+}

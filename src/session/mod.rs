@@ -191,7 +191,7 @@ impl Table {
     }
 
     /// The table the set-up offers for `game`: the last one a person set
-    /// for it (remembered in the settings), else the first table — never
+    /// for it (remembered in the settings), else a newcomer's — never
     /// one attract mode, Watch or a lesson laid. Default names come in the
     /// language on screen.
     pub fn for_setup(game: &crate::catalog::GameEntry, settings: &Settings) -> Table {
@@ -201,11 +201,19 @@ impl Table {
             .get(game.id.name())
             .filter(|t| seats.contains(&t.seats.len()));
         let Some(remembered) = remembered else {
+            // Someone who has never set a table for this game: its gentler
+            // rules and bots that play to win without crushing.
             let mut table = Table {
                 game: game.id,
+                variant: game.first_rules.to_owned(),
                 ..Table::default()
             };
             table.seats.truncate(*seats.end());
+            for seat in &mut table.seats {
+                if let Controller::Bot(bot) = &mut seat.controller {
+                    *bot = game.first_bot().to_owned();
+                }
+            }
             return table;
         };
         Table {

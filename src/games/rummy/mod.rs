@@ -43,6 +43,8 @@ pub fn entry() -> GameEntry {
         .how_to(&["aim", "cards", "sets", "turn", "first-meld", "scoring"])
         .picture(picture::paint)
         .setup_row(rounds::row)
+        // A newcomer's first match: no turn clock while they learn the cards.
+        .first_rules("standard,turn-seconds=off")
         .hand(hand::hand)
 }
 

@@ -386,6 +386,7 @@ mod tests {
             setup_row: None,
             board: None,
             hand: None,
+            first_rules: "standard",
         }
     }
 
