@@ -411,8 +411,12 @@ fn a_bots_seat_is_never_coached() {
 /// A two-seat deal: the start token, seat 0's hand as given, and the other
 /// 44 tokens shuffled by `seed` into seat 1's hand and the bag.
 fn neighbours_deal(seed: u64) -> neighbours::Deal {
+    neighbours_deal_of(vec![4, 6, 0, 9, 9], seed)
+}
+
+/// Seat 0 holds `hand`; the rest follows `seed`.
+fn neighbours_deal_of(hand: Vec<u8>, seed: u64) -> neighbours::Deal {
     let start = 5;
-    let hand = vec![4, 6, 0, 9, 9];
     let mut rest: Vec<u8> = (0..10u8).flat_map(|d| [d; 5]).collect();
     for d in std::iter::once(start).chain(hand.iter().copied()) {
         let at = rest.iter().position(|&t| t == d).unwrap();
@@ -485,6 +489,46 @@ fn the_coach_judges_from_the_persons_view_alone() {
 }
 
 #[test]
+fn a_new_match_is_weighed_afresh_though_its_turn_has_the_last_ones_number() {
+    // A match pondered at its first move, then another dealt in its place
+    // (a restart): the coach's thoughts are of the new hand, not the old.
+    let mut app = neighbours_app(11, THINK_TO_THE_END);
+    let config = Neighbours::variant("standard").unwrap();
+    let other = neighbours_deal_of(vec![6, 1, 2, 7, 8], 11);
+    let next = Match::<Neighbours>::new("standard", config, 2, 11, Some(other)).unwrap();
+    let fresh = next.clone();
+    app.world_mut().write_message(StartMatch {
+        game: next,
+        controllers: vec![Controller::Human, bot("greedy")],
+        bot_seed: 3,
+    });
+    frames(&mut app, 3);
+    let weighed = app
+        .world()
+        .resource::<Coach<Neighbours>>()
+        .pondered()
+        .cloned()
+        .expect("weighed as the new match's turn began");
+    let hand = &game::<Neighbours>(&app).view(0);
+    assert_eq!(
+        hand.hand_digits(),
+        vec![6, 1, 2, 7, 8],
+        "the new match is on"
+    );
+    let candidates: Vec<_> = weighed.candidates.iter().map(|c| c.mv).collect();
+    let legal: Vec<_> = fresh
+        .view(0)
+        .placements()
+        .iter()
+        .map(|p| fresh.view(0).state().placement(p))
+        .collect();
+    assert!(
+        candidates.iter().all(|mv| legal.contains(mv)),
+        "every candidate is a move of the new hand: {candidates:?}"
+    );
+}
+
+#[test]
 fn a_move_not_weighed_in_time_goes_to_the_rules_unasked() {
     // One guess a frame and no time to wait: the worst placement goes
     // through as it was, and the coach says nothing.
@@ -552,4 +596,101 @@ fn the_coach_is_quiet_while_a_match_is_watched_again() {
         app.world().resource::<CoachLog>().answers.is_empty(),
         "no move weighed"
     );
+}
+
+// --- Rummy: a first meld declined -------------------------------------------
+
+use parlour_core::games::rummy::{self, Face, Rummy};
+
+/// Seat 0 holds four runs that lay its whole hand (46 points in red
+/// alone): it can go out on its first turn. What seat 0 cannot see — the
+/// other hand and the pile's order — follows `seed`.
+fn rummy_deal(seed: u64) -> rummy::Deal {
+    let face = |code: &str| code.parse::<Face>().unwrap();
+    let hand: Vec<Face> = [
+        "r10", "r11", "r12", "r13", "k1", "k2", "k3", "k4", "b5", "b6", "b7", "o9", "o10", "o11",
+    ]
+    .iter()
+    .map(|c| face(c))
+    .collect();
+    let mut rest: Vec<Face> = (0..rummy::cards::FACES)
+        .filter(|&i| !Face::from_index(i).is_joker())
+        .flat_map(|i| [Face::from_index(i); 2])
+        .chain([Face::Joker; 4])
+        .collect();
+    for f in &hand {
+        let at = rest.iter().position(|r| r == f).unwrap();
+        rest.remove(at);
+    }
+    GameRng::seeded(seed).shuffle(&mut rest);
+    let other = rest.split_off(rest.len() - 14);
+    rummy::Deal {
+        hands: vec![hand, other],
+        pile: rest,
+        first: 0,
+    }
+}
+
+fn rummy_app(seed: u64, mode: CoachMode) -> App {
+    let config = Rummy::variant("standard").unwrap();
+    let game = Match::<Rummy>::new("standard", config, 2, seed, Some(rummy_deal(seed))).unwrap();
+    let logic = parlour::games::rummy::logic_plugin;
+    app(
+        logic,
+        [Controller::Human, bot("greedy")],
+        mode,
+        game,
+        THINK_TO_THE_END,
+    )
+}
+
+#[test]
+fn a_rummy_draw_from_a_hand_that_could_go_out_is_held_and_taken_back_keeps_every_card() {
+    let mut app = rummy_app(11, CoachMode::Warn);
+    let hand_before = game::<Rummy>(&app).view(0).hand.clone();
+    request::<Rummy>(&mut app, 0, rummy::Move::Draw);
+    frames(&mut app, 3);
+    assert!(
+        question(&app).is_some(),
+        "a draw from a hand that could go out is asked about"
+    );
+    assert!(played::<Rummy>(&app).is_empty(), "nothing sent yet");
+    app.world_mut().write_message(CoachAnswer::TakeBack);
+    frames(&mut app, 5);
+    assert!(played::<Rummy>(&app).is_empty(), "nothing sent");
+    assert_eq!(question(&app), None);
+    assert!(game::<Rummy>(&app).awaiting().contains(&0));
+    assert_eq!(
+        game::<Rummy>(&app).view(0).hand,
+        hand_before,
+        "every card still in the hand"
+    );
+}
+
+#[test]
+fn the_rummy_coach_judges_from_the_persons_hand_and_table_alone() {
+    let answers: Vec<_> = [11, 12]
+        .into_iter()
+        .map(|seed| {
+            let mut app = rummy_app(seed, CoachMode::Warn);
+            let hidden = format!("{:?}", game::<Rummy>(&app).state());
+            let weighed = app
+                .world()
+                .resource::<Coach<Rummy>>()
+                .pondered()
+                .cloned()
+                .expect("weighed as the turn began");
+            request::<Rummy>(&mut app, 0, rummy::Move::Draw);
+            frames(&mut app, 3);
+            (hidden, weighed, question(&app))
+        })
+        .collect();
+    let (a, b) = (&answers[0], &answers[1]);
+    assert_ne!(a.0, b.0, "the hidden cards differ");
+    assert!(a.1.candidates.len() > 1);
+    assert_eq!(
+        a.1, b.1,
+        "every candidate weighed the same, to the last bit"
+    );
+    assert_eq!(a.2, b.2, "and the same question");
 }

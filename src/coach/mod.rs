@@ -149,6 +149,8 @@ pub struct Coach<G: Coached> {
     cursor: MessageCursor<MoveRequest<G>>,
     /// Weighings begun on a thread beside the frames.
     beside: usize,
+    /// The match its thoughts are of ([`ActiveMatch::begun`]).
+    match_begun: u64,
 }
 
 impl<G: Coached> Default for Coach<G> {
@@ -158,6 +160,7 @@ impl<G: Coached> Default for Coach<G> {
             held: None,
             cursor: MessageCursor::default(),
             beside: 0,
+            match_begun: 0,
         }
     }
 }
@@ -355,6 +358,16 @@ fn think<G: Coached>(
         coach.ponder = None;
         return;
     };
+    if coach.match_begun != active.begun() {
+        // A new match (another deal, a restart): nothing pondered or held
+        // of the last one carries over — its turn may have the same number.
+        coach.match_begun = active.begun();
+        coach.ponder = None;
+        if coach.held.take().is_some() {
+            question.0 = None;
+            asking.0 = false;
+        }
+    }
     follow_turn(coach, active.get(), &table, *phase.get(), pace.beside);
     let slice = frame_share(time.delta(), pace.slice, pace.most);
     let busy = if coach.held.as_ref().is_some_and(|h| !h.asked) {

@@ -48,9 +48,18 @@ pub struct ActiveMatch<G: Game> {
     /// The move being shown closed a round: once it has been shown, the
     /// match waits in [`TurnPhase::RoundOver`] for the players.
     pub(super) round_to_show: bool,
+    /// Which match of this run it is (1 for the first): a match started in
+    /// its place is another, whatever its position.
+    pub(super) begun: u64,
 }
 
 impl<G: Game> ActiveMatch<G> {
+    /// Which match of this run it is: another match started in its place
+    /// has another number, though its turn may have the same.
+    pub fn begun(&self) -> u64 {
+        self.begun
+    }
+
     /// The match.
     pub fn get(&self) -> &Match<G> {
         &self.game

@@ -102,6 +102,7 @@ fn start_match<G: Game>(
     mut match_clock: ResMut<MatchClock>,
     clock_settings: Res<ClockSettings>,
     maker: Res<BotMaker<G>>,
+    mut begun: Local<u64>,
 ) {
     // Only the last start of a frame counts: starting twice is starting once.
     let Some(start) = starts.read().last() else {
@@ -162,9 +163,11 @@ fn start_match<G: Game>(
     *match_clock = MatchClock::of(&game);
     next.set(phase_of(&game));
     commands.insert_resource(bots);
+    *begun += 1;
     commands.insert_resource(ActiveMatch {
         game,
         round_to_show: false,
+        begun: *begun,
     });
     commands.insert_resource(TurnDraft::<G>::default());
 }

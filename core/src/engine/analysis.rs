@@ -186,8 +186,23 @@ impl<M> Analysis<M> {
             // Equal to the best in winning chance is the best, whatever
             // the margin.
             let loss = self.loss();
-            Grade::of_loss(loss, self.played == 0 || loss <= 0.0)
+            let grade = Grade::of_loss(loss, self.played == 0 || loss <= 0.0);
+            if self.sure_win_let_go() {
+                grade.max(Grade::Mistake)
+            } else {
+                grade
+            }
         }
+    }
+
+    /// Whether the move played lets a sure win go: the best candidate won
+    /// on every guess (a Rummy hand that goes out now), the move played
+    /// leaves a real chance of not winning. However small the loss in
+    /// points, a player always hears of that.
+    pub fn sure_win_let_go(&self) -> bool {
+        self.played != 0
+            && self.best().estimate.win >= 1.0
+            && self.played().estimate.win < 1.0 - DECIDED
     }
 }
 
@@ -522,6 +537,32 @@ mod tests {
         assert_eq!(Grade::of_loss(10.0, false), Grade::Mistake);
         assert_eq!(Grade::of_loss(15.0, false), Grade::Blunder);
         assert_eq!(Grade::of_loss(100.0, false).mark(), "??");
+    }
+
+    #[test]
+    fn a_sure_win_let_go_is_a_mistake_however_small_the_loss() {
+        let c = |win: f64| Candidate {
+            mv: win,
+            estimate: Estimate::exact(win, None),
+            note: None,
+        };
+        let analysis = |played_win: f64| Analysis {
+            seat: 0,
+            method: Method::Exact,
+            candidates: vec![c(1.0), c(played_win)],
+            played: 1,
+            loss_se: 0.0,
+            forced: false,
+            luck: None,
+            margin_points: None,
+        };
+        assert_eq!(analysis(0.92).grade(), Grade::Mistake, "a sure win let go");
+        assert!(analysis(0.92).worth_a_word());
+        assert_eq!(analysis(0.7).grade(), Grade::Blunder, "no softer for it");
+        assert!(
+            !analysis(0.99).worth_a_word(),
+            "a win as good as sure is not let go"
+        );
     }
 
     #[test]
