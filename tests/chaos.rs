@@ -7,10 +7,14 @@ mod monkey;
 use monkey as chaos;
 
 /// A fixed seed for about a minute: every screen reached by chance, and
-/// every invariant held after every frame.
+/// every invariant held after every frame. A seed's path changes with the
+/// screens themselves: seed 1's came to spend its minute at a table hosted
+/// for phones, whose moves are the host's and not the window's, and played
+/// none here. The assertions below say when a seed proves too little; seed
+/// 3 (a kiosk's run) plays about 185 moves of every kind.
 #[test]
 fn a_minute_of_random_input_breaks_no_invariant() {
-    let tally = chaos::run(1, 600, |_| true).unwrap_or_else(|f| panic!("{f}"));
+    let tally = chaos::run(3, 600, |_| true).unwrap_or_else(|f| panic!("{f}"));
     println!("{}", tally.report());
     assert_eq!(tally.steps, 600);
     // A run where nothing was played, or nothing checked against its

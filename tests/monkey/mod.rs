@@ -499,15 +499,20 @@ impl<'f> Chaos<'f> {
             Err(p) => return Err(self.fail(format!("panic while starting: {}", panic_words(&p)))),
         };
         let run_seed = self.rng.below(usize::MAX) as u64;
-        app.insert_resource(FrameStepped::new(run_seed))
-            .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
-            .init_resource::<Painted>()
-            .add_systems(
-                PostUpdate,
-                keep_words
-                    .after(bevy_egui::EguiPostUpdateSet::EndPass)
-                    .before(bevy_egui::EguiPostUpdateSet::ProcessOutput),
-            );
+        // A table hosted for phones (Play with phones) listens on loopback
+        // alone: a test never opens a port to another address.
+        app.insert_resource(parlour::hand::PhonesBind(
+            std::net::Ipv4Addr::LOCALHOST.into(),
+        ))
+        .insert_resource(FrameStepped::new(run_seed))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+        .init_resource::<Painted>()
+        .add_systems(
+            PostUpdate,
+            keep_words
+                .after(bevy_egui::EguiPostUpdateSet::EndPass)
+                .before(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+        );
         self.app = Some(app);
         self.fingers.clear();
         self.replayed.clear();
