@@ -218,6 +218,7 @@ impl Analyst<LastStone> for Counted {
 
 impl Analyse for LastStone {
     const GUESSES: usize = 1;
+    const COACH_GUESSES: usize = 1;
     fn analyst(
         before: &Stones,
         played: &Take,
@@ -236,7 +237,6 @@ impl Analyse for LastStone {
 }
 
 impl Coached for LastStone {
-    const COACH_GUESSES: usize = 1;
     fn first_guess(_: &Stones) -> Option<Take> {
         Some(Take { stones: 1 })
     }

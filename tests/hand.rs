@@ -13,7 +13,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use menus::Menus;
-use parlour::hand::{JoinTable, Link, LinkPhase, Wake};
+use parlour::hand::{CoachWord, JoinTable, Link, LinkPhase, Wake};
 use parlour::host::{self, Plan, Rules, Setup, Start};
 use parlour::session::Screen;
 use parlour_core::engine::{Game, Match};
@@ -896,4 +896,174 @@ fn a_paper_boxing_hint_writes_a_grid_on_the_phone_that_ready_hands_in() {
         .find(|&i| Match::<PaperBoxing>::move_of_record(&record, i).unwrap().0 == 1)
         .expect("the phone's grid is in the record");
     assert_eq!(recorded::<PaperBoxing>(&record, handed_in), hint);
+}
+
+/// The coach's word on `mv` from `view` after `number` moves, as the
+/// desktop coach weighs it: its own move and its gain in chance, if any.
+fn coach_word_on(
+    view: &<Neighbours as Game>::View,
+    mv: &parlour_core::games::neighbours::Move,
+    number: usize,
+) -> Option<(parlour_core::games::neighbours::Move, i64)> {
+    use parlour_core::engine::analysis::{Analyse, coach_budget};
+    let mut analyst =
+        Neighbours::analyst(view, mv, None, coach_budget::<Neighbours>(number)).unwrap();
+    let analysis = analyst.finish();
+    analysis
+        .worth_a_word()
+        .then(|| (analysis.best().mv, analysis.gain().0 as i64))
+}
+
+#[test]
+fn the_coach_on_the_phone_holds_a_mistake_and_taken_back_lays_out_its_own_move() {
+    use parlour_core::games::neighbours::Move;
+    let _english = menus::language_held();
+    let game = Match::<Neighbours>::seeded("standard", 2, 11).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Bot("greedy".into())]);
+    let mut menus = phone(table.addr());
+    until(&mut menus, "seats", |m| m.shows("Seat 1 · free: sit here"));
+    menus.tap("Coach: off");
+    assert!(
+        menus.shows("Coach: on — it speaks up before a mistake"),
+        "{:?}",
+        words(&menus)
+    );
+    sit(&mut menus, "Ana", 0);
+    until(&mut menus, "the phone's turn", my_turn);
+    let number = link(&menus).seen.as_ref().unwrap().number;
+    let mut game =
+        Match::<Neighbours>::start_of_record(&table.record(), |v| Neighbours::variant(v).ok())
+            .unwrap();
+    for index in 0..number {
+        let (seat, mv) = Match::<Neighbours>::move_of_record(&table.record(), index).unwrap();
+        game.submit(seat, mv).unwrap();
+    }
+    let view = game.view(0);
+    let mut placements = view.placements();
+    placements.sort_by_key(|s| s.points);
+    let (poor, (best, chance)) = placements
+        .iter()
+        .map(|s| view.state().placement(s))
+        .find_map(|mv| coach_word_on(&view, &mv, number).map(|word| (mv, word)))
+        .expect("some placement here is a mistake to the coach");
+    let config = Neighbours::variant("standard").unwrap();
+    let seen: parlour_core::games::neighbours::view::Seen =
+        serde_json::from_value(link(&menus).seen.as_ref().unwrap().seen.clone()).unwrap();
+    let cell_of = |mv: &Move| match mv {
+        Move::Place(p) => (p.digit, config.board.cell(p.row, p.col).unwrap()),
+        Move::Pass => panic!("a placement"),
+    };
+    let (digit, cell) = cell_of(&poor);
+    let token = seen.hand.iter().position(|&d| d == digit).unwrap();
+    tap_id(&mut menus, egui::Id::new(("nb-token", token)));
+    tap_id(&mut menus, egui::Id::new(("nb-cell", cell)));
+    until(&mut menus, "the coach's word", |m| {
+        matches!(link(m).coach_word(), Some(CoachWord::Better { .. }))
+    });
+    let said = format!(
+        "The coach would play another move (+{chance}\u{a0}% chance to win). Take yours back to see it laid out."
+    );
+    assert!(menus.shows(&said), "{said:?} not in {:?}", words(&menus));
+    assert_eq!(
+        table.record().moves.len(),
+        number,
+        "the move the coach speaks up about is held, not played"
+    );
+    // Taken back: the coach's own token is picked and its cell takes it.
+    menus.tap("Take it back");
+    menus.frames(2);
+    let (_, best_cell) = cell_of(&best);
+    tap_id(&mut menus, egui::Id::new(("nb-cell", best_cell)));
+    until(&mut menus, "the coach's move applied", |m| {
+        link(m).refused.is_some() || link(m).seen.as_ref().unwrap().number > number
+    });
+    assert_eq!(
+        link(&menus).refused,
+        None,
+        "the host refused the coach's move"
+    );
+    assert_eq!(
+        recorded::<Neighbours>(&table.record(), number),
+        serde_json::to_value(best).unwrap(),
+        "the move played is the coach's"
+    );
+}
+
+/// Frames, one at a time, until `done` holds (at most `most`): for what
+/// comes with the kiosk's own clock, not the table's.
+fn frames_until(menus: &mut Menus, most: usize, what: &str, done: impl Fn(&Menus) -> bool) {
+    for _ in 0..most {
+        menus.frames(1);
+        if done(menus) {
+            return;
+        }
+    }
+    panic!("no {what} in {most} frames; on screen: {:?}", words(menus));
+}
+
+#[test]
+fn a_kiosks_demo_shows_a_code_and_the_phone_that_sits_there_gets_the_table() {
+    use parlour::ui::hand::attract::AttractTable;
+    let _english = menus::language_held();
+    let mut kiosk = Menus::new(|app| {
+        woken(app);
+        app.insert_resource(parlour::hand::PhonesBind(Ipv4Addr::LOCALHOST.into()));
+        app.insert_resource(parlour::kiosk::Kiosk {
+            forced: true,
+            active: true,
+            unlocked: false,
+        });
+        let mut settings = app
+            .world_mut()
+            .resource_mut::<parlour::settings::Settings>();
+        settings.idle_timeout_secs = 5;
+        settings.kiosk_phones = true;
+    });
+    let hosting = |m: &Menus| {
+        m.app
+            .world()
+            .contains_resource::<parlour::host::HostBeside>()
+    };
+    // Quiet on the title: the demo, and a table hosted for phones.
+    frames_until(&mut kiosk, 300, "a table hosted for the demo", |m| {
+        m.app.world().contains_resource::<AttractTable>()
+    });
+    let title = kiosk
+        .app
+        .world()
+        .resource::<parlour::session::Table>()
+        .game
+        .title();
+    let scan = format!("Scan to play {title} on your phone");
+    until(&mut kiosk, "the code over the demo", |m| m.shows(&scan));
+    // A touch on the kiosk ends the demo as ever, and the host stops.
+    kiosk
+        .app
+        .world_mut()
+        .write_message(parlour::kiosk::Activity);
+    kiosk.frames(2);
+    assert!(!hosting(&kiosk), "the demo's table stops with the demo");
+    assert!(!kiosk.shows(&scan));
+    // Quiet again: the demo, the code, and a phone sits down.
+    frames_until(&mut kiosk, 300, "the demo again", |m| {
+        m.app.world().contains_resource::<AttractTable>()
+    });
+    until(&mut kiosk, "the code over the demo", |m| m.shows(&scan));
+    let address = link(&kiosk).table().address.clone();
+    let port: u16 = address
+        .trim_start_matches("ws://127.0.0.1:")
+        .trim_end_matches("/table")
+        .parse()
+        .unwrap();
+    let mut phone = phone((Ipv4Addr::LOCALHOST, port).into());
+    sit(&mut phone, "Ana", 0);
+    until(&mut kiosk, "the table's screen", |m| {
+        m.screen() == Screen::Hand
+    });
+    let world = kiosk.app.world();
+    assert!(!world.contains_resource::<parlour::session::attract::Demo>());
+    assert!(world.contains_resource::<parlour::hand::TableHere>());
+    assert!(hosting(&kiosk), "the table plays on");
+    until(&mut kiosk, "Ana at the table", |m| m.shows("Ana"));
+    assert!(!kiosk.shows(&scan), "{:?}", words(&kiosk));
 }

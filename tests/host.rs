@@ -10,8 +10,9 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use parlour::host::{self, Plan, Rules, Setup, Start};
+use parlour_core::engine::analysis::{Analyse, coach_budget};
 use parlour_core::engine::{Game, Match, Phase, Record, Seat};
-use parlour_core::games::neighbours::Neighbours;
+use parlour_core::games::neighbours::{Move as NeighboursMove, Neighbours};
 use parlour_core::games::paper_boxing::PaperBoxing;
 use parlour_core::games::rummy::Rummy;
 use parlour_core::protocol::{MAX_MESSAGE, Share, ToDevice, VERSION};
@@ -564,6 +565,116 @@ async fn a_hint_goes_to_the_seat_that_asked_alone_and_the_rules_accept_it() {
         mv,
         "the move played is the hint"
     );
+    host.stop().await;
+}
+
+/// The coach's word on `mv` from `view`, as the host must give it: the
+/// desktop coach's budget, its move and gain when the move is a mistake.
+fn coach_word_on(view: &<Neighbours as Game>::View, mv: &NeighboursMove, number: usize) -> Value {
+    let mut analyst =
+        Neighbours::analyst(view, mv, None, coach_budget::<Neighbours>(number)).unwrap();
+    let analysis = analyst.finish();
+    if !analysis.worth_a_word() {
+        return Value::Null;
+    }
+    let (chance, points) = analysis.gain();
+    json!({
+        "mv": serde_json::to_value(analysis.best().mv).unwrap(),
+        "chance": chance.max(0.0) as i64,
+        "points": points.max(0.0) as i64,
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_coach_weighs_a_seats_move_for_its_device_alone_and_plays_nothing() {
+    let game = Match::<Neighbours>::seeded("standard", 2, 11).unwrap();
+    let mover = game.awaiting()[0];
+    let view = game.view(mover);
+    // The lowest-scoring placement the coach has a word on, and the best.
+    let mut placements = view.placements();
+    placements.sort_by_key(|s| s.points);
+    let (poor, word) = placements
+        .iter()
+        .map(|s| view.state().placement(s))
+        .map(|mv| {
+            let word = coach_word_on(&view, &mv, 0);
+            (mv, word)
+        })
+        .find(|(_, word)| !word.is_null())
+        .expect("some placement at the start is a mistake to the coach");
+    let best: NeighboursMove = serde_json::from_value(word["mv"].clone()).unwrap();
+    assert_eq!(
+        coach_word_on(&view, &best, 0),
+        Value::Null,
+        "the coach has no word on its own move"
+    );
+
+    let host = host_of(game, vec![Plan::Device; 2], rules()).await;
+    let mut asker = Device::connect(host.addr()).await;
+    asker
+        .hello(json!({"seat": {"seat": mover, "name": "Ana"}}))
+        .await;
+    asker.seen_at(0).await;
+    let mut other = Device::connect(host.addr()).await;
+    other
+        .hello(json!({"seat": {"seat": 1 - mover, "name": "Bram"}}))
+        .await;
+    other.seen_at(0).await;
+    let mut screen = Device::connect(host.addr()).await;
+    screen.hello(json!("table")).await;
+    screen.seen_at(0).await;
+    // Off-turn, and from the table's screen: refused, with a reason.
+    let poor_json = serde_json::to_value(poor).unwrap();
+    other
+        .send(json!({"kind": "weigh", "number": 0, "mv": poor_json}))
+        .await;
+    let refused = other.until("refused").await;
+    assert!(
+        refused["reason"]
+            .as_str()
+            .unwrap()
+            .contains("your own turn"),
+        "{refused}"
+    );
+    screen
+        .send(json!({"kind": "weigh", "number": 0, "mv": poor_json}))
+        .await;
+    let refused = screen.until("refused").await;
+    assert!(
+        refused["reason"].as_str().unwrap().contains("no seat"),
+        "{refused}"
+    );
+    // The poor move: the coach's own, as the desktop coach would say it.
+    asker
+        .send(json!({"kind": "weigh", "number": 0, "mv": poor_json}))
+        .await;
+    let weighed = asker.until("weighed").await;
+    assert_eq!(weighed["number"], 0);
+    assert_eq!(weighed["mv"], poor_json);
+    assert_eq!(weighed["better"], word, "the host's word is the coach's");
+    // The coach's own move: no word.
+    let best_json = serde_json::to_value(best).unwrap();
+    asker
+        .send(json!({"kind": "weigh", "number": 0, "mv": best_json}))
+        .await;
+    let weighed = asker.until("weighed").await;
+    assert_eq!(weighed["mv"], best_json);
+    assert!(weighed.get("better").is_none(), "{weighed}");
+    // Weighing played nothing; the move sent after it is played.
+    assert!(host.record().await.unwrap().moves.is_empty());
+    asker
+        .send(json!({"kind": "move", "number": 0, "mv": best_json}))
+        .await;
+    asker.seen_at(1).await;
+    other.seen_at(1).await;
+    screen.seen_at(1).await;
+    for (who, device) in [("the other seat", &other), ("the table's screen", &screen)] {
+        assert!(
+            !device.frames.iter().any(|f| f.contains("\"weighed\"")),
+            "{who} was sent the coach's word: {:?}",
+            device.frames
+        );
+    }
     host.stop().await;
 }
 

@@ -11,12 +11,14 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
-use crate::engine::{Game, Phrase, PhraseArg, Seat};
+use crate::engine::analysis::Analyse;
+use crate::engine::{Phrase, PhraseArg, Seat};
 
 /// The protocol's version: a device that speaks another is told so and
 /// closed, never half understood (a phone may run a page its browser kept
 /// from before the host was upgraded). 2: hints, and a phrase with a close.
-pub const VERSION: u32 = 2;
+/// 3: the coach's word on a move before it is sent.
+pub const VERSION: u32 = 3;
 
 /// The largest message a device may send, in bytes: a Rummy table rebuilt
 /// whole is under 4 KiB; anything far beyond is not a move.
@@ -29,8 +31,9 @@ pub const MAX_NAME: usize = 24;
 pub const PORT: u16 = 7878;
 
 /// A game whose matches can be shared between devices: what each device is
-/// shown of a match.
-pub trait Share: Game {
+/// shown of a match. Its decisions can be weighed ([`Analyse`]): the coach
+/// of a seat's device thinks at the host, from that seat's view.
+pub trait Share: Analyse {
     /// What a device is sent of a match: a seat's view, or the public table.
     type Seen: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
 
@@ -112,6 +115,15 @@ pub enum ToHost<M> {
     Hint {
         /// How many moves the match had when the hint was asked for.
         number: usize,
+    },
+    /// The coach's word on a move for the device's own seat, before it is
+    /// sent: the host weighs it from the seat's own view and answers this
+    /// device alone. Nothing is played.
+    Weigh {
+        /// How many moves the match had when the move was made.
+        number: usize,
+        /// The move, in its record form.
+        mv: M,
     },
     /// From the table's own screen only: who a seat goes to now.
     Give {
@@ -201,6 +213,19 @@ pub enum ToDevice<S> {
         /// The move, in its record form.
         mv: serde_json::Value,
     },
+    /// The coach's word on a move this device asked it to weigh, for this
+    /// device alone: `better` when the move throws away a mistake's worth
+    /// or more (the desktop coach's mark), none when it is fine or cannot
+    /// be weighed.
+    Weighed {
+        /// The moves played when it was asked: the word is only good then.
+        number: usize,
+        /// The move weighed, in its record form, as it was sent.
+        mv: serde_json::Value,
+        /// The coach's own move and what it gains, if it would play another.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        better: Option<Better>,
+    },
     /// Once the match is over, to every device: its whole record, every
     /// hidden piece included (nothing is hidden once it has ended), for
     /// the review after the match on each device.
@@ -239,6 +264,19 @@ pub enum ToDevice<S> {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         back: bool,
     },
+}
+
+/// The coach's move where it would play another, and what it gains.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Better {
+    /// The coach's move, in its record form.
+    pub mv: serde_json::Value,
+    /// Its chance to win over the move weighed, in whole percentage points.
+    pub chance: i64,
+    /// Its final margin over the move weighed, in whole points (where the
+    /// game counts one).
+    pub points: i64,
 }
 
 /// A [`Phrase`] as it travels: a message key and named values, worded by
@@ -343,6 +381,31 @@ mod tests {
         assert_eq!(read_to_host::<u8>(&text).unwrap(), ask);
         let e = read_to_host::<u8>("{\"kind\":\"hint\",\"number\":4,\"seat\":1}").unwrap_err();
         assert!(e.starts_with("not a message of this table"), "{e}");
+    }
+
+    #[test]
+    fn a_move_to_weigh_and_the_coachs_word_read_back_as_sent() {
+        let ask: ToHost<u8> = ToHost::Weigh { number: 3, mv: 7 };
+        let text = serde_json::to_string(&ask).unwrap();
+        assert_eq!(read_to_host::<u8>(&text).unwrap(), ask);
+        let e = read_to_host::<u8>("{\"kind\":\"weigh\",\"number\":3}").unwrap_err();
+        assert!(e.starts_with("not a message of this table"), "{e}");
+        for better in [
+            None,
+            Some(Better {
+                mv: serde_json::json!({"place": [1, 2]}),
+                chance: 14,
+                points: 3,
+            }),
+        ] {
+            let word: ToDevice<u8> = ToDevice::Weighed {
+                number: 3,
+                mv: serde_json::json!(7),
+                better,
+            };
+            let text = serde_json::to_string(&word).unwrap();
+            assert_eq!(serde_json::from_str::<ToDevice<u8>>(&text).unwrap(), word);
+        }
     }
 
     #[test]

@@ -25,20 +25,13 @@ use crate::session::{Asking, InLesson, Reviewing, Screen, Table};
 use crate::settings::{CoachMode, Settings};
 pub use weigh::{Pondering, Thinking, Verdict, budget, from_ponder, verdict};
 
-/// A game the coach can sit beside.
+/// A game the coach can sit beside: its guesses and which decisions it
+/// weighs are the rules core's ([`Analyse::COACH_GUESSES`],
+/// [`Analyse::coached`]), the same at a shared table's host.
 pub trait Coached: Analyse {
-    /// Guesses per candidate the coach's analysis makes: few enough to be
-    /// done while a person thinks, enough that a mistake stands out.
-    const COACH_GUESSES: usize;
-
     /// A move the seat might make, to begin weighing with as its turn
     /// begins (the analysis weighs the other candidates beside it).
     fn first_guess(view: &Self::View) -> Option<Self::Move>;
-
-    /// Whether the coach weighs this decision at all.
-    fn coached(_view: &Self::View, _mv: &Self::Move) -> bool {
-        true
-    }
 
     /// Whether two moves are the same decision to the analysis.
     fn same_move(_view: &Self::View, a: &Self::Move, b: &Self::Move) -> bool {
@@ -493,12 +486,7 @@ fn weigh_held<G: Coached>(
 /// The question about `analysis`'s move played, in words.
 fn ask<G: Coached>(view: &G::View, analysis: &Analysis<G::Move>, mode: CoachMode) -> Question {
     let best = analysis.best();
-    let played = analysis.played();
-    let chance = (100.0 * (best.estimate.win - played.estimate.win)).round();
-    let margin = match (best.estimate.margin, played.estimate.margin) {
-        (Some(b), Some(p)) => (b - p).round(),
-        _ => 0.0,
-    };
+    let (chance, margin) = analysis.gain();
     let gain = if chance >= 1.0 || margin < 1.0 {
         crate::tr!("coach-gain-chance", points = chance.max(0.0))
     } else {

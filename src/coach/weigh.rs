@@ -4,23 +4,16 @@
 
 use std::time::Duration;
 
-use parlour_core::engine::analysis::{Analysis, AnalysisError, Budget, Grade, Weighing};
-use parlour_core::engine::selfplay::deal_seed;
+use parlour_core::engine::analysis::{Analysis, AnalysisError, Budget, Weighing, coach_budget};
 use parlour_core::engine::{Game, Seat};
 
 use super::Coached;
 use crate::platform::beside::Beside;
 
-/// The seed the coach's guesses are drawn from, with the move's index: the
-/// same view gets the same answer, whatever else the match holds.
-const SEED: u64 = 0xC0AC;
-
-/// The coach's budget for the decision at move `index`.
+/// The coach's budget for the decision at move `index` (the rules core's,
+/// the same at a shared table's host).
 pub fn budget<G: Coached>(index: usize) -> Budget {
-    Budget {
-        guesses: G::COACH_GUESSES,
-        seed: deal_seed(SEED, index as u64),
-    }
+    coach_budget::<G>(index)
 }
 
 /// A decision being weighed, or weighed.
@@ -103,11 +96,12 @@ pub enum Verdict<M> {
 /// The verdict of `analysis` on its move played: a mistake or worse (a
 /// loss of 10 points of equity or more) is worth a word.
 pub fn verdict<M: Clone>(analysis: &Analysis<M>) -> Verdict<M> {
-    match analysis.grade() {
-        Grade::Mistake | Grade::Blunder => Verdict::Better {
+    if analysis.worth_a_word() {
+        Verdict::Better {
             analysis: analysis.clone(),
-        },
-        _ => Verdict::Pass,
+        }
+    } else {
+        Verdict::Pass
     }
 }
 

@@ -20,6 +20,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::platform::time::Instant;
 
+mod coach;
+
+pub use coach::CoachWord;
+
 /// How long to wait before trying again, after each failed try in a row:
 /// quick at first (a phone waking), then every five seconds.
 const RETRY: [Duration; 5] = [
@@ -206,8 +210,11 @@ pub struct Link {
     pub sent_at: Option<usize>,
     /// The move number a hint was asked at, while it is awaited.
     hint_asked: Option<usize>,
-    /// The last hint the host sent, and the move number it is good at.
+    /// The last hint the host sent (or the coach's move, taken back to),
+    /// and the move number it is good at.
     hint: Option<(usize, serde_json::Value)>,
+    /// The coach's word on this seat's move, awaited or held for the player.
+    coach: Option<CoachWord>,
     /// The match's whole record, once the host has said it is over.
     pub record: Option<parlour_core::engine::Record>,
 }
@@ -248,6 +255,7 @@ impl Link {
             sent_at: None,
             hint_asked: None,
             hint: None,
+            coach: None,
             record: None,
         }
     }
@@ -485,6 +493,8 @@ impl Link {
                 self.record = None;
                 self.sent_at = None;
                 self.hint_asked = None;
+                // A move the coach was weighing is made again from the hand.
+                self.coach = None;
                 self.welcome = Some(Welcome {
                     game,
                     variant,
@@ -509,6 +519,7 @@ impl Link {
                 });
             }
             ToDevice::Hint { number, mv } => self.hint = Some((number, mv)),
+            ToDevice::Weighed { number, mv, better } => self.weighed(number, mv, better),
             ToDevice::Record { record } => self.record = Some(record),
             ToDevice::Asking { seat } => self.phase = LinkPhase::Asking(seat),
             ToDevice::Seats { seats } => self.seats = seats,

@@ -97,6 +97,11 @@ enum ToTable<G: Game> {
         conn: ConnId,
         number: usize,
     },
+    Weigh {
+        conn: ConnId,
+        number: usize,
+        mv: G::Move,
+    },
     Left {
         conn: ConnId,
     },
@@ -241,7 +246,7 @@ fn run_table<G: Share>(
         }
     };
     loop {
-        let wait = if table.bots_to_move() || table.hints_thinking() {
+        let wait = if table.bots_to_move() || table.hints_thinking() || table.coach_thinking() {
             BOT_TICK
         } else {
             TICK
@@ -260,6 +265,7 @@ fn run_table<G: Share>(
             Ok(Some(ToTable::Move { conn, number, mv })) => table.play(conn, number, mv),
             Ok(Some(ToTable::Give { conn, seat, give })) => table.give(conn, seat, give),
             Ok(Some(ToTable::Hint { conn, number })) => table.hint(conn, number),
+            Ok(Some(ToTable::Weigh { conn, number, mv })) => table.weigh(conn, number, mv),
             Ok(Some(ToTable::Left { conn })) => table.left(conn),
             Ok(Some(ToTable::Record { reply })) => {
                 let _ = reply.send(table.record());
@@ -387,7 +393,9 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
             );
             return close_with::<G::Seen>(&mut socket, &peer, said).await;
         }
-        Ok(ToHost::Move { .. } | ToHost::Give { .. } | ToHost::Hint { .. }) => {
+        Ok(
+            ToHost::Move { .. } | ToHost::Give { .. } | ToHost::Hint { .. } | ToHost::Weigh { .. },
+        ) => {
             let said = Said::english("the first message must be a hello");
             return close_with::<G::Seen>(&mut socket, &peer, said).await;
         }
@@ -472,6 +480,12 @@ async fn device<G: Share>(mut socket: WebSocket, peer: String, link: &Link<G>) {
                     }
                     Ok(ToHost::Hint { number }) => {
                         if link.table.send(ToTable::Hint { conn, number }).await.is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Ok(ToHost::Weigh { number, mv }) => {
+                        if link.table.send(ToTable::Weigh { conn, number, mv }).await.is_err() {
                             break;
                         }
                         continue;

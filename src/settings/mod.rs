@@ -215,6 +215,10 @@ pub struct Settings {
     /// Kiosk mode: a visitor's first touch during attract mode starts the
     /// lesson of the game on show, rather than the title.
     pub kiosk_lessons: bool,
+    /// Kiosk mode: while attract mode plays, a table is hosted for phones
+    /// on the network and its code shown (off: the kiosk opens no port).
+    #[serde(default)]
+    pub kiosk_phones: bool,
 }
 
 impl Default for Settings {
@@ -237,6 +241,7 @@ impl Default for Settings {
             tables: Default::default(),
             lessons_offered: Default::default(),
             kiosk_lessons: false,
+            kiosk_phones: false,
         }
     }
 }
@@ -451,6 +456,7 @@ mod tests {
             .into(),
             lessons_offered: ["neighbours".to_owned()].into(),
             kiosk_lessons: true,
+            kiosk_phones: true,
         };
         save(&path, &settings).unwrap();
         let (back, warning) = load(&path, SystemTime::now());

@@ -338,6 +338,16 @@ impl SettingsExtras<'_> {
             settings.kiosk_lessons = lessons;
         }
         ui.end_row();
+        // A page cannot listen for phones: only the desktop program hosts.
+        if cfg!(not(target_arch = "wasm32")) {
+            row_label(ui, crate::tr!("settings-kiosk-phones"));
+            let mut phones = settings.kiosk_phones;
+            on_off(ui, &mut phones, true);
+            if phones != settings.kiosk_phones {
+                settings.kiosk_phones = phones;
+            }
+            ui.end_row();
+        }
         row_label(ui, crate::tr!("settings-pin"));
         ui.horizontal(|ui| {
             let label = if settings.kiosk_pin.is_empty() {

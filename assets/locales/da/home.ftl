@@ -104,6 +104,7 @@ settings-kiosk-unlock = Lås op …
 settings-idle = Ventetid før pause (kiosk)
 settings-idle-unit = { " " }min
 settings-kiosk-lessons = Et tryk på demoen starter en lektion (kiosk)
+settings-kiosk-phones = Telefoner slutter sig til fra demoen (kiosk)
 settings-pin = Kioskens pinkode
 settings-pin-set = Vælg en pinkode
 settings-pin-change = Skift pinkoden

@@ -104,6 +104,7 @@ settings-kiosk-unlock = Unlock…
 settings-idle = Idle timeout (kiosk)
 settings-idle-unit = { " " }min
 settings-kiosk-lessons = A touch on the demo starts a lesson (kiosk)
+settings-kiosk-phones = Phones join from the demo (kiosk)
 settings-pin = Kiosk PIN
 settings-pin-set = Set a PIN
 settings-pin-change = Change the PIN

@@ -104,6 +104,7 @@ settings-kiosk-unlock = Déverrouiller…
 settings-idle = Mise en veille (kiosque)
 settings-idle-unit = { " " }min
 settings-kiosk-lessons = Un toucher sur la démo lance une leçon (kiosque)
+settings-kiosk-phones = Les téléphones rejoignent depuis la démo (kiosque)
 settings-pin = Code du kiosque
 settings-pin-set = Choisir un code
 settings-pin-change = Changer le code

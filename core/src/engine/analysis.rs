@@ -147,6 +147,25 @@ impl<M> Analysis<M> {
         (self.equity(self.best()) - self.equity(self.played())).max(0.0)
     }
 
+    /// What the best candidate gains over the move played, as the coach
+    /// says it: its chance to win in whole percentage points, and its final
+    /// margin in whole points (0 where the game counts none).
+    pub fn gain(&self) -> (f64, f64) {
+        let (best, played) = (&self.best().estimate, &self.played().estimate);
+        let chance = (100.0 * (best.win - played.win)).round();
+        let points = match (best.margin, played.margin) {
+            (Some(b), Some(p)) => (b - p).round(),
+            _ => 0.0,
+        };
+        (chance, points)
+    }
+
+    /// Whether the coach has a word for the move played: a mistake or a
+    /// blunder (a loss of 10 points of equity or more, docs/review.md).
+    pub fn worth_a_word(&self) -> bool {
+        matches!(self.grade(), Grade::Mistake | Grade::Blunder)
+    }
+
     /// Whether nothing the seat could do changed its chance: every
     /// candidate within [`DECIDED_SPREAD`] of the others and the match as
     /// good as won or lost ([`DECIDED`] from certainty).
@@ -289,6 +308,19 @@ pub struct Budget {
     pub seed: u64,
 }
 
+/// The seed the coach's guesses are drawn from, with the move's index: the
+/// same view gets the same answer, whatever else the match holds.
+const COACH_SEED: u64 = 0xC0AC;
+
+/// The coach's budget for the decision at move `index`: the same on the
+/// desktop's screen and at a shared table's host, so both say the same.
+pub fn coach_budget<G: Analyse>(index: usize) -> Budget {
+    Budget {
+        guesses: G::COACH_GUESSES,
+        seed: crate::engine::selfplay::deal_seed(COACH_SEED, index as u64),
+    }
+}
+
 /// A decision being weighed, a slice of thinking at a time.
 pub trait Analyst<G: Game>: Send {
     /// Thinks for about `slice` (at least one step), then the analysis, or
@@ -356,6 +388,17 @@ pub trait Analyse: Game {
     /// enough for standard errors small next to the grades' thresholds
     /// (docs/review.md); ignored where the analysis is exact.
     const GUESSES: usize;
+
+    /// Guesses per candidate the coach makes while a person waits for its
+    /// word (at the screen, or on a phone at a shared table): few enough to
+    /// answer in about a second, enough that a mistake stands out.
+    const COACH_GUESSES: usize;
+
+    /// Whether the coach weighs this decision at all (a set-up it has no
+    /// fair measure for, a clock's move, are let through unasked).
+    fn coached(_view: &Self::View, _mv: &Self::Move) -> bool {
+        true
+    }
 
     /// An analyst for the decision of `before`'s seat, who played `played`.
     /// `after` is the same seat's view once the move was played, for the

@@ -9,11 +9,6 @@ use crate::coach::Coached;
 use crate::tr;
 
 impl Coached for Neighbours {
-    // A fifth of a review's guesses: done in about a second of frames'
-    // slices, and the loss, measured on shared guesses, still well inside
-    // the 10-point mark (docs/review.md, "Coach").
-    const COACH_GUESSES: usize = 200;
-
     fn first_guess(view: &View) -> Option<Move> {
         let best = view.placements().into_iter().max_by_key(|s| s.points);
         Some(best.map_or(Move::Pass, |s| view.state().placement(&s)))

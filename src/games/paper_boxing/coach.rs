@@ -1,10 +1,8 @@
-//! The coach beside Paper Boxing, in the bouts (the set-up grid is not
-//! coached: it is weighed against the bots' mix of grids, which is not an
-//! equilibrium, so "the coach would write" would only be the bots' habit).
+//! The coach beside Paper Boxing, in the bouts (the rules core leaves the
+//! set-up grid uncoached).
 //! A step in words is the number on the cell and where it is; why, the
 //! result of each step with perfect play from there by both.
 
-use parlour_core::engine::Phase;
 use parlour_core::engine::analysis::{Analysis, Candidate, Method};
 use parlour_core::games::paper_boxing::rules::{BOUTS, State, cell_at};
 use parlour_core::games::paper_boxing::{Move, PaperBoxing, View};
@@ -13,17 +11,10 @@ use crate::coach::Coached;
 use crate::tr;
 
 impl Coached for PaperBoxing {
-    // Exact after the reveal: no guesses.
-    const COACH_GUESSES: usize = 1;
-
     fn first_guess(view: &View) -> Option<Move> {
         let state = State::from_view(view);
         let cell = *state.legal_cells(view.seat).first()?;
         Some(Move::to_cell(cell))
-    }
-
-    fn coached(view: &View, mv: &Move) -> bool {
-        view.phase == Phase::Play && matches!(mv, Move::To { .. })
     }
 
     fn would(view: &View, mv: &Move) -> String {

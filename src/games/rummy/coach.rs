@@ -40,18 +40,9 @@ fn take_back(
 }
 
 impl Coached for Rummy {
-    // A review's 40 guesses take seconds of playouts: the coach makes do
-    // with 12 (docs/review.md, "Coach").
-    const COACH_GUESSES: usize = 12;
-
     fn first_guess(_view: &View) -> Option<Move> {
         // The draw is always a candidate; the analysis adds the plays.
         Some(Move::Draw)
-    }
-
-    fn coached(_view: &View, mv: &Move) -> bool {
-        // A time-out is the clock's move, not the person's.
-        !matches!(mv, Move::Timeout(_))
     }
 
     fn same_move(view: &View, a: &Move, b: &Move) -> bool {

@@ -39,9 +39,9 @@ struct Draft {
     to_hand: Vec<CardName>,
     picked: Vec<Pick>,
     by_number: bool,
-    /// Whether the host's hint for this turn has been laid out (once: the
-    /// player may change it, or undo it).
-    hint_taken: bool,
+    /// The host's hint (or the coach's move) this turn laid out last: each
+    /// is laid out once, then the player may change it, or undo it.
+    hint_laid: Option<serde_json::Value>,
 }
 
 impl Draft {
@@ -65,7 +65,7 @@ impl Draft {
             to_hand: Vec::new(),
             picked: Vec::new(),
             by_number,
-            hint_taken: false,
+            hint_laid: None,
         }
     }
 
@@ -193,19 +193,22 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
     let id = egui::Id::new("rummy-hand");
     let mut draft: Draft = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     if !draft.begun || draft.number != frame.number || (!frame.to_play && draft.changed()) {
-        let taken = draft.number == frame.number && draft.hint_taken;
+        let laid = draft
+            .hint_laid
+            .take()
+            .filter(|_| draft.number == frame.number);
         draft = Draft::from_seen(&seen, frame.number, draft.by_number);
-        draft.hint_taken = taken;
+        draft.hint_laid = laid;
     }
     // The host's hint, laid out once for the player to play, change or undo.
     let hint = frame
         .hint
         .and_then(|mv| serde_json::from_value::<Move>(mv.clone()).ok());
     if let Some(Move::Play(play)) = &hint
-        && !draft.hint_taken
+        && draft.hint_laid.as_ref() != frame.hint
     {
         draft.lay_out(&seen, play);
-        draft.hint_taken = true;
+        draft.hint_laid = frame.hint.cloned();
     }
     let me = frame.seat;
     let others: Vec<String> = (0..seen.hand_sizes.len())

@@ -16,6 +16,7 @@ use parlour_core::protocol::{Holder, SeatStatus, Share, ToDevice, VERSION, Wants
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
+mod coaching;
 mod giving;
 mod hints;
 mod kept;
@@ -120,6 +121,8 @@ pub struct Table<G: Share> {
     screen_key: Token,
     /// Each seat's hint, thought over or kept for its turn.
     hints: HashMap<Seat, hints::Hint<G::Move>>,
+    /// Each seat's move the coach weighs, or has weighed, for its device.
+    weighings: HashMap<Seat, coaching::Weighing>,
 }
 
 fn log(line: &str) {
@@ -207,6 +210,7 @@ impl<G: Share> Table<G> {
             moves_seen,
             screen_key,
             hints: HashMap::new(),
+            weighings: HashMap::new(),
         })
     }
 
@@ -504,6 +508,7 @@ impl<G: Share> Table<G> {
             self.moved();
         }
         self.look_at_hints();
+        self.look_at_weighings();
     }
 
     /// Whether a bot's move is awaited: the table should tick again soon.

@@ -10,8 +10,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use parlour_core::engine::Seat;
 use parlour_core::protocol::{Holder, MAX_NAME};
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod attract;
+mod coach;
 mod table_screen;
 
+use coach::{coach_panel, coach_switch};
 use table_screen::{close_button, close_table, table_screen};
 
 use super::UiSystems;
@@ -19,9 +23,10 @@ use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
 use super::widgets::{big_button, full_screen};
 use crate::catalog::{GameCatalog, HandFrame};
-use crate::hand::{Link, LinkPhase, TableHere};
+use crate::hand::{CoachWord, Link, LinkPhase, TableHere};
 use crate::review::OpenReview;
 use crate::session::Screen;
+use crate::settings::{CoachMode, Settings};
 use crate::tr;
 use parlour_core::engine::Record;
 
@@ -37,6 +42,8 @@ pub fn plugin(app: &mut App) {
         phones_keep_the_table_awake.run_if(resource_exists::<TableHere>),
     )
     .add_systems(OnExit(Screen::Hand), let_the_table_go);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(attract::plugin);
 }
 
 /// Phones playing at a table this window hosts are people at the kiosk:
@@ -92,6 +99,7 @@ fn hand(
     here: Option<Res<TableHere>>,
     mut next: ResMut<NextState<Screen>>,
     mut reviews: MessageWriter<OpenReview>,
+    mut settings: ResMut<Settings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !joining.begun {
@@ -99,23 +107,35 @@ fn hand(
         joining.name = link.kept_name().unwrap_or_default().to_owned();
     }
     let link = link.bypass_change_detection();
+    let coached = settings.coach != CoachMode::Off;
     let mut review = None;
+    let mut switch_coach = false;
     full_screen(ctx, |ui| {
         ui.spacing_mut().item_spacing.y = 6.0;
         match link.phase.clone() {
-            LinkPhase::Seated => review = seated(ui, link, &catalog),
+            LinkPhase::Seated => review = seated(ui, link, &catalog, coached),
             LinkPhase::Watching if link.table().watch => {
                 table_screen(ui, link, &catalog);
                 if here.is_some() && close_button(ui) {
                     close_table(&mut next);
                 }
             }
-            LinkPhase::Watching => pick_seat(ui, link, &catalog, &mut joining),
+            LinkPhase::Watching => {
+                switch_coach = pick_seat(ui, link, &catalog, &mut joining, coached);
+            }
             LinkPhase::Asking(seat) => asking(ui, link, &catalog, seat),
             LinkPhase::Connecting | LinkPhase::Away => waiting(ui, link, &catalog),
             LinkPhase::Closed(reason) => closed(ui, link, &catalog, &reason),
         }
     });
+    if switch_coach {
+        // The phone's own setting, kept in its own storage.
+        settings.coach = if coached {
+            CoachMode::Off
+        } else {
+            CoachMode::Warn
+        };
+    }
     if let Some(record) = review {
         reviews.write(OpenReview::AtTable(Box::new(record)));
     }
@@ -203,8 +223,15 @@ fn closed(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, reason: &st
     });
 }
 
-/// No seat yet: the name, and the table's seats, an open one to tap.
-fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining: &mut Joining) {
+/// No seat yet: the name, the coach's switch, and the table's seats, an
+/// open one to tap. True when the coach's switch was tapped.
+fn pick_seat(
+    ui: &mut egui::Ui,
+    link: &mut Link,
+    catalog: &GameCatalog,
+    joining: &mut Joining,
+    coached: bool,
+) -> bool {
     ui.vertical_centered(|ui| heading(ui, link, catalog));
     ui.add_space(8.0);
     ui.label(egui::RichText::new(tr!("hand-your-name")).color(ecolour::TEXT_DIM));
@@ -218,7 +245,9 @@ fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining:
     if ui.add(name_button).clicked() {
         joining.typing = true;
     }
-    ui.add_space(12.0);
+    ui.add_space(4.0);
+    let switch_coach = coach_switch(ui, coached);
+    ui.add_space(8.0);
     let offered = link.table().seat;
     let named = !joining.name.trim().is_empty();
     let mut take = None;
@@ -263,12 +292,18 @@ fn pick_seat(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog, joining:
         let name = joining.name.trim().to_owned();
         link.take_seat(Some(seat), &name);
     }
+    switch_coach
 }
 
-/// A seat held: whose turn, the scores, the game's hand, the host's word.
-/// Seated: the banner, the scores, the game's hand screen and the host's
-/// refusal. The match's record when its review is asked for.
-fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) -> Option<Record> {
+/// Seated: the banner, the scores, the coach's word, the game's hand
+/// screen and the host's refusal. A move made goes to the coach first when
+/// it is on. The match's record when its review is asked for.
+fn seated(
+    ui: &mut egui::Ui,
+    link: &mut Link,
+    catalog: &GameCatalog,
+    coached: bool,
+) -> Option<Record> {
     let (Some(welcome), Some(seat)) = (link.welcome.clone(), link.seat()) else {
         return None;
     };
@@ -288,7 +323,7 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) -> Option<R
         waiting(ui, link, catalog);
         return None;
     };
-    let answering = link.waiting_for_answer();
+    let answering = link.waiting_for_answer() || link.coach_word().is_some();
     let to_play = seen.awaiting.contains(&seat) && !answering;
     match banner(ui, link, &names, seat, &seen, to_play) {
         Some(BannerTap::Hint) => {
@@ -298,6 +333,7 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) -> Option<R
         None => {}
     }
     scores(ui, &names, seat, &seen);
+    coach_panel(ui, link);
     let refusal = link.refused.as_deref().map(|reason| {
         let seat_name = |s: Seat| names.get(s).cloned().unwrap_or_default();
         crate::i18n::host_refusal(link.refused_phrase.as_ref(), reason, &seat_name)
@@ -327,7 +363,11 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) -> Option<R
         }
     });
     if let Some(mv) = made.filter(|_| to_play) {
-        link.send_move(seen.number, mv);
+        if coached {
+            link.weigh(seen.number, mv);
+        } else {
+            link.send_move(seen.number, mv);
+        }
     }
     if let Some(reason) = refusal {
         let at = egui::Rect::from_min_max(
@@ -341,10 +381,10 @@ fn seated(ui: &mut egui::Ui, link: &mut Link, catalog: &GameCatalog) -> Option<R
     review
 }
 
-/// One line at the top: the match's end, this seat's turn, or whose
-/// turn it is — saying so when that seat's phone is away.
-/// Whose turn it is, or who won; on this seat's turn, the Hint button
-/// (true when tapped).
+/// One line at the top: the match's end, this seat's turn, the coach
+/// weighing its move, or whose turn it is — saying so when that seat's
+/// phone is away. On this seat's turn, the Hint button; once the match is
+/// over, its review.
 fn banner(
     ui: &mut egui::Ui,
     link: &Link,
@@ -370,6 +410,12 @@ fn banner(
         (tr!("hand-your-turn"), true)
     } else if link.waiting_for_answer() {
         (tr!("hand-sent"), false)
+    } else if let Some(word) = link.coach_word() {
+        let key = match word {
+            CoachWord::Weighing { .. } => "hand-coach-weighing",
+            CoachWord::Better { .. } => "coach-title",
+        };
+        (tr!(key), true)
     } else if let Some(&other) = seen.awaiting.iter().find(|&&s| s != seat) {
         let name = names.get(other).map_or("", String::as_str);
         let away = matches!(
@@ -479,7 +525,6 @@ fn scores(ui: &mut egui::Ui, names: &[String], seat: Seat, seen: &crate::hand::S
     ui.add_space(4.0);
 }
 
-/// The host's refusal, in its words, in one line.
 /// The host's last refusal, in this player's own words.
 fn refusal(link: &Link) -> Option<String> {
     link.refused.as_deref().map(|reason| worded(link, reason))

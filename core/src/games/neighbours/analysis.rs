@@ -39,6 +39,10 @@ const SHORT_LIST: usize = 4;
 impl Analyse for Neighbours {
     // A standard error under 1.6 points for the best candidate, far less for a loss.
     const GUESSES: usize = 1000;
+    // A fifth of a review's guesses: done in about a second, and the loss,
+    // measured on shared guesses, still well inside the 10-point mark
+    // (docs/review.md, "Coach").
+    const COACH_GUESSES: usize = 200;
 
     fn analyst(
         before: &View,

@@ -51,6 +51,14 @@ const POSITIONS_A_LOOK: u64 = 200;
 impl Analyse for PaperBoxing {
     // Exact: no guesses.
     const GUESSES: usize = 1;
+    const COACH_GUESSES: usize = 1;
+
+    // The set-up grid is not coached: it is weighed against the bots' mix
+    // of grids, which is not an equilibrium, so "the coach would write"
+    // would only be the bots' habit.
+    fn coached(view: &View, mv: &Move) -> bool {
+        view.phase == Phase::Play && matches!(mv, Move::To { .. })
+    }
 
     fn analyst(
         before: &View,

@@ -45,6 +45,14 @@ const PLAYOUT_TURNS: usize = 10;
 impl Analyse for Rummy {
     // What a review of a whole match affords on two cores.
     const GUESSES: usize = 40;
+    // A review's 40 guesses take seconds of playouts: the coach makes do
+    // with 12 (docs/review.md, "Coach").
+    const COACH_GUESSES: usize = 12;
+
+    // A time-out is the clock's move, not the person's.
+    fn coached(_view: &View, mv: &Move) -> bool {
+        !matches!(mv, Move::Timeout(_))
+    }
 
     fn analyst(
         before: &View,
