@@ -2,7 +2,11 @@
 # Builds Parlour's Debian package with cargo-deb: target/debian/parlour_<version>-1_<arch>.deb,
 # from the metadata in Cargo.toml ([package.metadata.deb]) and the files in packaging/.
 #
-#   scripts/package-deb.sh [cargo-deb options]      e.g. --features sound
+#   scripts/package-deb.sh [cargo-deb options]
+#
+# The package plays sounds: it is built with the `sound` feature, which needs
+# ALSA's development files to build (libasound2-dev) and its library to run
+# (libasound2, on every desktop; the package depends on it).
 #
 # This is a release build of the whole program: from nothing, about 20 minutes
 # on two cores. Needs dpkg-dev (dpkg-shlibdeps lists the linked libraries);
@@ -27,6 +31,10 @@ if ! command -v dpkg-shlibdeps >/dev/null; then
     echo "error: dpkg-shlibdeps is missing: sudo apt install dpkg-dev" >&2
     exit 2
 fi
+if ! pkg-config --exists alsa 2>/dev/null; then
+    echo "error: ALSA's development files are missing (for the sound): sudo apt install libasound2-dev pkg-config" >&2
+    exit 2
+fi
 
 name=${DEBFULLNAME:-$(git config user.name || true)}
 email=${DEBEMAIL:-$(git config user.email || true)}
@@ -35,4 +43,4 @@ if [ -z "$name" ] || [ -z "$email" ]; then
     exit 2
 fi
 
-exec cargo deb --locked --maintainer "$name <$email>" "$@"
+exec cargo deb --locked --features sound --maintainer "$name <$email>" "$@"

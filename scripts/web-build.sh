@@ -1,26 +1,38 @@
 #!/usr/bin/env bash
-# Builds Parlour as a web page: the game for wasm32-unknown-unknown (WebGL2),
-# wasm-bindgen's JavaScript glue, a shrunk .wasm, and the static site around
-# it (web/: the page, the service worker, the manifest) with icons rendered
-# from packaging/icons. The site lands in target/web/, ready for any static
-# file server, e.g.
+# Builds Parlour as a web page: the game for wasm32-unknown-unknown (WebGL2,
+# with sound), wasm-bindgen's JavaScript glue, and the static site around it
+# (web/: the page, the service worker, the manifest) with icons rendered from
+# packaging/icons. The site lands in target/web/, with a brotli (.br) and a
+# gzip (.gz) copy beside each file that compresses, for a server that sends
+# them to browsers that accept them (README, "In a browser"), e.g.
 #
 #   scripts/web-build.sh
-#   (cd target/web && python3 -m http.server 8000)    # then open localhost:8000
+#   cargo run --release -- host --site target/web    # then open the address it prints
+#
+# By default the game is built with the size-first `web-small` profile (fat
+# LTO, one codegen unit: 18 minutes to rebuild after a change to the game
+# on two cores, longer from nothing); --quick builds the `web-release` profile instead,
+# for trying a change in a browser (a larger download, a faster rebuild).
 #
 # Options (or the environment variables beside them):
+#   --quick           PARLOUR_WEB_QUICK=1          the development profile,
+#                     web-release (target/wasm-build/.../web-release), and no
+#                     wasm-opt
+#   --no-sound        PARLOUR_WEB_NO_SOUND=1       build without the `sound`
+#                     feature (to measure what sound costs)
 #   --skip-installs   PARLOUR_WEB_SKIP_INSTALLS=1  install nothing; use the
 #                     tools already in place (target/web-tools, Debian's)
 #   --no-cargo        PARLOUR_WEB_NO_CARGO=1       package the .wasm the last
 #                     build left, without running cargo
 #   --wasm FILE                                    package this .wasm instead
 #                     (a wasm-bindgen module; implies --no-cargo)
-#   --no-opt          PARLOUR_WEB_NO_OPT=1         skip wasm-opt (it takes about
-#                     20 minutes on two cores; the .wasm is then ~15 % larger)
+#   --no-opt          PARLOUR_WEB_NO_OPT=1         skip wasm-opt
+#   --opt             PARLOUR_WEB_NO_OPT=0         run wasm-opt even with --quick
 #
 # What it needs, installed here when missing (unless --skip-installs):
 #   Debian: rustc-web cargo-web rust-web-src (a Rust that builds std for
-#           wasm32), lld-19 (wasm-ld-19), imagemagick (the icons), nodejs/npm
+#           wasm32), lld-19 (wasm-ld-19), imagemagick (the icons), brotli,
+#           nodejs/npm
 #   crates.io: wasm-bindgen-cli, exactly Cargo.lock's wasm-bindgen version,
 #           into target/web-tools/bin
 #   npm:    binaryen's wasm-opt into target/web-tools/node_modules
@@ -33,13 +45,18 @@ root=$PWD
 
 skip_installs=${PARLOUR_WEB_SKIP_INSTALLS:-0}
 no_cargo=${PARLOUR_WEB_NO_CARGO:-0}
-no_opt=${PARLOUR_WEB_NO_OPT:-0}
-wasm=$root/target/wasm-build/wasm32-unknown-unknown/web-release/parlour.wasm
+no_opt=${PARLOUR_WEB_NO_OPT:-}
+quick=${PARLOUR_WEB_QUICK:-0}
+no_sound=${PARLOUR_WEB_NO_SOUND:-0}
+wasm=
 while [ $# -gt 0 ]; do
     case $1 in
         --skip-installs) skip_installs=1 ;;
         --no-cargo) no_cargo=1 ;;
         --no-opt) no_opt=1 ;;
+        --opt) no_opt=0 ;;
+        --quick) quick=1 ;;
+        --no-sound) no_sound=1 ;;
         --wasm) [ $# -ge 2 ] || { echo "web-build: --wasm needs a file" >&2; exit 2; }
             wasm=$(realpath "$2"); no_cargo=1; shift ;;
         -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -48,6 +65,16 @@ while [ $# -gt 0 ]; do
     shift
 done
 
+if [ "$quick" = 1 ]; then
+    profile=web-release
+    no_opt=${no_opt:-1}
+else
+    profile=web-small
+fi
+no_opt=${no_opt:-0}
+features=sound
+[ "$no_sound" != 1 ] || features=
+wasm=${wasm:-$root/target/wasm-build/wasm32-unknown-unknown/$profile/parlour.wasm}
 tools=$root/target/web-tools
 site=$root/target/web
 binaryen_version=132
@@ -83,6 +110,7 @@ if [ "$no_cargo" != 1 ]; then
 fi
 need_debian convert imagemagick
 need_debian gzip gzip
+need_debian brotli brotli
 
 # --- wasm-bindgen: exactly the version in Cargo.lock ------------------------
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
@@ -147,11 +175,12 @@ fi
 
 # --- the game for wasm32 ------------------------------------------------------
 if [ "$no_cargo" != 1 ]; then
-    say "building the game for wasm32 (at low priority; the first build takes long)"
+    say "building the game for wasm32, profile $profile, features '$features' (at low priority; the first build takes long)"
     (
         export RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19 CARGO_TARGET_DIR=target/wasm-build
         export RUSTFLAGS='--cfg getrandom_backend="wasm_js"'
-        nice -n 19 /usr/bin/cargo build --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort --profile web-release --bin parlour
+        nice -n 19 /usr/bin/cargo build --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort --profile "$profile" \
+            --features "$features" --bin parlour
     )
 fi
 [ -f "$wasm" ] || die "no $wasm (build it first, or run without --no-cargo)"
@@ -167,23 +196,35 @@ say "wasm-bindgen $bindgen_version"
 # The features rustc's wasm32 target emits (wasm-opt refuses a module that
 # uses one it was not told about; newer ones, such as bulk-memory-opt, it
 # reads from the module's target_features section). Run after wasm-bindgen,
-# on its output, so no name that the glue needs is lost.
+# on its output, so no name that the glue needs is lost. Kept only if it
+# makes the module smaller as served (brotli): on an LTO build it may not.
 if [ "$no_opt" != 1 ]; then
-    say "wasm-opt -Os ($("$wasm_opt" --version); about 20 minutes on two cores)"
-    nice -n 19 "$wasm_opt" -Os \
+    say "wasm-opt -Oz ($("$wasm_opt" --version))"
+    nice -n 19 "$wasm_opt" -Oz \
         --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         "$work/parlour_bg.wasm" -o "$work/parlour_bg.opt.wasm"
-    mv "$work/parlour_bg.opt.wasm" "$work/parlour_bg.wasm"
+    before=$(brotli -q 11 -c "$work/parlour_bg.wasm" | wc -c)
+    after=$(brotli -q 11 -c "$work/parlour_bg.opt.wasm" | wc -c)
+    if [ "$after" -lt "$before" ]; then
+        say "wasm-opt: $before → $after bytes as served (brotli): kept"
+        mv "$work/parlour_bg.opt.wasm" "$work/parlour_bg.wasm"
+    else
+        say "wasm-opt: $before → $after bytes as served (brotli): not kept"
+    fi
 else
-    say "no wasm-opt (--no-opt)"
+    say "no wasm-opt"
 fi
 
 # --- the site -------------------------------------------------------------------
 rm -rf "$site"
 mkdir -p "$site/icons"
 cp "$work/parlour.js" "$work/parlour_bg.wasm" "$site/"
-cp web/index.html web/manifest.webmanifest "$site/"
+cp web/manifest.webmanifest "$site/"
+# The page shows the .wasm's progress against its size unpacked: what the
+# browser counts, whatever encoding the server sends it in.
+sed "s/__PARLOUR_WASM_BYTES__/$(stat -c %s "$site/parlour_bg.wasm")/" web/index.html >"$site/index.html"
+grep -q '__PARLOUR_WASM_BYTES__' "$site/index.html" && die "web/index.html: __PARLOUR_WASM_BYTES__ left unfilled"
 
 icons=packaging/icons
 convert "$icons/parlour-512.png" -resize 192x192 -strip -depth 8 "$site/icons/icon-192.png"
@@ -196,23 +237,49 @@ convert "$site/icons/icon-maskable-512.png" -resize 180x180 -strip -depth 8 "$si
 convert "$icons/parlour-64.png" \( -clone 0 -resize 48x48 \) \( -clone 0 -resize 32x32 \) \
     \( -clone 0 -resize 16x16 \) -delete 0 "$site/favicon.ico"
 
-# The service worker's cache is named after a hash of everything it keeps,
-# so any change to the game or the page makes browsers take the new build.
+# The service worker keeps every file of the site (the page, "./", as
+# well), in a cache named after a hash of them all, so any change to the
+# game or the page makes browsers take the new build.
 version=$(cd "$site" && find . -type f ! -name sw.js -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-sed "s/__PARLOUR_VERSION__/$version/" web/sw.js >"$site/sw.js"
+files=$(cd "$site" && find . -type f ! -name sw.js | sort | sed 's/.*/  "&",/')
+version=$version files=$files awk '
+    /__PARLOUR_FILES__/ { print "  \"./\","; print ENVIRON["files"]; next }
+    { gsub(/__PARLOUR_VERSION__/, ENVIRON["version"]); print }
+' web/sw.js >"$site/sw.js"
 grep -q "$version" "$site/sw.js" || die "web/sw.js has no __PARLOUR_VERSION__ to fill in"
+grep -q '"./parlour_bg.wasm"' "$site/sw.js" || die "web/sw.js has no __PARLOUR_FILES__ to fill in"
+
+# --- compressed copies --------------------------------------------------------------
+# Beside each file that compresses (not the PNG icons, compressed already):
+# the most brotli and gzip can do, once here rather than on every request.
+# A server sends the .br to a browser that accepts brotli, the .gz to one
+# that accepts only gzip, else the file (parlour host does; README).
+say "brotli -q 11 and gzip -9 copies"
+for file in "$site"/*.wasm "$site"/*.js "$site"/*.html "$site"/*.webmanifest "$site"/*.ico; do
+    raw=$(stat -c %s "$file")
+    brotli -q 11 -f -o "$file.br" "$file"
+    gzip -9 -n -c "$file" >"$file.gz"
+    # Not worth a copy where compressing gains nothing.
+    [ "$(stat -c %s "$file.br")" -lt "$raw" ] || rm "$file.br"
+    [ "$(stat -c %s "$file.gz")" -lt "$raw" ] || rm "$file.gz"
+done
 
 # --- sizes -----------------------------------------------------------------------
-raw=$(stat -c %s "$site/parlour_bg.wasm")
-gz=$(gzip -9 -c "$site/parlour_bg.wasm" | wc -c)
-js_raw=$(stat -c %s "$site/parlour.js")
-js_gz=$(gzip -9 -c "$site/parlour.js" | wc -c)
+# What a first visit downloads (everything the service worker keeps: it
+# fetches the whole site), as a server sends it with and without brotli.
 mib() { awk -v b="$1" 'BEGIN { printf "%.2f MiB", b / 1048576 }'; }
-say "site in target/web (cache version $version):"
-(cd "$site" && find . -type f | sort | xargs ls -l | awk '{ printf "    %10d  %s\n", $5, $9 }')
-say "parlour_bg.wasm: $raw bytes raw ($(mib "$raw")), $gz bytes gzip -9 ($(mib "$gz"))"
-say "parlour.js: $js_raw bytes raw, $js_gz bytes gzip -9"
-if command -v brotli >/dev/null 2>&1; then
-    br=$(brotli -q 11 -c "$site/parlour_bg.wasm" | wc -c)
-    say "parlour_bg.wasm: $br bytes brotli -q 11 ($(mib "$br"))"
-fi
+served() { # served FILE ENCODING: the bytes sent for FILE
+    if [ -f "$1.$2" ]; then stat -c %s "$1.$2"; else stat -c %s "$1"; fi
+}
+say "site in target/web (profile $profile, cache version $version):"
+printf '    %10s %10s %10s  %s\n' raw gzip brotli file
+total_raw=0 total_gz=0 total_br=0
+while read -r file; do
+    r=$(stat -c %s "$site/$file")
+    g=$(served "$site/$file" gz)
+    b=$(served "$site/$file" br)
+    printf '    %10d %10d %10d  %s\n' "$r" "$g" "$b" "$file"
+    total_raw=$((total_raw + r)) total_gz=$((total_gz + g)) total_br=$((total_br + b))
+done < <(cd "$site" && find . -type f ! -name '*.br' ! -name '*.gz' | sed 's|^\./||' | sort)
+printf '    %10d %10d %10d  %s\n' "$total_raw" "$total_gz" "$total_br" "a first visit, in all"
+say "a first visit: $(mib "$total_br") with brotli, $(mib "$total_gz") with gzip only, $(mib "$total_raw") uncompressed"

@@ -18,7 +18,15 @@
 //      its .wasm from the service worker's cache;
 //   5. the functions the game calls on the page run; the kiosk's closed
 //      screen reopens Parlour on a 3-second press;
+//   the loading bar counts the whole .wasm, and the sounds of step 2 are
+//   heard: a tap on the page's audio output (an AnalyserNode beside its
+//   destination) sees samples above silence, its AudioContext running
+//   after the first touch;
 //   6. no error in the console or the page, all along.
+// Before those, once per language (a browser set to fr-FR, da-DK, en-GB):
+// the loading screen, with the .wasm held back, speaks the player's
+// language from the page's own HTML, then its bar fills as the .wasm
+// arrives (screenshots target/web-test/loading-fr.png and so on).
 // Prints `web test: N passed, M failed` last; exits 1 on any failure.
 // Screenshots go to target/web-test/, named by screen, size and ratio
 // (title-390x844@2x.png), at the device's resolution; the test reads the
@@ -290,6 +298,71 @@ function touch(cdp) {
   };
 }
 
+// --- the loading screen -----------------------------------------------------------
+// What a first visit shows before the .wasm has arrived, for a browser set
+// to `locale`: the page's own words in the player's language (`lang`), a
+// progress bar, and nothing of the game yet. The .wasm is held back until
+// the screenshot is taken, then let through: the bar fills and the game
+// takes the loading screen down.
+const LOADING_WORDS = { fr: "Chargement de Parlour…", da: "Indlæser Parlour…", en: "Loading Parlour…" };
+async function loadingScreen(lang, locale) {
+  console.log(`\n== loading screen, ${locale} ==`);
+  const server = await serve(SITE);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "parlour-web-test-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
+      `--lang=${locale}`],
+    locale,
+    viewport: { width: 800, height: 600 },
+  });
+  const errors = [];
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    page.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+    let release;
+    const held = new Promise((r) => { release = r; });
+    let asked = false;
+    await page.route("**/parlour_bg.wasm", async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url, { waitUntil: "domcontentloaded", timeout: TITLE_TIMEOUT });
+    await page.waitForFunction(() => document.querySelector("#loading-line") !== null, null, { timeout: 30_000 });
+    for (let i = 0; i < 100 && !asked; i++) await sleep(100);
+    const before = await page.evaluate(() => ({
+      line: document.querySelector("#loading-line").textContent,
+      lang: document.documentElement.lang,
+      visible: !document.querySelector("#loading").hidden && !document.querySelector("#loading").classList.contains("done"),
+      bar: document.querySelector("#bar").getAttribute("aria-valuenow"),
+      languages: navigator.languages.join(","),
+    }));
+    await page.screenshot({ path: path.join(OUT, `loading-${lang}.png`) });
+    check(`loading screen in ${locale}: shown in ${lang} while the .wasm is on its way`,
+      asked && before.visible && before.lang === lang && before.line === LOADING_WORDS[lang],
+      `"${before.line}" (lang ${before.lang}, browser's ${before.languages}), shown: ${before.visible}, .wasm asked for: ${asked}, bar at ${before.bar} %`);
+    release();
+    let after = null;
+    try {
+      await page.waitForFunction(() => document.querySelector("#bar").getAttribute("aria-valuenow") === "100", null, { timeout: TITLE_TIMEOUT, polling: 200 });
+      after = await page.evaluate(() => ({
+        line: document.querySelector("#loading-line").textContent,
+        amount: document.querySelector("#loading-amount").textContent,
+      }));
+    } catch { /* reported below */ }
+    check(`loading screen in ${locale}: the bar fills as the .wasm arrives`, !!after && /MB$/.test(after.amount),
+      after ? `"${after.line}", ${after.amount}` : "the bar never reached 100 %");
+    check(`loading screen in ${locale}: no error on the page`, errors.length === 0, errors.join("; "));
+  } finally {
+    await context.close();
+    await server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 // --- one window size -------------------------------------------------------------
 // The title's cards at ratio 1, per window size, in CSS pixels.
 const layoutAtRatio1 = new Map();
@@ -322,6 +395,45 @@ async function pass(width, height, ratio) {
     if (localStorage.getItem(key) === null) {
       localStorage.setItem(key, JSON.stringify({ lessons_offered: ["neighbours", "paper-boxing", "rummy"] }));
     }
+  });
+  // A tap on the page's sound: whatever is connected to an AudioContext's
+  // output is connected to an AnalyserNode too, read every 20 ms for the
+  // loudest sample since the page opened.
+  await context.addInitScript(() => {
+    const heard = { contexts: 0, peak: 0, loud: 0, state: null };
+    window.parlourHeard = heard;
+    const connect = AudioNode.prototype.connect;
+    const taps = new WeakMap();
+    AudioNode.prototype.connect = function (target, ...rest) {
+      const result = connect.call(this, target, ...rest);
+      try {
+        if (target instanceof AudioDestinationNode) {
+          const ctx = this.context;
+          let tap = taps.get(ctx);
+          if (!tap) {
+            tap = ctx.createAnalyser();
+            tap.fftSize = 2048;
+            const mute = ctx.createGain();
+            mute.gain.value = 0;
+            connect.call(tap, mute);
+            connect.call(mute, ctx.destination);
+            taps.set(ctx, tap);
+            heard.contexts++;
+            const samples = new Float32Array(tap.fftSize);
+            setInterval(() => {
+              heard.state = ctx.state;
+              tap.getFloatTimeDomainData(samples);
+              let peak = 0;
+              for (const v of samples) peak = Math.max(peak, Math.abs(v));
+              heard.peak = Math.max(heard.peak, peak);
+              if (peak > 0.01) heard.loud++;
+            }, 20);
+          }
+          connect.call(this, tap);
+        }
+      } catch (e) { /* the tap is the test's, never the page's failure */ }
+      return result;
+    };
   });
   const errors = [];
   const page = context.pages()[0] || (await context.newPage());
@@ -397,6 +509,14 @@ async function pass(width, height, ratio) {
         check(`${size}: the title's cards lie where they do at ratio 1`, moved <= 4, `cards ${describeCards(title)}; at ratio 1 ${describeCards({ cards: before })}; ${moved} CSS pixels apart at most`);
       }
     }
+    const loadingBar = await page.evaluate(() => ({
+      now: document.querySelector("#bar").getAttribute("aria-valuenow"),
+      amount: document.querySelector("#loading-amount").textContent,
+      lang: document.documentElement.lang,
+    }));
+    check(`${size}: the loading bar counted the whole .wasm`, loadingBar.now === "100" && /MB$/.test(loadingBar.amount),
+      `at ${loadingBar.now} %, "${loadingBar.amount}" (page language ${loadingBar.lang})`);
+    const soundBefore = await page.evaluate(() => ({ ...window.parlourHeard }));
     const firstWasm = await wasmEntry();
     const coldBytes = wasmResponses[0]?.length || firstWasm?.encodedBodySize || 0;
     notes.push(`${size}: first visit: title drawn ${ready !== null ? Math.round(ready) : "?"} ms after navigation; .wasm ${coldBytes} bytes over the network`);
@@ -424,6 +544,11 @@ async function pass(width, height, ratio) {
           await shot("placed");
           if (check(`${size}: a token dragged from the hand lands on the board`, !!placed, placed ? `at cell ${placed.cell}` : "no drag was taken")) {
             const rest = await settle(until);
+            // The token's knock and the bot's: heard once a touch let the
+            // page's sound start.
+            const sound = await page.evaluate(() => ({ ...window.parlourHeard }));
+            check(`${size}: the moves' sounds are heard, after the first touch`, sound.contexts > 0 && sound.state === "running" && sound.peak > 0.05,
+              `${sound.contexts} audio context(s), ${soundBefore.state || "none"} before the first touch, ${sound.state} after; loudest sample ${sound.peak.toFixed(3)} of full scale, ${sound.loud} reads above silence`);
             placedBoard = rest.board;
             placedImg = rest.img;
             await shot("before-reload");
@@ -595,6 +720,7 @@ if (!fs.existsSync(path.join(SITE, "index.html"))) {
   process.exit(2);
 }
 fs.mkdirSync(OUT, { recursive: true });
+for (const [lang, locale] of [["fr", "fr-FR"], ["da", "da-DK"], ["en", "en-GB"]]) await loadingScreen(lang, locale);
 for (const [w, h] of SIZES) for (const ratio of RATIOS) await pass(w, h, ratio);
 if (notes.length) console.log("\n" + notes.join("\n"));
 console.log(`\nweb test: ${passed} passed, ${failed} failed`);

@@ -1037,3 +1037,99 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// One GET on loopback, HTTP/1.1: the status line, the headers (names in
+/// lower case) and the body.
+async fn http_get(
+    addr: SocketAddr,
+    path: &str,
+    accept_encoding: Option<&str>,
+) -> (String, Vec<(String, String)>, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let accept = accept_encoding
+        .map(|a| format!("Accept-Encoding: {a}\r\n"))
+        .unwrap_or_default();
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{accept}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut answer))
+        .await
+        .expect("the host answered")
+        .unwrap();
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head and a body");
+    let head = String::from_utf8(answer[..split].to_vec()).unwrap();
+    let mut lines = head.split("\r\n");
+    let status = lines.next().unwrap().to_owned();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    (status, headers, answer[split + 4..].to_vec())
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_site_is_sent_precompressed_to_a_browser_that_accepts_it() {
+    let site = tempdir();
+    std::fs::write(site.join("parlour_bg.wasm"), b"\0asm the raw module").unwrap();
+    std::fs::write(site.join("parlour_bg.wasm.br"), b"the module, brotli").unwrap();
+    std::fs::write(site.join("parlour_bg.wasm.gz"), b"the module, gzip").unwrap();
+    std::fs::write(site.join("index.html"), b"<!doctype html>").unwrap();
+    let listener = tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .await
+        .unwrap();
+    let setup = Setup {
+        start: Start::New {
+            game: Match::<Neighbours>::seeded("standard", 2, 1).unwrap(),
+            plans: vec![Plan::Device; 2],
+        },
+        rules: rules(),
+        bot_seed: 7,
+        site: Some(site.clone()),
+        rate: host::Rate::default(),
+    };
+    let host = host::start(listener, setup).await.unwrap();
+    let addr = host.addr();
+
+    // Chromium, Firefox and Safari all ask for brotli.
+    let (status, headers, body) =
+        http_get(addr, "/parlour_bg.wasm", Some("gzip, deflate, br, zstd")).await;
+    assert!(status.contains(" 200 "), "{status}");
+    assert_eq!(body, b"the module, brotli");
+    assert_eq!(header(&headers, "content-encoding"), Some("br"));
+    assert_eq!(header(&headers, "content-type"), Some("application/wasm"));
+    assert_eq!(header(&headers, "vary"), Some("accept-encoding"));
+
+    // Gzip where brotli is not offered.
+    let (_, headers, body) = http_get(addr, "/parlour_bg.wasm", Some("gzip")).await;
+    assert_eq!(body, b"the module, gzip");
+    assert_eq!(header(&headers, "content-encoding"), Some("gzip"));
+    assert_eq!(header(&headers, "content-type"), Some("application/wasm"));
+
+    // Neither: the file itself.
+    let (status, headers, body) = http_get(addr, "/parlour_bg.wasm", None).await;
+    assert!(status.contains(" 200 "), "{status}");
+    assert_eq!(body, b"\0asm the raw module");
+    assert_eq!(header(&headers, "content-encoding"), None);
+    assert_eq!(header(&headers, "content-type"), Some("application/wasm"));
+    assert_eq!(header(&headers, "vary"), Some("accept-encoding"));
+
+    // A file with no compressed copy is sent as it is, whatever is accepted.
+    let (_, headers, body) = http_get(addr, "/", Some("br")).await;
+    assert_eq!(body, b"<!doctype html>");
+    assert_eq!(header(&headers, "content-encoding"), None);
+
+    host.stop().await;
+    let _ = std::fs::remove_dir_all(&site);
+}

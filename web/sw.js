@@ -2,22 +2,15 @@
 // visit starts without downloading the game again and the game opens with
 // no network at all. scripts/web-build.sh writes a hash of the built files
 // over the version below, so every new build gets a new cache and the old
-// one is deleted once the new one is in place.
+// one is deleted once the new one is in place, and the list of the files it
+// built (not their .br and .gz copies: the browser asks for a file, the
+// server picks the encoding, and the cache keeps what the browser unpacked).
 "use strict";
 
 const VERSION = "__PARLOUR_VERSION__";
 const CACHE = "parlour-" + VERSION;
 const FILES = [
-  "./",
-  "./index.html",
-  "./parlour.js",
-  "./parlour_bg.wasm",
-  "./manifest.webmanifest",
-  "./favicon.ico",
-  "./icons/icon-192.png",
-  "./icons/icon-512.png",
-  "./icons/icon-maskable-512.png",
-  "./icons/apple-touch-icon.png",
+  __PARLOUR_FILES__
 ];
 
 self.addEventListener("install", (event) => {

@@ -166,7 +166,7 @@ pub async fn start<G: Share>(listener: TcpListener, setup: Setup<G>) -> Result<H
         .route(TABLE_PATH, get(upgrade::<G>))
         .with_state(link);
     router = match site {
-        Some(dir) => router.fallback_service(ServeDir::new(dir)),
+        Some(dir) => router.fallback_service(site_files(dir)),
         None => router.fallback(no_site),
     };
     let (stop, stopped) = oneshot::channel::<()>();
@@ -281,6 +281,27 @@ fn run_table<G: Share>(
         }
         table.tick(Instant::now());
     }
+}
+
+/// The web build's folder over HTTP. scripts/web-build.sh writes a `.br`
+/// and a `.gz` beside each large file: a browser that accepts brotli (or
+/// gzip) is sent that, with the original's type and `Content-Encoding`, and
+/// one that accepts neither the file itself. Every answer says it varies
+/// with `Accept-Encoding`, so no cache in between hands brotli to a browser
+/// that did not ask for it.
+pub fn site_files(dir: PathBuf) -> Router {
+    let files = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    Router::new()
+        .fallback_service(files)
+        .layer(axum::middleware::map_response(varies_by_encoding))
+}
+
+async fn varies_by_encoding(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        axum::http::header::VARY,
+        axum::http::HeaderValue::from_static("accept-encoding"),
+    );
+    response
 }
 
 async fn no_site() -> impl IntoResponse {

@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn tapping_the_keys_types_a_name_and_ok_closes_the_keyboard() {
-        let ctx = egui::Context::default();
+        let ctx = crate::ui::theme::test_context();
         let (mut text, mut shift) = (String::new(), false);
         // A first frame to lay the keyboard out (a modal appears in its second).
         frame(&ctx, &mut text, &mut shift, vec![]);

@@ -268,7 +268,7 @@ mod tests {
     /// each, in a new context (`lifted`: with Parlour's taps): whether it saw
     /// a click.
     fn tap_held(lifted: bool, held: f64) -> bool {
-        let ctx = &egui::Context::default();
+        let ctx = &crate::ui::theme::test_context();
         if lifted {
             taps_of_any_length(ctx);
         }

@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn only_words_inside_their_clip_and_the_screen_are_published() {
-        let ctx = egui::Context::default();
+        let ctx = crate::ui::theme::test_context();
         ctx.run_ui(egui::RawInput::default(), |_| {})
             .drop_without_applying_deltas();
         let galley = ctx.fonts_mut(|f| {

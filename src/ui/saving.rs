@@ -75,7 +75,7 @@ mod tests {
     fn a_long_reason_stays_on_one_row_on_a_narrow_screen() {
         let text = "This match is not being saved: No space left on device (os error 28), \
                     and a great many more words than a phone's width holds. Play on.";
-        let ctx = egui::Context::default();
+        let ctx = crate::ui::theme::test_context();
         let mut rows = 0;
         let input = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(

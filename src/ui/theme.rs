@@ -14,6 +14,14 @@ pub const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/Inter-Regular
 pub const FONT_SEMIBOLD: &[u8] = include_bytes!("../../assets/fonts/Inter-SemiBold.otf");
 /// Inter bold, for digits on pieces.
 pub const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/Inter-Bold.otf");
+/// The symbols Inter lacks (suits, the check mark, the cap, the trophy), from
+/// Noto Emoji (SIL Open Font License), as egui's own fonts would draw them.
+pub const FONT_SYMBOLS_NOTO: &[u8] = include_bytes!("../../assets/fonts/Symbols-Noto.ttf");
+/// The rest of them (the review's step buttons, the clock, the menu), from
+/// emoji-icon-font (MIT licence).
+pub const FONT_SYMBOLS_ICONS: &[u8] = include_bytes!("../../assets/fonts/Symbols-Icons.ttf");
+/// Hack (MIT licence), egui's monospace, printable ASCII: a variant's link.
+pub const FONT_MONO: &[u8] = include_bytes!("../../assets/fonts/Mono-Hack.ttf");
 
 /// The palette.
 pub mod colour {
@@ -264,27 +272,64 @@ pub fn make_look(
     });
 }
 
-/// egui's fonts and style: Inter everywhere, large text, big touch targets.
-pub fn egui_style(ctx: &egui::Context) {
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "inter".into(),
-        std::sync::Arc::new(egui::FontData::from_static(FONT_REGULAR)),
-    );
-    fonts.font_data.insert(
-        "inter-semibold".into(),
-        std::sync::Arc::new(egui::FontData::from_static(FONT_SEMIBOLD)),
-    );
+/// egui's fonts: Inter, then the symbols Inter lacks, scaled as egui scales
+/// its own emoji fonts. egui's default fonts are not built in (1.4 MB the
+/// page would download): every character the catalogues and the code's
+/// strings draw is in these (scripts/subset-fonts.sh checks).
+pub fn egui_fonts() -> egui::FontDefinitions {
+    use egui::{FontData, FontFamily, FontTweak};
+    use std::sync::Arc;
+    let scaled = |bytes: &'static [u8], scale: f32| {
+        Arc::new(FontData::from_static(bytes).tweak(FontTweak {
+            scale,
+            ..Default::default()
+        }))
+    };
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, data) in [
+        ("inter", Arc::new(FontData::from_static(FONT_REGULAR))),
+        (
+            "inter-semibold",
+            Arc::new(FontData::from_static(FONT_SEMIBOLD)),
+        ),
+        ("hack", Arc::new(FontData::from_static(FONT_MONO))),
+        ("symbols-noto", scaled(FONT_SYMBOLS_NOTO, 0.81)),
+        ("symbols-icons", scaled(FONT_SYMBOLS_ICONS, 0.90)),
+    ] {
+        fonts.font_data.insert(name.into(), data);
+    }
+    let family = |first: &[&str]| {
+        first
+            .iter()
+            .chain(&["symbols-noto", "symbols-icons"])
+            .map(|name| name.to_string())
+            .collect::<Vec<_>>()
+    };
     fonts
         .families
-        .entry(egui::FontFamily::Proportional)
-        .or_default()
-        .insert(0, "inter".into());
+        .insert(FontFamily::Proportional, family(&["inter"]));
+    fonts
+        .families
+        .insert(FontFamily::Monospace, family(&["hack", "inter"]));
     fonts.families.insert(
-        egui::FontFamily::Name("semibold".into()),
-        vec!["inter-semibold".into(), "inter".into()],
+        FontFamily::Name("semibold".into()),
+        family(&["inter-semibold", "inter"]),
     );
-    ctx.set_fonts(fonts);
+    fonts
+}
+
+/// A context of its own for a test, with Parlour's fonts (egui's own are
+/// not built in): text laid out as the game lays it out.
+#[cfg(test)]
+pub(crate) fn test_context() -> egui::Context {
+    let ctx = egui::Context::default();
+    ctx.set_fonts(egui_fonts());
+    ctx
+}
+
+/// egui's fonts and style: Inter everywhere, large text, big touch targets.
+pub fn egui_style(ctx: &egui::Context) {
+    ctx.set_fonts(egui_fonts());
 
     ctx.set_theme(egui::Theme::Dark);
     let mut style = (*ctx.global_style()).clone();
@@ -465,5 +510,78 @@ mod tests {
     #[test]
     fn a_window_resized_by_a_pixel_keeps_its_zoom() {
         assert_eq!(zoom(1919.0, 1079.0, 1.0), zoom(1920.0, 1080.0, 1.0));
+    }
+
+    /// The `.rs` files under `dir`, all the way down.
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The fonts are subsets (scripts/subset-fonts.sh): every character a
+    /// catalogue holds, in all three languages, and every character beyond
+    /// ASCII in the code (outside its `//` comments: the suits, the check
+    /// mark, the review's buttons) is drawn by the regular and the
+    /// semi-bold family, not as egui's replacement box.
+    #[test]
+    fn every_character_of_the_catalogues_and_the_code_has_a_glyph() {
+        let ctx = test_context();
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .drop_without_applying_deltas();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts = Vec::new();
+        for language in std::fs::read_dir(root.join("assets/locales")).expect("assets/locales") {
+            for file in std::fs::read_dir(language.unwrap().path()).unwrap() {
+                let path = file.unwrap().path();
+                let text = std::fs::read_to_string(&path).unwrap();
+                let lines = text.lines().filter(|l| !l.trim_start().starts_with('#'));
+                texts.push((path.clone(), lines.collect::<Vec<_>>().join("\n")));
+            }
+        }
+        let mut code = Vec::new();
+        rust_files(&root.join("src"), &mut code);
+        for path in code {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let outside_comments = text.lines().map(|l| l.split("//").next().unwrap_or(""));
+            let beyond_ascii = outside_comments.flat_map(|l| l.chars().filter(|c| !c.is_ascii()));
+            texts.push((path.clone(), beyond_ascii.collect()));
+        }
+        let mut missing = std::collections::BTreeSet::new();
+        let mut seen = 0;
+        for (path, text) in &texts {
+            for c in text.chars().filter(|c| !c.is_control()) {
+                seen += 1;
+                for family in [
+                    egui::FontFamily::Proportional,
+                    egui::FontFamily::Name("semibold".into()),
+                ] {
+                    let id = egui::FontId::new(20.0, family.clone());
+                    // A width, not `has_glyph`: egui's `has_glyph` says no for
+                    // every character of the face that also holds its
+                    // replacement box (Inter, here).
+                    if ctx.fonts_mut(|f| f.glyph_width(&id, c)) <= 0.0 {
+                        missing.insert(format!(
+                            "U+{:04X} {c:?} ({family:?}, {})",
+                            c as u32,
+                            path.display()
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(
+            seen > 10_000,
+            "only {seen} characters read from the catalogues"
+        );
+        assert!(
+            missing.is_empty(),
+            "characters drawn as a box (run scripts/subset-fonts.sh): {missing:#?}"
+        );
     }
 }

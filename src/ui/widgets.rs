@@ -331,7 +331,7 @@ mod tests {
 
     /// `notice_fit` inside a frame (egui lays text out only then).
     fn fitted(text: &str, width: f32, height: f32) -> (f32, f32) {
-        let ctx = egui::Context::default();
+        let ctx = crate::ui::theme::test_context();
         let mut answer = (0.0, 0.0);
         let output = ctx.run_ui(egui::RawInput::default(), |ui| {
             let ctx = ui.ctx();

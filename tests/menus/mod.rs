@@ -106,6 +106,9 @@ impl Menus {
             .expect("the context")
             .get_mut()
             .clone();
+        // Parlour's fonts, as the app sets them (egui's own are not built
+        // in): without them no text is laid out at all.
+        ctx.set_fonts(parlour::ui::theme::egui_fonts());
         app.update();
         let mut menus = Self {
             app,

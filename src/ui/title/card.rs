@@ -438,7 +438,7 @@ mod tests {
     /// picture's corner ("Learn").
     #[test]
     fn a_cards_name_sits_under_its_picture() {
-        let ctx = egui::Context::default();
+        let ctx = crate::ui::theme::test_context();
         frame(&ctx, vec![]);
         let (_, output) = run(&ctx, vec![]);
         let name = entry().id.title();
@@ -460,7 +460,7 @@ mod tests {
 
     /// A tap at `at`: what the card answered over the frames it took.
     fn tap(at: egui::Pos2) -> (bool, bool, bool) {
-        let ctx = egui::Context::default();
+        let ctx = crate::ui::theme::test_context();
         frame(&ctx, vec![]);
         let button = |pressed| egui::Event::PointerButton {
             pos: at,

@@ -128,10 +128,16 @@ pub(super) fn import_box(
                 .color(ecolour::ACCENT),
         );
         ui.label(tr!("variants-import-how"));
-        ui.add_sized(
-            egui::vec2(600.0, 120.0),
-            egui::TextEdit::multiline(text).hint_text(tr!("variants-import-hint")),
-        );
+        // A long paste scrolls inside the box: the buttons stay on screen.
+        egui::ScrollArea::vertical()
+            .id_salt("variant-import-text")
+            .max_height(160.0)
+            .show(ui, |ui| {
+                ui.add_sized(
+                    egui::vec2(600.0, 120.0),
+                    egui::TextEdit::multiline(text).hint_text(tr!("variants-import-hint")),
+                );
+            });
         if let Some((line, true)) = said {
             ui.label(egui::RichText::new(line).color(ecolour::WARN));
         }
