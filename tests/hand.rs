@@ -100,9 +100,29 @@ impl<G: Share> Drop for Table<G> {
 
 /// The app as a phone runs it, joined to the table at `addr`.
 fn phone(addr: SocketAddr) -> Menus {
+    phone_woken(addr, None)
+}
+
+/// A phone told of its table's news by the same waker as `beside`: one
+/// wait serves both apps.
+fn phone_beside(addr: SocketAddr, beside: &Menus) -> Menus {
+    let world = beside.app.world();
+    let wakes = (
+        world.resource::<Wake>().clone(),
+        world.resource::<Woken>().clone(),
+    );
+    phone_woken(addr, Some(wakes))
+}
+
+fn phone_woken(addr: SocketAddr, wakes: Option<(Wake, Woken)>) -> Menus {
     let table = JoinTable::at(&addr.to_string(), None).unwrap();
     let mut menus = Menus::new(|app| {
-        woken(app);
+        match wakes {
+            Some((wake, woken)) => {
+                app.insert_resource(wake).insert_resource(woken);
+            }
+            None => woken(app),
+        }
         // The window's text zoom, which the review's panel reads.
         app.init_resource::<parlour::ui::theme::Zoom>();
         app.insert_resource(Link::new(table, None));
@@ -120,8 +140,8 @@ fn phone(addr: SocketAddr) -> Menus {
 const MOST_WAITS: usize = 2_000;
 
 /// Woken whenever one of this app's connections has something new.
-#[derive(Resource)]
-struct Woken(std::sync::Mutex<std::sync::mpsc::Receiver<()>>);
+#[derive(Resource, Clone)]
+struct Woken(std::sync::Arc<std::sync::Mutex<std::sync::mpsc::Receiver<()>>>);
 
 /// An app that is told when its link hears from the table.
 fn woken(app: &mut App) {
@@ -129,7 +149,7 @@ fn woken(app: &mut App) {
     app.insert_resource(Wake(std::sync::Arc::new(move || {
         let _ = tell.send(());
     })))
-    .insert_resource(Woken(std::sync::Mutex::new(told)));
+    .insert_resource(Woken(std::sync::Arc::new(std::sync::Mutex::new(told))));
 }
 
 /// Frames until `done` holds, waiting between them for the table to say
@@ -1126,8 +1146,10 @@ fn a_seat_played_at_the_tables_screen_shows_its_hand_behind_a_curtain_on_its_tur
         "{:?}",
         words(&screen)
     );
-    let mut phone = phone(table.addr());
+    // One waker for both: a move reaches the phone and the screen alike.
+    let mut phone = phone_beside(table.addr(), &screen);
     sit(&mut phone, "Ana", 0);
+    let told = screen.app.world().resource::<Woken>().clone();
 
     let hand_shown = "Bo’s hand — keep it to yourself";
     let (mut ana, mut bo) = (0, 0);
@@ -1168,8 +1190,10 @@ fn a_seat_played_at_the_tables_screen_shows_its_hand_behind_a_curtain_on_its_tur
                 here_link(m).seen.as_ref().unwrap().number > before && !m.shows(hand_shown)
             });
             bo += 1;
-        } else {
-            std::thread::sleep(Duration::from_millis(5));
+        } else if told.0.lock().unwrap().recv_timeout(PATIENCE).is_err() {
+            // Nothing from the table for as long as a test waits: the
+            // assertions below say what never came.
+            break;
         }
     }
     assert!(over(&phone), "the match ended: Ana {ana}, Bo {bo} moves");
