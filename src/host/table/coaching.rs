@@ -65,31 +65,20 @@ impl<G: Share> Table<G> {
     /// A device asks the coach about `mv`, its seat's move after `number`
     /// moves.
     pub fn weigh(&mut self, conn: ConnId, number: usize, mv: G::Move) {
-        let Some(device) = self.devices.get(&conn) else {
-            return;
-        };
-        let at = self.game().moves().len();
-        let refused = match device.seat {
-            None => Some((
-                "a device with no seat has no move to weigh".to_owned(),
+        let Some(seat) = self.seat_on_its_turn(
+            conn,
+            number,
+            Said::new(
                 Phrase::new("host-refused-weigh-no-seat"),
-            )),
-            // A move made on a turn that has moved on is let go without a
-            // word: the device's next view says why.
-            Some(_) if number != at => return,
-            Some(seat) if self.game().is_over() || !self.game().awaiting().contains(&seat) => {
-                Some((
-                    "the coach weighs a move on your own turn".to_owned(),
-                    Phrase::new("host-refused-weigh-not-your-turn"),
-                ))
-            }
-            Some(_) => None,
-        };
-        if let Some((reason, phrase)) = refused {
-            self.refuse(conn, Said::new(phrase, reason));
+                "a device with no seat has no move to weigh",
+            ),
+            Said::new(
+                Phrase::new("host-refused-weigh-not-your-turn"),
+                "the coach weighs a move on your own turn",
+            ),
+        ) else {
             return;
-        }
-        let seat = device.seat.expect("refused above without a seat");
+        };
         let Ok(sent) = serde_json::to_value(&mv) else {
             return;
         };

@@ -34,31 +34,20 @@ fn hint_seed(bot_seed: u64, seat: Seat, number: usize) -> u64 {
 impl<G: Share> Table<G> {
     /// A device asks for a hint for its seat, at move `number`.
     pub fn hint(&mut self, conn: ConnId, number: usize) {
-        let Some(device) = self.devices.get(&conn) else {
-            return;
-        };
-        let at = self.game().moves().len();
-        let refused = match device.seat {
-            None => Some((
-                "a device with no seat has no hand to hint at".to_owned(),
+        let Some(seat) = self.seat_on_its_turn(
+            conn,
+            number,
+            Said::new(
                 Phrase::new("host-refused-hint-no-seat"),
-            )),
-            // A hint asked for a turn that has moved on is let go without a
-            // word: the device's next view says why.
-            Some(_) if number != at => return,
-            Some(seat) if self.game().is_over() || !self.game().awaiting().contains(&seat) => {
-                Some((
-                    "a hint is for your own turn".to_owned(),
-                    Phrase::new("host-refused-hint-not-your-turn"),
-                ))
-            }
-            Some(_) => None,
-        };
-        if let Some((reason, phrase)) = refused {
-            self.refuse(conn, Said::new(phrase, reason));
+                "a device with no seat has no hand to hint at",
+            ),
+            Said::new(
+                Phrase::new("host-refused-hint-not-your-turn"),
+                "a hint is for your own turn",
+            ),
+        ) else {
             return;
-        }
-        let seat = device.seat.expect("refused above without a seat");
+        };
         match self.hints.get_mut(&seat) {
             Some(Hint::Ready { number: n, mv }) if *n == number => {
                 let mv = mv.clone();

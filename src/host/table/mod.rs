@@ -461,6 +461,31 @@ impl<G: Share> Table<G> {
         self.moved();
     }
 
+    /// The seat of device `conn` when the turn after `number` moves is its
+    /// own and now: what a hint and the coach's word are for. A device with
+    /// no seat is refused with `no_seat`, a seat not awaited with
+    /// `not_yours`; a turn that has moved on is let go without a word (the
+    /// device's next view says why).
+    fn seat_on_its_turn(
+        &self,
+        conn: ConnId,
+        number: usize,
+        no_seat: Said,
+        not_yours: Said,
+    ) -> Option<Seat> {
+        let device = self.devices.get(&conn)?;
+        let refused = match device.seat {
+            None => no_seat,
+            Some(_) if number != self.game().moves().len() => return None,
+            Some(seat) if self.game().is_over() || !self.game().awaiting().contains(&seat) => {
+                not_yours
+            }
+            Some(seat) => return Some(seat),
+        };
+        self.refuse(conn, refused);
+        None
+    }
+
     /// Tells device `conn` what it asked for was refused, and why; logged.
     fn refuse(&self, conn: ConnId, said: Said) {
         if let Some(device) = self.devices.get(&conn) {
