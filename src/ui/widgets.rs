@@ -58,6 +58,34 @@ pub fn button_width(ui: &egui::Ui, text: &str, font: egui::FontId, min: f32) -> 
     (galley.size().x + 2.0 * ui.spacing().button_padding.x).max(min)
 }
 
+/// A card in the window's bottom-right corner, over the screen but off its
+/// middle (a table's board stays in sight): outlined, at most `width`
+/// points wide, its contents centred. `taps`: whether it takes taps, or
+/// lets them through to the screen under it.
+pub fn corner_card(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    taps: bool,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-24.0, -24.0))
+        .order(egui::Order::Foreground)
+        .interactable(taps)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(ecolour::PANEL)
+                .stroke(egui::Stroke::new(2.0, ecolour::ACCENT))
+                .corner_radius(16)
+                .inner_margin(20)
+                .show(ui, |ui| {
+                    ui.set_max_width(width);
+                    ui.vertical_centered(add_contents);
+                });
+        });
+}
+
 /// A question over the screen (a dialog): the screen dims behind it and
 /// takes no taps until it is answered.
 pub fn dialog(id: &str) -> egui::Modal {

@@ -150,35 +150,20 @@ fn show_the_code(
     };
     let address = format!("{base}/?join");
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("attract-join"))
-        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-24.0, -24.0))
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(ecolour::PANEL)
-                .stroke(egui::Stroke::new(2.0, ecolour::ACCENT))
-                .corner_radius(12)
-                .inner_margin(egui::Margin::same(16))
-                .show(ui, |ui| {
-                    ui.set_max_width(260.0);
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(tr!(
-                                "hand-attract-scan",
-                                game = attract.title.as_str()
-                            ))
-                            .size(size::TEXT)
-                            .color(ecolour::ACCENT)
-                            .strong(),
-                        );
-                        crate::ui::widgets::join_code(ui, &address, 200.0);
-                        ui.label(
-                            egui::RichText::new(address)
-                                .size(size::TEXT - 8.0)
-                                .color(ecolour::TEXT_DIM),
-                        );
-                    });
-                });
-        });
+    // Taps go through to the demo: a touch on the kiosk ends it.
+    crate::ui::widgets::corner_card(ctx, "attract-join", 260.0, false, |ui| {
+        ui.label(
+            egui::RichText::new(tr!("hand-attract-scan", game = attract.title.as_str()))
+                .size(size::TEXT)
+                .color(ecolour::ACCENT)
+                .strong(),
+        );
+        crate::ui::widgets::join_code(ui, &address, 200.0);
+        ui.label(
+            egui::RichText::new(address)
+                .size(size::TEXT - 8.0)
+                .color(ecolour::TEXT_DIM),
+        );
+    });
     Ok(())
 }

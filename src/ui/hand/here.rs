@@ -10,7 +10,7 @@ use parlour_core::protocol::MAX_NAME;
 
 use super::super::keyboard::name_keyboard;
 use super::super::theme::{ecolour, size};
-use super::super::widgets::big_button;
+use super::super::widgets::{big_button, corner_card};
 use super::seated;
 use crate::catalog::GameCatalog;
 use crate::hand::{HereSeats, Link};
@@ -74,37 +74,20 @@ pub(super) fn played_here(link: &Link) -> bool {
 /// button that shows their hand. True when tapped.
 pub(super) fn curtain(ctx: &egui::Context, name: &str) -> bool {
     let mut ready = false;
-    egui::Area::new(egui::Id::new("here-curtain"))
-        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-24.0, -24.0))
-        .order(egui::Order::Foreground)
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(ecolour::PANEL)
-                .stroke(egui::Stroke::new(2.0, ecolour::ACCENT))
-                .corner_radius(16)
-                .inner_margin(egui::Margin::same(24))
-                .show(ui, |ui| {
-                    ui.set_max_width(320.0);
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(tr!("hand-over-title", name = name))
-                                .size(size::HEADING)
-                                .color(ecolour::ACCENT)
-                                .strong(),
-                        );
-                        ui.add_space(8.0);
-                        ui.add(
-                            egui::Label::new(
-                                egui::RichText::new(tr!("hand-over-hint")).size(size::TEXT),
-                            )
-                            .wrap(),
-                        );
-                        ui.add_space(16.0);
-                        ready =
-                            big_button(ui, &tr!("hand-over-ready", name = name), true).clicked();
-                    });
-                });
-        });
+    corner_card(ctx, "here-curtain", 320.0, true, |ui| {
+        ui.label(
+            egui::RichText::new(tr!("hand-over-title", name = name))
+                .size(size::HEADING)
+                .color(ecolour::ACCENT)
+                .strong(),
+        );
+        ui.add_space(8.0);
+        ui.add(
+            egui::Label::new(egui::RichText::new(tr!("hand-over-hint")).size(size::TEXT)).wrap(),
+        );
+        ui.add_space(16.0);
+        ready = big_button(ui, &tr!("hand-over-ready", name = name), true).clicked();
+    });
     ready
 }
 
