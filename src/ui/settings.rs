@@ -180,6 +180,18 @@ fn lit_choices<T: Copy + PartialEq>(
     tapped
 }
 
+/// A setting's row with its On/Off switch, showing `value`; `set` is
+/// called only when it is tapped (a setting left alone is no change).
+fn switch_row(ui: &mut egui::Ui, words: String, value: bool, set: impl FnOnce(bool)) {
+    row_label(ui, words);
+    let mut on = value;
+    on_off(ui, &mut on, true);
+    if on != value {
+        set(on);
+    }
+    ui.end_row();
+}
+
 /// A setting's name in the grid's first column, level with the first line
 /// of its choices: the grid would centre it on the whole row, below the
 /// choices when a line of explanation hangs under them.
@@ -288,13 +300,10 @@ impl SettingsExtras<'_> {
             }
         });
         ui.end_row();
-        row_label(ui, crate::tr!("settings-colour-blind"));
-        let mut faces = settings.colour_blind;
-        on_off(ui, &mut faces, true);
-        if faces != settings.colour_blind {
-            settings.colour_blind = faces;
-        }
-        ui.end_row();
+        let faces = settings.colour_blind;
+        switch_row(ui, crate::tr!("settings-colour-blind"), faces, |on| {
+            settings.colour_blind = on;
+        });
 
         let locked = self.kiosk.active && !self.kiosk.unlocked;
         if locked {
@@ -331,22 +340,16 @@ impl SettingsExtras<'_> {
                 secs.clamp(*Settings::IDLE_RANGE.start(), *Settings::IDLE_RANGE.end());
         }
         ui.end_row();
-        row_label(ui, crate::tr!("settings-kiosk-lessons"));
-        let mut lessons = settings.kiosk_lessons;
-        on_off(ui, &mut lessons, true);
-        if lessons != settings.kiosk_lessons {
-            settings.kiosk_lessons = lessons;
-        }
-        ui.end_row();
+        let lessons = settings.kiosk_lessons;
+        switch_row(ui, crate::tr!("settings-kiosk-lessons"), lessons, |on| {
+            settings.kiosk_lessons = on;
+        });
         // A page cannot listen for phones: only the desktop program hosts.
         if cfg!(not(target_arch = "wasm32")) {
-            row_label(ui, crate::tr!("settings-kiosk-phones"));
-            let mut phones = settings.kiosk_phones;
-            on_off(ui, &mut phones, true);
-            if phones != settings.kiosk_phones {
-                settings.kiosk_phones = phones;
-            }
-            ui.end_row();
+            let phones = settings.kiosk_phones;
+            switch_row(ui, crate::tr!("settings-kiosk-phones"), phones, |on| {
+                settings.kiosk_phones = on;
+            });
         }
         row_label(ui, crate::tr!("settings-pin"));
         ui.horizontal(|ui| {
