@@ -576,9 +576,20 @@ fn the_tables_screen_shows_a_code_for_each_free_seat_and_takes_none() {
 /// The app as the table's own screen runs it, with the key that lets it
 /// give seats.
 fn tables_screen(addr: SocketAddr, key: String) -> Menus {
+    tables_screen_keeping(addr, key, None)
+}
+
+/// The table's own screen, keeping the keys of the seats played there in
+/// `folder` (as the window keeps them in its data folder).
+fn tables_screen_keeping(
+    addr: SocketAddr,
+    key: String,
+    folder: Option<std::path::PathBuf>,
+) -> Menus {
     let screen = JoinTable::at(&addr.to_string(), None).unwrap().screen(key);
     let mut menus = Menus::new(|app| {
         woken(app);
+        app.insert_resource(HereSeats::kept_in(folder));
         app.insert_resource(Link::new(screen, None));
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
@@ -1112,9 +1123,28 @@ fn a_kiosks_demo_shows_a_code_and_the_phone_that_sits_there_gets_the_table() {
     assert!(!kiosk.shows(&scan), "{:?}", words(&kiosk));
 }
 
+/// Bo, at the table's screen, takes its last free seat there: "Play this
+/// seat at this screen", his name on the keyboard, OK.
+fn sit_bo_here(screen: &mut Menus) {
+    let lowest = screen
+        .texts()
+        .into_iter()
+        .filter(|(t, _)| t == "Play this seat at this screen")
+        .map(|(_, r)| r.center())
+        .max_by(|a, b| a.y.total_cmp(&b.y))
+        .expect("a free seat offers itself to the screen");
+    screen.tap_at(lowest);
+    for key in ["B", "o", "OK"] {
+        screen.tap_top(key);
+    }
+    until(screen, "Bo's seat", |m| {
+        m.shows("Played at this screen") || m.shows("Bo’s turn, at this screen")
+    });
+}
+
 /// The link of the first seat played at the table's screen `screen`.
 fn here_link(screen: &Menus) -> &Link {
-    &screen.app.world().resource::<HereSeats>().0[0]
+    &screen.app.world().resource::<HereSeats>().links[0]
 }
 
 #[test]
@@ -1127,20 +1157,7 @@ fn a_seat_played_at_the_tables_screen_shows_its_hand_behind_a_curtain_on_its_tur
         m.shows("Scan with a phone to sit at seat 2")
     });
     // Bo, at the screen, takes seat 2 there: a name, then the seat.
-    let lowest = screen
-        .texts()
-        .into_iter()
-        .filter(|(t, _)| t == "Play this seat at this screen")
-        .map(|(_, r)| r.center())
-        .max_by(|a, b| a.y.total_cmp(&b.y))
-        .expect("a free seat offers itself to the screen");
-    screen.tap_at(lowest);
-    for key in ["B", "o", "OK"] {
-        screen.tap_top(key);
-    }
-    until(&mut screen, "Bo's seat", |m| {
-        m.shows("Played at this screen") || m.shows("Bo’s turn, at this screen")
-    });
+    sit_bo_here(&mut screen);
     assert!(
         !screen.shows("Scan with a phone to sit at seat 2"),
         "{:?}",
@@ -1214,4 +1231,67 @@ fn a_seat_played_at_the_tables_screen_shows_its_hand_behind_a_curtain_on_its_tur
     until(&mut screen, "the winner on the table's screen", |m| {
         m.shows(&said)
     });
+}
+
+#[test]
+fn a_seat_played_at_the_tables_screen_comes_back_to_a_window_started_again() {
+    let _english = menus::language_held();
+    let folder = std::env::temp_dir().join(format!("parlour-here-seats-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let game = Match::<Neighbours>::seeded("standard", 2, 5).unwrap();
+    let table = Table::new(game, vec![Plan::Device, Plan::Device]);
+    let (addr, key) = (table.addr(), table.screen_key());
+    let mut screen = tables_screen_keeping(addr, key.clone(), Some(folder.clone()));
+    until(&mut screen, "the codes", |m| {
+        m.shows("Scan with a phone to sit at seat 2")
+    });
+    sit_bo_here(&mut screen);
+    until(&mut screen, "Bo's hand dealt", |m| {
+        here_link(m).seen.is_some()
+    });
+    let hand = seen_and_variant(here_link(&screen)).0["hand"].clone();
+
+    // The window goes (a restart, a power cut) and is started again.
+    drop(screen);
+    let mut again = tables_screen_keeping(addr, key, Some(folder.clone()));
+    until(&mut again, "Bo back in his seat", |m| {
+        let here = m.app.world().resource::<HereSeats>();
+        here.holding(1).is_some() && here_link(m).seen.is_some()
+    });
+    assert_eq!(
+        seen_and_variant(here_link(&again)).0["hand"],
+        hand,
+        "the same hand"
+    );
+    again.frames(2);
+    assert!(
+        again.shows("Played at this screen") || again.shows("Bo’s turn, at this screen"),
+        "{:?}",
+        words(&again)
+    );
+    assert!(
+        !again.shows("Scan with a phone to sit at seat 2"),
+        "seat 2 is not offered to phones: {:?}",
+        words(&again)
+    );
+
+    // Another table's screen takes none of this table's seats.
+    let other = Table::new(
+        Match::<Neighbours>::seeded("standard", 2, 6).unwrap(),
+        vec![Plan::Device, Plan::Device],
+    );
+    let mut elsewhere =
+        tables_screen_keeping(other.addr(), other.screen_key(), Some(folder.clone()));
+    until(&mut elsewhere, "the other table's codes", |m| {
+        m.shows("Scan with a phone to sit at seat 2")
+    });
+    assert!(
+        elsewhere
+            .app
+            .world()
+            .resource::<HereSeats>()
+            .links
+            .is_empty()
+    );
+    let _ = std::fs::remove_dir_all(&folder);
 }

@@ -275,6 +275,10 @@ fn furnish(
     if options.demo {
         app.insert_resource(Demo::new(demo_games));
     }
+    // Seats played at a table's screen keep their keys beside a phone's.
+    app.insert_resource(crate::hand::HereSeats::kept_in(
+        crate::storage::home().map(|h| h.join("seats")),
+    ));
     if let Some(address) = &options.join {
         let seat = options.seat.map(|n| usize::from(n) - 1);
         let mut table = crate::hand::JoinTable::at(address, seat)?;

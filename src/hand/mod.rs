@@ -476,8 +476,10 @@ impl Link {
                     LinkPhase::Watching
                 };
                 if let (Some(seat), Some(token)) = (seat, token) {
-                    let name = match &self.wants {
-                        Wants::Seat { name, .. } => name.clone(),
+                    // Coming back with the key keeps the name it was taken under.
+                    let name = match (&self.wants, &self.kept) {
+                        (Wants::Seat { name, .. }, _) => name.clone(),
+                        (_, Some(kept)) => kept.name.clone(),
                         _ => String::new(),
                     };
                     self.keep_seat(KeptSeat {
@@ -567,7 +569,7 @@ impl Link {
         self.kept = Some(kept);
     }
 
-    fn forget_seat(&mut self) {
+    pub(super) fn forget_seat(&mut self) {
         if let Some(path) = &self.keep {
             let _ = crate::platform::files::remove(path);
         }
@@ -599,9 +601,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             PreUpdate,
             (
+                here::come_back_to_here_seats.run_if(resource_added::<Link>),
                 follow_link.run_if(resource_exists::<Link>),
                 here::follow_here_seats,
-            ),
+            )
+                .chain(),
         )
         .add_systems(Startup, wake_on_messages);
 }

@@ -32,11 +32,7 @@ pub(super) fn coach_panel(ui: &mut egui::Ui, link: &mut Link) {
     let Some(CoachWord::Better { better, .. }) = link.coach_word().cloned() else {
         return;
     };
-    let gain = if better.chance >= 1 || better.points < 1 {
-        tr!("coach-gain-chance", points = better.chance.max(0))
-    } else {
-        tr!("coach-gain-points", points = better.points)
-    };
+    let gain = crate::coach::gain_words(better.chance, better.points);
     egui::Frame::new()
         .fill(ecolour::CHIP)
         .stroke(egui::Stroke::new(2.0, ecolour::ACCENT))

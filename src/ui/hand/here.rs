@@ -50,7 +50,7 @@ impl AtTheScreen {
 
 /// The first seat played here whose move is awaited: its link.
 pub(super) fn turn_here(seats: &HereSeats) -> Option<usize> {
-    seats.0.iter().position(|link| {
+    seats.links.iter().position(|link| {
         let (Some(seat), Some(seen)) = (link.seat(), &link.seen) else {
             return false;
         };

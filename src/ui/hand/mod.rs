@@ -81,7 +81,7 @@ fn let_the_table_go(
     mut seats: ResMut<HereSeats>,
     mut commands: Commands,
 ) {
-    seats.0.clear();
+    seats.let_go();
     if here.is_some() {
         commands.remove_resource::<Link>();
         commands.remove_resource::<TableHere>();
@@ -121,16 +121,18 @@ fn hand(
     let mut review = None;
     let mut switch_coach = false;
     // A hand shown at the table's screen whose link is gone shows nothing.
-    at_screen.shown = at_screen.shown.filter(|&i| i < here_seats.0.len());
+    at_screen.shown = at_screen.shown.filter(|&i| i < here_seats.links.len());
     let mut hide = false;
     full_screen(ctx, |ui| {
         ui.spacing_mut().item_spacing.y = 6.0;
         match link.phase.clone() {
             LinkPhase::Seated => review = seated(ui, link, &catalog, coached),
             LinkPhase::Watching if link.table().watch => match at_screen.shown {
-                Some(i) => (review, hide) = hand_here(ui, &mut here_seats.0[i], &catalog, coached),
+                Some(i) => {
+                    (review, hide) = hand_here(ui, &mut here_seats.links[i], &catalog, coached)
+                }
                 None => {
-                    let held: Vec<Seat> = here_seats.0.iter().filter_map(Link::seat).collect();
+                    let held: Vec<Seat> = here_seats.links.iter().filter_map(Link::seat).collect();
                     if let Some(seat) = table_screen(ui, link, &catalog, &held) {
                         at_screen.join(seat);
                     }
@@ -150,11 +152,11 @@ fn hand(
     // The hand shown at the table's screen goes back behind the curtain
     // once its move is played; the next seat played here waits behind it.
     match at_screen.shown {
-        Some(i) if hide || played_here(&here_seats.0[i]) => at_screen.shown = None,
+        Some(i) if hide || played_here(&here_seats.links[i]) => at_screen.shown = None,
         Some(_) => {}
         None => {
             let name = |i: usize| {
-                let link: &Link = &here_seats.0[i];
+                let link: &Link = &here_seats.links[i];
                 link.seat()
                     .and_then(|s| link.seats.get(s))
                     .map(|s| s.name.clone())
@@ -170,7 +172,7 @@ fn hand(
     // A seat the host would not give here (a phone sat there first): its
     // link goes, and the host's reason shows on the table's screen.
     if at_screen.shown.is_none() {
-        here_seats.0.retain_mut(|l| {
+        here_seats.links.retain_mut(|l| {
             let refused = l.phase == LinkPhase::Watching;
             if refused && let Some(reason) = l.refused.take() {
                 link.refused = Some(reason);
