@@ -247,6 +247,72 @@ fn the_first_play_on_a_game_offers_its_lesson_once() {
     );
 }
 
+/// A lesson played to its end by its own buttons ("Show me" for each of
+/// the learner's moves, "Next" after the words): the end says "You win!"
+/// to the learner, shows the scores the last step spoke of (Rummy's 69),
+/// and leads back to the title as well as to a real match.
+#[test]
+fn a_lessons_end_tells_the_learner_they_won_shows_the_scores_and_leads_back_to_the_title() {
+    let _words = language_held();
+    let mut m = Menus::new(|app| {
+        english(app);
+        app.world_mut()
+            .resource_mut::<Settings>()
+            .lessons_offered
+            .clear();
+    });
+    m.tap_nth("Play", 2);
+    assert!(m.shows("New to Rummy?"), "{:?}", m.texts());
+    m.tap("Learn as I play");
+    for _ in 0..400 {
+        m.frames(5);
+        if m.shows("What you learnt") {
+            break;
+        }
+        let phase = *m
+            .app
+            .world()
+            .resource::<State<parlour::engine::TurnPhase>>()
+            .get();
+        if phase == parlour::engine::TurnPhase::RoundOver {
+            // The round's summary (Rummy's own screen, not drawn here): its
+            // button goes on to the results.
+            m.app.world_mut().write_message(parlour::engine::Proceed);
+        }
+        for button in ["Show me", "Next"] {
+            if m.shows(button) {
+                m.tap(button);
+                break;
+            }
+        }
+    }
+    assert!(
+        m.shows("What you learnt"),
+        "the lesson's end: {:?}",
+        m.texts()
+    );
+    assert!(m.shows("You win!"), "{:?}", m.texts());
+    assert!(!m.shows("You wins!"));
+    assert!(
+        m.shows("69"),
+        "the points the last step quoted: {:?}",
+        m.texts()
+    );
+    assert!(m.shows("Play a real match"));
+    // The end's buttons take taps once they have settled where they are
+    // (0.4 s of the panel's clock, a 60th of a second a frame here).
+    m.frames(30);
+    m.tap("Back to title");
+    m.frames(2);
+    assert_eq!(m.screen(), Screen::Title);
+    assert!(
+        !m.app
+            .world()
+            .contains_resource::<parlour::lessons::LessonPlay<parlour_core::games::rummy::Rummy>>(),
+        "the lesson is over"
+    );
+}
+
 /// Whether the test's match menu is open (a game's HUD keeps its own).
 #[derive(Resource, Default)]
 struct MenuShown(bool);
@@ -384,6 +450,9 @@ fn a_finished_match_is_watched_again_from_the_history() {
         m.frames(1);
     }
     m.frames(2);
+    // The end's buttons take taps once they have settled where they are
+    // (0.4 s of the panel's clock, a 60th of a second a frame here).
+    m.frames(30);
     m.tap("Back to title");
     assert_eq!(m.screen(), Screen::Title);
 

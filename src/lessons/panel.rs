@@ -171,14 +171,7 @@ fn words<G: Game + Teach>(
     let lesson = &play.lesson;
     let bot = lesson.bot.as_str();
     if over && let Some(sheet) = sheet {
-        // Who won, as the results sheet (hidden in a lesson) says it.
-        ui.label(
-            egui::RichText::new(sheet.headline())
-                .color(ecolour::INK)
-                .strong()
-                .size(size::TEXT + 4.0),
-        );
-        ui.add_space(4.0);
+        end_scores(ui, sheet, lesson.you);
     }
     let heading = if over {
         crate::tr!("lesson-learnt")
@@ -219,6 +212,47 @@ fn words<G: Game + Teach>(
     }
 }
 
+/// Who won, said to the learner ("You win!", not "You wins!"), and the
+/// scores as the results sheet (hidden in a lesson) has them: the points
+/// the last step spoke of are there to be read.
+fn end_scores(ui: &mut egui::Ui, sheet: &ResultsSheet, you: usize) {
+    let won: Vec<usize> = (0..sheet.rows.len()).filter(|&s| sheet.rows[s].2).collect();
+    let headline = match won.as_slice() {
+        [one] if *one == you => crate::tr!("lesson-you-win"),
+        many if many.contains(&you) => crate::tr!("lesson-you-share"),
+        _ => sheet.headline(),
+    };
+    ui.label(
+        egui::RichText::new(headline)
+            .color(ecolour::INK)
+            .strong()
+            .size(size::TEXT + 4.0),
+    );
+    ui.add_space(4.0);
+    egui::Grid::new("lesson-scores")
+        .spacing(egui::vec2(20.0, 4.0))
+        .show(ui, |ui| {
+            ui.label("");
+            for column in &sheet.columns {
+                ui.label(egui::RichText::new(column).color(ecolour::INK).strong());
+            }
+            ui.end_row();
+            for (name, cells, won) in &sheet.rows {
+                let name = if *won {
+                    format!("★ {name}")
+                } else {
+                    name.clone()
+                };
+                ui.label(egui::RichText::new(name).color(ecolour::INK));
+                for cell in cells {
+                    ui.label(egui::RichText::new(cell).color(ecolour::INK));
+                }
+                ui.end_row();
+            }
+        });
+    ui.add_space(8.0);
+}
+
 /// Whether the buttons take taps: a button that has just come where
 /// another was takes none for a moment ([`SETTLE`]), so a second tap meant
 /// for "Next" does not press "Show me", nor "Show me"'s "Skip". `state`
@@ -252,9 +286,14 @@ fn buttons<G: Game + Teach>(
 ) {
     ui.spacing_mut().item_spacing = egui::vec2(12.0, 10.0);
     if over {
-        if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked() {
-            act(LessonAction::RealMatch);
-        }
+        ui.horizontal_wrapped(|ui| {
+            if big_button(ui, &crate::tr!("lesson-real-match"), true).clicked() {
+                act(LessonAction::RealMatch);
+            }
+            if big_button(ui, &crate::tr!("results-back-to-title"), false).clicked() {
+                act(LessonAction::Title);
+            }
+        });
         return;
     }
     // Each button its own id: the keyboard's focus on "Next" must not

@@ -97,6 +97,8 @@ pub enum LessonAction {
     Skip,
     /// The lesson is over: set up a real match against the lowest bot.
     RealMatch,
+    /// The lesson is over: back to the title.
+    Title,
 }
 
 pub(super) fn plugin<G: Game + Teach>(app: &mut App) {
@@ -253,7 +255,7 @@ fn act<G: Game + Teach>(
                     mv: step.moves[0].clone(),
                 });
             }
-            LessonAction::Skip | LessonAction::RealMatch => {
+            LessonAction::Skip | LessonAction::RealMatch | LessonAction::Title => {
                 let Some(entry) = catalog.get(GameId::of::<G>()) else {
                     continue;
                 };
@@ -272,7 +274,11 @@ fn act<G: Game + Teach>(
                 // The words' room and the keys go back to the table.
                 commands.insert_resource(TableRoom::default());
                 commands.insert_resource(Asking(false));
-                next.set(Screen::Setup);
+                next.set(if *action == LessonAction::Title {
+                    Screen::Title
+                } else {
+                    Screen::Setup
+                });
                 return;
             }
             _ => {}

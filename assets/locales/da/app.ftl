@@ -24,6 +24,8 @@ lesson-skip = Spring over
 lesson-bot-thinking = { $name } tænker…
 lesson-learnt = Det har du lært
 lesson-real-match = Spil et rigtigt spil
+lesson-you-win = Du vinder!
+lesson-you-share = Du deler sejren!
 lesson-not-this-step = Reglerne tillader det, men dette trin beder om et andet træk: lektionens tekst siger hvilket.
 lesson-wait = Ikke endnu: læs teksten og tryk på Næste, eller vent på den anden spillers træk.
 # Offered once, on a game’s first Play on this device.

@@ -24,6 +24,8 @@ lesson-skip = Skip
 lesson-bot-thinking = { $name } is thinking…
 lesson-learnt = What you learnt
 lesson-real-match = Play a real match
+lesson-you-win = You win!
+lesson-you-share = You share the win!
 lesson-not-this-step = The rules allow that, but this step asks for another move: the lesson’s words say which.
 lesson-wait = Not yet: read the words and press Next, or wait for the other player’s move.
 # Offered once, on a game's first Play on this device.

@@ -24,6 +24,8 @@ lesson-skip = Passer la leçon
 lesson-bot-thinking = { $name } réfléchit…
 lesson-learnt = Ce que vous avez appris
 lesson-real-match = Jouer une vraie partie
+lesson-you-win = Vous gagnez !
+lesson-you-share = Vous partagez la victoire !
 lesson-not-this-step = Les règles le permettent, mais cette étape demande un autre coup : le texte de la leçon dit lequel.
 lesson-wait = Pas encore : lisez le texte et appuyez sur Suivant, ou attendez le coup de l’autre joueur.
 # Offered once, on a game’s first Play on this device.
