@@ -694,3 +694,19 @@ fn the_rummy_coach_judges_from_the_persons_hand_and_table_alone() {
     );
     assert_eq!(a.2, b.2, "and the same question");
 }
+
+/// The coach speaks of a move's worth as Settings says it weighs it: the
+/// chance to win and, where the game counts the final score, the points
+/// too — a move that gains both names both, not the smaller alone.
+#[test]
+fn the_coachs_gain_names_the_chance_and_the_points_it_weighed() {
+    parlour::i18n::set_language(Lang::En);
+    let gain = parlour::coach::gain_words;
+    assert_eq!(
+        gain(3, 12),
+        "+3\u{a0}% chance to win, +12 points at the end"
+    );
+    assert_eq!(gain(0, 12), "+12 points at the end");
+    assert_eq!(gain(40, 0), "+40\u{a0}% chance to win");
+    assert_eq!(gain(-1, 0), "+0\u{a0}% chance to win");
+}

@@ -496,15 +496,24 @@ fn weigh_held<G: Coached>(
     false
 }
 
+/// What the coach's move gains over the one played, as the coach says it,
+/// on the table and on a phone alike: its chance to win in whole
+/// percentage points and, where the game counts a final margin and it
+/// gains some, those points too — the two parts of the worth that Settings
+/// says the coach weighs.
+pub fn gain_words(chance: i64, points: i64) -> String {
+    match (chance >= 1, points >= 1) {
+        (true, true) => crate::tr!("coach-gain-both", chance = chance, points = points),
+        (false, true) => crate::tr!("coach-gain-points", points = points),
+        _ => crate::tr!("coach-gain-chance", points = chance.max(0)),
+    }
+}
+
 /// The question about `analysis`'s move played, in words.
 fn ask<G: Coached>(view: &G::View, analysis: &Analysis<G::Move>, mode: CoachMode) -> Question {
     let best = analysis.best();
     let (chance, margin) = analysis.gain();
-    let gain = if chance >= 1.0 || margin < 1.0 {
-        crate::tr!("coach-gain-chance", points = chance.max(0.0))
-    } else {
-        crate::tr!("coach-gain-points", points = margin)
-    };
+    let gain = gain_words(chance as i64, margin as i64);
     Question {
         best: G::would(view, &best.mv),
         gain,

@@ -98,7 +98,7 @@ settings-coach = Træner
 settings-coach-off = Fra
 settings-coach-warn = Advar
 settings-coach-explain = Forklar
-settings-coach-about = Før du spiller et træk, der koster 10 point eller mere af din chance for at vinde, viser træneren sit eget; Forklar siger også hvorfor.
+settings-coach-about = Før du spiller et tydeligt dårligere træk, viser træneren sit eget: et træk, der koster 10 point eller mere, hvor hvert procentpoint af din chance for at vinde tæller som ét (i Naboer også hvert point ved slutningen), eller et, der lader en sikker sejr gå. Forklar siger også hvorfor.
 settings-language = Sprog
 setup-play-for = Spil i
 setup-rounds-unit = runder
@@ -155,6 +155,7 @@ coach-would-play = Træneren ville spille { $best }
 coach-question = { $would } ({ $gain }).
 coach-gain-chance = +{ $points } % chance for at vinde
 coach-gain-points = +{ $points } point ved slutningen
+coach-gain-both = +{ $chance } % chance for at vinde, +{ $points } point ved slutningen
 coach-play-anyway = Spil mit alligevel
 coach-take-back = Tag det tilbage
 

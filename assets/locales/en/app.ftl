@@ -107,7 +107,7 @@ settings-coach = Coach
 settings-coach-off = Off
 settings-coach-warn = Warn
 settings-coach-explain = Explain
-settings-coach-about = Before you play a move that throws away 10 points or more of your chance to win, the coach shows you its own; Explain adds why.
+settings-coach-about = Before you play a clearly worse move, the coach shows you its own: one that loses 10 points or more, each percentage point of your chance to win counting as one (in Neighbours, each point of score at the end too), or one that lets a sure win go. Explain adds why.
 settings-language = Language
 setup-play-for = Play for
 setup-rounds-unit = rounds
@@ -164,6 +164,7 @@ coach-would-play = The coach would play { $best }
 coach-question = { $would } ({ $gain }).
 coach-gain-chance = +{ $points } % chance to win
 coach-gain-points = +{ $points } points at the end
+coach-gain-both = +{ $chance } % chance to win, +{ $points } points at the end
 coach-play-anyway = Play yours anyway
 coach-take-back = Take it back
 

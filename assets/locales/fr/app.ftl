@@ -98,7 +98,7 @@ settings-coach = Coach
 settings-coach-off = Non
 settings-coach-warn = Avertir
 settings-coach-explain = Expliquer
-settings-coach-about = Avant un coup qui vous coûte 10 points ou plus de chances de gagner, le coach montre le sien ; Expliquer dit aussi pourquoi.
+settings-coach-about = Avant un coup nettement moins bon, le coach montre le sien : un coup qui coûte 10 points ou plus, chaque point de pourcentage de chances de gagner comptant pour un (aux Voisins, chaque point de score à la fin aussi), ou qui laisse filer une victoire assurée. Expliquer dit aussi pourquoi.
 settings-language = Langue
 setup-play-for = Jouer en
 setup-rounds-unit = manches
@@ -155,6 +155,7 @@ coach-would-play = Le coach jouerait { $best }
 coach-question = { $would } ({ $gain }).
 coach-gain-chance = +{ $points } % de chances de gagner
 coach-gain-points = +{ $points } points à la fin
+coach-gain-both = +{ $chance } % de chances de gagner, +{ $points } points à la fin
 coach-play-anyway = Jouer le mien quand même
 coach-take-back = Reprendre le coup
 
