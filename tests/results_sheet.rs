@@ -3,6 +3,7 @@
 
 mod menus;
 
+use bevy::prelude::*;
 use menus::{Menus, language_held};
 use parlour::engine::Controller;
 use parlour::i18n::Lang;
@@ -109,4 +110,76 @@ fn review_this_match_opens_the_review_of_the_match_just_played() {
             .world()
             .contains_resource::<parlour::session::Reviewing>()
     );
+}
+
+/// Rummy played for two rounds by a person and a bot, the whole app's
+/// screens and pace about it: when the first round ends the match waits on
+/// the round's summary (Rummy's own screen draws it) for as long as nobody
+/// taps it, and only its "Next round" (a `Proceed`) deals the second.
+#[test]
+fn a_rummy_round_waits_on_its_summary_until_a_person_goes_on() {
+    use parlour::engine::{ActiveMatch, MoveRequest, Proceed, TurnPhase};
+    use parlour_core::engine::Game;
+    use parlour_core::games::rummy::Rummy;
+    let _words = language_held();
+    let mut m = Menus::new(|app| {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.language = Lang::En;
+        settings.animation_speed = 2.0;
+    });
+    m.tap_nth("Play", 2);
+    {
+        let mut table = m.app.world_mut().resource_mut::<Table>();
+        table.variant = "standard,rounds=2,turn-seconds=off".into();
+        table.seats = vec![
+            SeatChoice {
+                name: "Ada".into(),
+                controller: Controller::Human,
+            },
+            SeatChoice {
+                name: "Bram".into(),
+                controller: Controller::Bot("greedy".into()),
+            },
+        ];
+    }
+    m.frames(1);
+    m.tap("Start");
+    let phase = |m: &Menus| *m.app.world().resource::<State<TurnPhase>>().get();
+    let mut ada = Rummy::bot("greedy", 7).unwrap();
+    for _ in 0..20_000 {
+        if phase(&m) == TurnPhase::RoundOver {
+            break;
+        }
+        let game = m.app.world().resource::<ActiveMatch<Rummy>>().get();
+        if phase(&m) == TurnPhase::AwaitingMove && game.awaiting() == vec![0] {
+            // Ada's move, as her screen would send it.
+            let mv = ada.choose(&game.view(0));
+            m.app
+                .world_mut()
+                .write_message(MoveRequest::<Rummy> { seat: 0, mv });
+        }
+        m.frames(1);
+    }
+    assert_eq!(phase(&m), TurnPhase::RoundOver, "the first round ended");
+    let moves = |m: &Menus| {
+        m.app
+            .world()
+            .resource::<ActiveMatch<Rummy>>()
+            .get()
+            .moves()
+            .len()
+    };
+    let at_the_end = moves(&m);
+    // Half a minute untouched: the summary stays, nobody plays on.
+    for _ in 0..300 {
+        m.frames(1);
+        assert_eq!(phase(&m), TurnPhase::RoundOver);
+    }
+    assert_eq!(moves(&m), at_the_end, "no move while the summary is up");
+    m.app.world_mut().write_message(Proceed);
+    m.frames(3);
+    assert_ne!(phase(&m), TurnPhase::RoundOver, "the next round is in play");
+    let state = m.app.world().resource::<ActiveMatch<Rummy>>().get().state();
+    assert_eq!(state.rounds().len(), 1);
+    assert!(!state.is_over());
 }
