@@ -48,10 +48,9 @@ fn say(words: &Words, bot: &str) -> String {
     text.replace("{bot}", bot)
 }
 
-/// Where the words go: beside the table or under it, at `at`, `width`
+/// Where the words go (beside the table or under it): at `at`, `width`
 /// across and at most `max_height` down.
 struct Place {
-    wide: bool,
     at: egui::Pos2,
     width: f32,
     max_height: f32,
@@ -92,12 +91,17 @@ fn place_words(ctx: &egui::Context, over: bool, zoom: f32, room: &mut TableRoom)
             full.width() - 24.0 - 28.0,
         )
     };
+    // Down to the window's foot beside the table, the words' room under
+    // it: less the frame's margins.
+    let down = if wide {
+        full.bottom() - at.y - 20.0
+    } else {
+        extent
+    };
     Place {
-        wide,
         at,
         width,
-        // Under the words' room: less the frame's margins.
-        max_height: (extent - 2.0 * 14.0 - 16.0).max(120.0),
+        max_height: (down - 2.0 * 14.0 - 16.0).max(120.0),
     }
 }
 
@@ -117,6 +121,11 @@ fn panel<G: Game + Teach>(
     // The match may end on the bot's move, whose words still wait for
     // "Next": the summary comes once every step is read.
     let over = *screen.get() == Screen::Results && play.finished();
+    if play.finished() && !over {
+        // Every step read and the match not yet at its results (Rummy's
+        // round summary is up): nothing to say until the end.
+        return Ok(());
+    }
     let place = place_words(ctx, over, zoom.map_or(1.0, |z| z.0), &mut room);
     let mut act = |a: LessonAction| {
         actions.write(a);
@@ -141,17 +150,18 @@ fn panel<G: Game + Teach>(
                 .show(ui, |ui| {
                     ui.set_width(place.width);
                     let body = |ui: &mut egui::Ui| words(ui, &play, over, sheet.as_deref());
-                    // Beside the table there is height to spare; under it,
-                    // a short screen's words scroll, the buttons with them.
-                    if place.wide {
-                        body(ui);
+                    // Words longer than the room scroll; the buttons stay
+                    // under them (the end's two may take two rows).
+                    let below = if over {
+                        2.0 * size::TOUCH + 22.0
                     } else {
-                        egui::ScrollArea::vertical()
-                            .id_salt(("lesson-words", state))
-                            .max_height(place.max_height - size::TOUCH - 12.0)
-                            .auto_shrink([false, true])
-                            .show(ui, body);
-                    }
+                        size::TOUCH + 12.0
+                    };
+                    egui::ScrollArea::vertical()
+                        .id_salt(("lesson-words", state))
+                        .max_height(place.max_height - below)
+                        .auto_shrink([false, true])
+                        .show(ui, body);
                     ui.add_space(10.0);
                     let settled = settled(ui, egui::Id::new(state).value());
                     ui.add_enabled_ui(settled, |ui| buttons(ui, &play, over, &mut act));
@@ -229,26 +239,35 @@ fn end_scores(ui: &mut egui::Ui, sheet: &ResultsSheet, you: usize) {
             .size(size::TEXT + 4.0),
     );
     ui.add_space(4.0);
-    egui::Grid::new("lesson-scores")
-        .spacing(egui::vec2(20.0, 4.0))
+    let cell = |text: &str| {
+        egui::RichText::new(text)
+            .color(ecolour::INK)
+            .size(size::TEXT - 4.0)
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("lesson-scores")
         .show(ui, |ui| {
-            ui.label("");
-            for column in &sheet.columns {
-                ui.label(egui::RichText::new(column).color(ecolour::INK).strong());
-            }
-            ui.end_row();
-            for (name, cells, won) in &sheet.rows {
-                let name = if *won {
-                    format!("★ {name}")
-                } else {
-                    name.clone()
-                };
-                ui.label(egui::RichText::new(name).color(ecolour::INK));
-                for cell in cells {
-                    ui.label(egui::RichText::new(cell).color(ecolour::INK));
-                }
-                ui.end_row();
-            }
+            egui::Grid::new("lesson-scores")
+                .spacing(egui::vec2(14.0, 4.0))
+                .show(ui, |ui| {
+                    ui.label("");
+                    for column in &sheet.columns {
+                        ui.label(cell(column).strong());
+                    }
+                    ui.end_row();
+                    for (name, cells, won) in &sheet.rows {
+                        let name = if *won {
+                            format!("★ {name}")
+                        } else {
+                            name.clone()
+                        };
+                        ui.label(cell(&name));
+                        for text in cells {
+                            ui.label(cell(text));
+                        }
+                        ui.end_row();
+                    }
+                });
         });
     ui.add_space(8.0);
 }
