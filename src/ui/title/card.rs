@@ -239,7 +239,7 @@ fn card_face(
                             egui::vec2(inner.x, picture_h),
                             egui::Sense::hover(),
                         );
-                        (game.picture)(ui.painter(), rect);
+                        (game.picture)(ui.painter(), beside_learn(ui, rect));
                         learn_button(ui, rect, learn);
                         ui.add_space(6.0);
                         words(ui);
@@ -257,7 +257,7 @@ fn card_face(
                             egui::vec2(picture_w, inner.y),
                             egui::Sense::hover(),
                         );
-                        (game.picture)(ui.painter(), rect);
+                        (game.picture)(ui.painter(), beside_learn(ui, rect));
                         learn_button(ui, rect, learn);
                         ui.add_space(4.0);
                         if beside {
@@ -294,13 +294,44 @@ fn card_face(
         });
 }
 
+/// The picture's room beside "Learn", so the pill covers none of it: under
+/// the row the pill takes at the top, or left of its column, whichever
+/// leaves the larger room (a wide, short picture gives up the column).
+fn beside_learn(ui: &egui::Ui, picture: egui::Rect) -> egui::Rect {
+    let gap = 6.0;
+    let under = picture.with_min_y(picture.top() + size::TOUCH + gap);
+    let left = picture.with_max_x(picture.right() - learn_width(ui, picture) - gap);
+    let room = |r: egui::Rect| r.width().max(0.0) * r.height().max(0.0);
+    let beside = if room(under) >= room(left) {
+        under
+    } else {
+        left
+    };
+    // A picture too small to give up that much (large text in a small
+    // window) keeps its whole room, the pill over its corner.
+    if room(beside) >= 0.6 * room(picture) {
+        beside
+    } else {
+        picture
+    }
+}
+
+/// How wide "Learn" is over a picture.
+fn learn_width(ui: &egui::Ui, picture: egui::Rect) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    button_width(ui, &learn_words(), font, 96.0).min(picture.width())
+}
+
+fn learn_words() -> String {
+    format!("🎓 {}", tr!("button-learn"))
+}
+
 /// "Learn" over the picture's top corner, a guided first match: the way
 /// in for someone who has never played, without taking the room the
 /// picture and the buttons need.
 fn learn_button(ui: &mut egui::Ui, picture: egui::Rect, learn: &mut bool) {
-    let text = format!("🎓 {}", tr!("button-learn"));
-    let font = egui::TextStyle::Button.resolve(ui.style());
-    let width = button_width(ui, &text, font, 96.0).min(picture.width());
+    let text = learn_words();
+    let width = learn_width(ui, picture);
     let at = egui::Rect::from_min_size(
         egui::pos2(picture.right() - width, picture.top()),
         egui::vec2(width, size::TOUCH),
@@ -455,6 +486,62 @@ mod tests {
         assert!(
             top >= picture_bottom,
             "the name starts at y = {top}, inside the picture (to y = {picture_bottom})"
+        );
+    }
+
+    /// "Learn" lies over none of the picture: the picture is painted in the
+    /// room under the pill's row.
+    #[test]
+    fn the_learn_pill_covers_none_of_the_picture() {
+        const ART: egui::Color32 = egui::Color32::from_rgb(1, 2, 3);
+        let ctx = crate::ui::theme::test_context();
+        let mut card = entry();
+        card.picture = |painter, rect| {
+            painter.rect_filled(rect, 0, ART);
+        };
+        let mut shapes = Vec::new();
+        for _ in 0..2 {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(1280.0, 800.0),
+                )),
+                ..Default::default()
+            };
+            let output = ctx.run_ui(input, |ui| {
+                game_card(
+                    ui,
+                    &card,
+                    &CardShape::Across {
+                        size: CARD,
+                        words_h: 60.0,
+                        stacked: false,
+                    },
+                );
+            });
+            shapes = output.shapes.clone();
+            output.drop_without_applying_deltas();
+        }
+        let art = shapes
+            .iter()
+            .find_map(|c| match &c.shape {
+                egui::Shape::Rect(r) if r.fill == ART => Some(r.rect),
+                _ => None,
+            })
+            .expect("the picture is painted");
+        let pill = shapes
+            .iter()
+            .find_map(|c| match &c.shape {
+                egui::Shape::Text(t) if t.galley.text().contains(&tr!("button-learn")) => {
+                    Some(t.galley.rect.translate(t.pos.to_vec2()))
+                }
+                _ => None,
+            })
+            .expect("Learn is drawn");
+        assert!(art.height() > 100.0, "the picture keeps its room: {art:?}");
+        assert!(
+            !art.intersects(pill),
+            "Learn {pill:?} over the picture {art:?}"
         );
     }
 
