@@ -954,19 +954,21 @@ fn a_paper_boxing_hint_writes_a_grid_on_the_phone_that_ready_hands_in() {
 }
 
 /// The coach's word on `mv` from `view` after `number` moves, as the
-/// desktop coach weighs it: its own move and its gain in chance, if any.
+/// desktop coach weighs it: its own move and its gain in chance and in
+/// final points, if any.
 fn coach_word_on(
     view: &<Neighbours as Game>::View,
     mv: &parlour_core::games::neighbours::Move,
     number: usize,
-) -> Option<(parlour_core::games::neighbours::Move, i64)> {
+) -> Option<(parlour_core::games::neighbours::Move, (i64, i64))> {
     use parlour_core::engine::analysis::{Analyse, coach_budget};
     let mut analyst =
         Neighbours::analyst(view, mv, None, coach_budget::<Neighbours>(number)).unwrap();
     let analysis = analyst.finish();
-    analysis
-        .worth_a_word()
-        .then(|| (analysis.best().mv, analysis.gain().0 as i64))
+    analysis.worth_a_word().then(|| {
+        let (chance, points) = analysis.gain();
+        (analysis.best().mv, (chance as i64, points as i64))
+    })
 }
 
 #[test]
@@ -996,7 +998,7 @@ fn the_coach_on_the_phone_holds_a_mistake_and_taken_back_lays_out_its_own_move()
     let view = game.view(0);
     let mut placements = view.placements();
     placements.sort_by_key(|s| s.points);
-    let (poor, (best, chance)) = placements
+    let (poor, (best, gain)) = placements
         .iter()
         .map(|s| view.state().placement(s))
         .find_map(|mv| coach_word_on(&view, &mv, number).map(|word| (mv, word)))
@@ -1015,8 +1017,10 @@ fn the_coach_on_the_phone_holds_a_mistake_and_taken_back_lays_out_its_own_move()
     until(&mut menus, "the coach's word", |m| {
         matches!(link(m).coach_word(), Some(CoachWord::Better { .. }))
     });
+    // The gain as the table's coach words it: chance, and points where both.
     let said = format!(
-        "The coach would play another move (+{chance}\u{a0}% chance to win). Take yours back to see it laid out."
+        "The coach would play another move ({}). Take yours back to see it laid out.",
+        parlour::coach::gain_words(gain.0, gain.1)
     );
     assert!(menus.shows(&said), "{said:?} not in {:?}", words(&menus));
     assert_eq!(

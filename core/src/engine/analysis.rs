@@ -149,12 +149,13 @@ impl<M> Analysis<M> {
 
     /// What the best candidate gains over the move played, as the coach
     /// says it: its chance to win in whole percentage points, and its final
-    /// margin in whole points (0 where the game counts none).
+    /// margin in whole points where the equity weighs one (0 where it does
+    /// not: Paper Boxing's bouts are not what its grades measure).
     pub fn gain(&self) -> (f64, f64) {
         let (best, played) = (&self.best().estimate, &self.played().estimate);
         let chance = (100.0 * (best.win - played.win)).round();
-        let points = match (best.margin, played.margin) {
-            (Some(b), Some(p)) => (b - p).round(),
+        let points = match (best.margin, played.margin, self.margin_points) {
+            (Some(b), Some(p), Some(_)) => (b - p).round(),
             _ => 0.0,
         };
         (chance, points)
