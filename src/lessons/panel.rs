@@ -11,6 +11,7 @@ use crate::engine::Game;
 use crate::i18n::language;
 use crate::session::{ResultsSheet, Screen, TableRoom};
 use crate::ui::UiSystems;
+use crate::ui::results::sheet_grid;
 use crate::ui::theme::{Zoom, ecolour, size};
 use crate::ui::widgets::{big_button, big_button_width};
 
@@ -239,35 +240,17 @@ fn end_scores(ui: &mut egui::Ui, sheet: &ResultsSheet, you: usize) {
             .size(size::TEXT + 4.0),
     );
     ui.add_space(4.0);
-    let cell = |text: &str| {
-        egui::RichText::new(text)
-            .color(ecolour::INK)
-            .size(size::TEXT - 4.0)
-    };
+    // A sideways scroll, should a game's columns outgrow the panel.
     egui::ScrollArea::horizontal()
         .id_salt("lesson-scores")
         .show(ui, |ui| {
-            egui::Grid::new("lesson-scores")
-                .spacing(egui::vec2(14.0, 4.0))
-                .show(ui, |ui| {
-                    ui.label("");
-                    for column in &sheet.columns {
-                        ui.label(cell(column).strong());
-                    }
-                    ui.end_row();
-                    for (name, cells, won) in &sheet.rows {
-                        let name = if *won {
-                            format!("★ {name}")
-                        } else {
-                            name.clone()
-                        };
-                        ui.label(cell(&name));
-                        for text in cells {
-                            ui.label(cell(text));
-                        }
-                        ui.end_row();
-                    }
-                });
+            sheet_grid(
+                ui,
+                sheet,
+                "lesson-scores",
+                egui::vec2(14.0, 4.0),
+                Some(size::TEXT - 4.0),
+            );
         });
     ui.add_space(8.0);
 }

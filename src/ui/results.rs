@@ -107,29 +107,7 @@ fn results(
                     .corner_radius(14)
                     .inner_margin(20)
                     .show(ui, |ui| {
-                        egui::Grid::new("results")
-                            .spacing(egui::vec2(column_gap, 14.0))
-                            .show(ui, |ui| {
-                                ui.label(egui::RichText::new("").color(ecolour::INK));
-                                for c in &sheet.columns {
-                                    ui.label(egui::RichText::new(c).color(ecolour::INK).strong());
-                                }
-                                ui.end_row();
-                                for (name, cells, won) in &sheet.rows {
-                                    let name = if *won {
-                                        format!("🏆 {name}")
-                                    } else {
-                                        name.clone()
-                                    };
-                                    ui.label(
-                                        egui::RichText::new(name).color(ecolour::INK).strong(),
-                                    );
-                                    for c in cells {
-                                        ui.label(egui::RichText::new(c).color(ecolour::INK));
-                                    }
-                                    ui.end_row();
-                                }
-                            });
+                        sheet_grid(ui, &sheet, "results", egui::vec2(column_gap, 14.0), None);
                     })
                     .response
                     .rect
@@ -173,4 +151,42 @@ fn results(
         });
     });
     Ok(())
+}
+
+/// The sheet's table: a row a seat under the column headings, the winners
+/// marked, in ink on a card; `text` its size where not the body's. The
+/// results sheet and a lesson's end show it alike.
+pub fn sheet_grid(
+    ui: &mut egui::Ui,
+    sheet: &ResultsSheet,
+    id: &str,
+    spacing: egui::Vec2,
+    text: Option<f32>,
+) {
+    let ink = |words: &str| {
+        let words = egui::RichText::new(words).color(ecolour::INK);
+        match text {
+            Some(size) => words.size(size),
+            None => words,
+        }
+    };
+    egui::Grid::new(id).spacing(spacing).show(ui, |ui| {
+        ui.label(ink(""));
+        for c in &sheet.columns {
+            ui.label(ink(c).strong());
+        }
+        ui.end_row();
+        for (name, cells, won) in &sheet.rows {
+            let name = if *won {
+                format!("🏆 {name}")
+            } else {
+                name.clone()
+            };
+            ui.label(ink(&name).strong());
+            for c in cells {
+                ui.label(ink(c));
+            }
+            ui.end_row();
+        }
+    });
 }
