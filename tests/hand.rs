@@ -1267,12 +1267,10 @@ fn a_seat_played_at_the_tables_screen_comes_back_to_a_window_started_again() {
         hand,
         "the same hand"
     );
-    again.frames(2);
-    assert!(
-        again.shows("Played at this screen") || again.shows("Bo’s turn, at this screen"),
-        "{:?}",
-        words(&again)
-    );
+    // The table's own link hears who holds each seat on its own news.
+    until(&mut again, "Bo's seat played at this screen", |m| {
+        m.shows("Played at this screen") || m.shows("Bo’s turn, at this screen")
+    });
     assert!(
         !again.shows("Scan with a phone to sit at seat 2"),
         "seat 2 is not offered to phones: {:?}",
