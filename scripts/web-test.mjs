@@ -26,7 +26,9 @@
 // Before those, once per language (a browser set to fr-FR, da-DK, en-GB):
 // the loading screen, with the .wasm held back, speaks the player's
 // language from the page's own HTML, then its bar fills as the .wasm
-// arrives (screenshots target/web-test/loading-fr.png and so on).
+// arrives (screenshots target/web-test/loading-fr.png and so on). Then,
+// once, the page at 390×844×3 with its device-pixel probe never answered
+// (a busy machine, a page drawn in the background): still laid out whole.
 // Prints `web test: N passed, M failed` last; exits 1 on any failure.
 // Screenshots go to target/web-test/, named by screen, size and ratio
 // (title-390x844@2x.png), at the device's resolution; the test reads the
@@ -356,6 +358,56 @@ async function loadingScreen(lang, locale) {
     check(`loading screen in ${locale}: the bar fills as the .wasm arrives`, !!after && /MB$/.test(after.amount),
       after ? `"${after.line}", ${after.amount}` : "the bar never reached 100 %");
     check(`loading screen in ${locale}: no error on the page`, errors.length === 0, errors.join("; "));
+  } finally {
+    await context.close();
+    await server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// --- a late answer to the page's device-pixel probe ------------------------------
+// The page asks the browser, with a hidden probe, whether it reports a
+// canvas's device pixels honestly, and waits a second for the answer. On
+// a busy machine, or for a page drawn in the background, the answer can
+// come late. Here it never comes (the probe's ResizeObserver is held; the
+// canvas's is not): the page must still lay the game out at full size, a
+// pixel of the canvas for each device pixel, at a phone's ratio of 3.
+async function lateProbe() {
+  const [width, height, ratio] = [390, 844, 3];
+  console.log(`\n== the device-pixel probe unanswered, ${width}x${height}@${ratio}x ==`);
+  const server = await serve(SITE);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "parlour-web-test-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    viewport: { width, height }, screen: { width, height }, deviceScaleFactor: ratio, hasTouch: true, isMobile: true,
+  });
+  await context.addInitScript(() => {
+    const observe = ResizeObserver.prototype.observe;
+    ResizeObserver.prototype.observe = function (target, options) {
+      if (target instanceof HTMLCanvasElement) return observe.call(this, target, options);
+      window.parlourProbeHeld = (window.parlourProbeHeld || 0) + 1;
+    };
+  });
+  const errors = [];
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    page.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+    await page.goto(server.url, { waitUntil: "load", timeout: TITLE_TIMEOUT });
+    const ready = await page.waitForFunction(() => window.parlourReadyAt !== undefined, null, { timeout: TITLE_TIMEOUT, polling: 500 })
+      .then(() => true, () => false);
+    await sleep(1000); // the canvas's size settles a frame after the first
+    const canvas = await page.evaluate(() => {
+      const c = document.querySelector("#parlour");
+      return { held: window.parlourProbeHeld || 0, css: [c.clientWidth, c.clientHeight], drawn: [c.width, c.height] };
+    });
+    await page.screenshot({ path: path.join(OUT, `title-probe-unanswered-${width}x${height}@${ratio}x.png`) });
+    const sharp = [0, 1].every((k) => Math.abs(canvas.drawn[k] - canvas.css[k] * ratio) <= 1);
+    check(`probe unanswered: the canvas still has a pixel for each device pixel`, ready && canvas.held > 0 && sharp,
+      `probe held ${canvas.held} time(s); canvas ${canvas.drawn.join("×")} for ${canvas.css.join("×")} CSS pixels${ready ? "" : "; no first frame"}`);
+    check(`probe unanswered: no error on the page`, errors.length === 0, errors.join("; "));
   } finally {
     await context.close();
     await server.stop();
@@ -721,6 +773,7 @@ if (!fs.existsSync(path.join(SITE, "index.html"))) {
 }
 fs.mkdirSync(OUT, { recursive: true });
 for (const [lang, locale] of [["fr", "fr-FR"], ["da", "da-DK"], ["en", "en-GB"]]) await loadingScreen(lang, locale);
+await lateProbe();
 for (const [w, h] of SIZES) for (const ratio of RATIOS) await pass(w, h, ratio);
 if (notes.length) console.log("\n" + notes.join("\n"));
 console.log(`\nweb test: ${passed} passed, ${failed} failed`);
