@@ -7,7 +7,7 @@ use parlour::engine::{Controller, MoveRejected};
 use parlour::game_kit::TableGame;
 use parlour::games::paper_boxing::results::results_sheet;
 use parlour::games::paper_boxing::viewer::viewer_view;
-use parlour::games::paper_boxing::words::status_lines;
+use parlour::games::paper_boxing::words::{band_lines, status_lines};
 use parlour::i18n::{Lang, set_language};
 use parlour::session::{SeatChoice, Table};
 use parlour_core::engine::{Explain, Game, Match};
@@ -17,14 +17,18 @@ use parlour_core::games::paper_boxing::{Deal, Move, PaperBoxing};
 static LANGUAGE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn table() -> Table {
+    named("Anna", "Ben")
+}
+
+fn named(first: &str, second: &str) -> Table {
     Table {
         seats: vec![
             SeatChoice {
-                name: "Anna".into(),
+                name: first.into(),
                 controller: Controller::Human,
             },
             SeatChoice {
-                name: "Ben".into(),
+                name: second.into(),
                 controller: Controller::Bot("solver".into()),
             },
         ],
@@ -35,17 +39,21 @@ fn table() -> Table {
 
 /// Every line of every view of a match played by two bots, then its sheet.
 fn all_words(variant: &str) -> Vec<String> {
+    all_words_at(variant, &table())
+}
+
+/// [`all_words`] at `table`.
+fn all_words_at(variant: &str, table: &Table) -> Vec<String> {
     let config = PaperBoxing::variant(variant).unwrap();
     let mut game = Match::<PaperBoxing>::new(variant, config, 2, 3, None).unwrap();
     let mut bots = [
         PaperBoxing::bot("greedy", 1).unwrap(),
         PaperBoxing::bot("solver", 2).unwrap(),
     ];
-    let table = table();
     let mut words = Vec::new();
     for _ in 0..100 {
         for seat in [Some(0), Some(1), None] {
-            words.extend(status_lines(&viewer_view(&game, seat), &table));
+            words.extend(status_lines(&viewer_view(&game, seat), table));
         }
         let Some(&seat) = game.awaiting().first() else {
             break;
@@ -54,7 +62,7 @@ fn all_words(variant: &str) -> Vec<String> {
         game.submit(seat, mv).unwrap();
     }
     assert!(game.is_over());
-    let sheet = results_sheet(&game, &table);
+    let sheet = results_sheet(&game, table);
     words.extend(sheet.columns);
     words.extend(sheet.rows.into_iter().flat_map(|r| r.1));
     words.extend(sheet.notes);
@@ -127,6 +135,65 @@ fn every_line_of_a_match_reads_in_every_language() {
     );
     assert!(ko.contains("Anna was knocked out in bout 6"), "{ko}");
     assert!(ko.contains("won by knock-out"), "{ko}");
+}
+
+/// While a lesson's words (or the coach's question) wait for the person,
+/// the band keeps its news but asks for no step: "step to a green cell"
+/// would send them to a table that waits for the words.
+#[test]
+fn the_band_asks_for_no_step_while_words_wait_for_the_person() {
+    let _language = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
+    set_language(Lang::En);
+    let config = PaperBoxing::variant("standard").unwrap();
+    let mut game = Match::<PaperBoxing>::new("standard", config, 2, 3, None).unwrap();
+    let mut bots = [
+        PaperBoxing::bot("greedy", 1).unwrap(),
+        PaperBoxing::bot("greedy", 2).unwrap(),
+    ];
+    let table = table();
+    let mut prompts = 0;
+    while let Some(&seat) = game.awaiting().first() {
+        let view = viewer_view(&game, Some(0));
+        let all = status_lines(&view, &table);
+        let waiting = band_lines(&view, &table, true);
+        assert_eq!(band_lines(&view, &table, false), all);
+        if all.iter().any(|l| l.contains("green cell")) {
+            prompts += 1;
+            assert!(
+                waiting.iter().all(|l| !l.contains("green cell")),
+                "{waiting:?}"
+            );
+            assert!(waiting.iter().all(|l| all.contains(l)), "news kept");
+        }
+        let mv = bots[seat].choose(&game.view(seat));
+        game.submit(seat, mv).unwrap();
+    }
+    assert!(prompts > 0, "Anna was asked to step at least once");
+}
+
+/// Seats left unnamed are numbered ("Player 1"): the bouts' tally keeps a
+/// name apart from the bouts won beside it, in every language — never
+/// "Player 1 1 – 0 Player 2".
+#[test]
+fn the_tally_keeps_each_name_apart_from_its_score() {
+    let _language = LANGUAGE.lock().unwrap_or_else(|e| e.into_inner());
+    for lang in Lang::ALL {
+        set_language(lang);
+        let words = all_words_at("standard", &named("Player 1", "Player 2"));
+        let tallies: Vec<&String> = words.iter().filter(|l| l.contains(" – ")).collect();
+        assert!(!tallies.is_empty(), "{}: no tally", lang.own_name());
+        for line in tallies {
+            for d in 0..=9 {
+                assert!(
+                    !line.contains(&format!("Player 1 {d}"))
+                        && !line.contains(&format!("{d} Player 2")),
+                    "{}: {line:?}",
+                    lang.own_name()
+                );
+            }
+        }
+    }
+    set_language(Lang::En);
 }
 
 /// A step from D (the top-left cell) to the cell at row 4, column 3, refused

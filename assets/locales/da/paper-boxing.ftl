@@ -6,6 +6,13 @@ pb-setup-instructions = Træk tallene 1 til 15 ind på dit gitter — eller tryk
 pb-setup-placed = { $n } af 15 placeret
 pb-shuffle = Bland
 pb-use-bot = Brug robottens opstilling
+pb-shuffle-rest = Bland resten
+pb-replace-ask = { $with ->
+        [bot] Erstat dine tal med robottens opstilling?
+       *[shuffle] Bland det gitter, du har skrevet, væk?
+    }
+pb-replace = Erstat
+pb-keep-mine = Behold mit
 pb-ready = Klar
 pb-setup-waiting = Dit gitter er klar. Venter på { $name }…
 pb-setup-other = { $name } udfylder sit gitter i hemmelighed…
@@ -36,7 +43,7 @@ pb-secret-other-chosen = { $name } har valgt i hemmelighed. Din tur.
 pb-secret-both = Begge spillere vælger i hemmelighed…
 pb-bout-won = Omgang { $n }: { $winner } vinder, { $high } mod { $low }.
 pb-bout-draw = Omgang { $n }: { $number } mod { $number } — uafgjort; { $leader } beholder føringen.
-pb-tally = { $name0 } { $w0 } – { $w1 } { $name1 }
+pb-tally = { $name0 } · { $w0 } – { $w1 } · { $name1 }
 pb-ko = { $name } har intet ubrugt felt ved siden af rutens sidste felt: knockout!
 pb-ko-stamp = KO
 pb-stuck = { $name } har ingen frie felter tilbage og spiller 0.
@@ -138,6 +145,7 @@ pb-review-loses-tie = taber ved lighed
 ## På en telefon ved et delt bord
 hand-pb-write = Skriv dit gitter: tryk på to tal for at bytte dem. Ingen andre ser det.
 hand-pb-shuffle = Bland
+hand-pb-shuffle-ask = Bland og mist dine ombytninger?
 hand-pb-ready = Klar
 hand-pb-waiting-grid = Dit gitter er afleveret. Venter på { $name }s gitter…
 hand-pb-chosen = Du valgte { $number }: venter på den andens skridt.

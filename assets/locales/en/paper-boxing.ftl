@@ -6,6 +6,13 @@ pb-setup-instructions = Drag the numbers 1 to 15 onto your grid — or tap a num
 pb-setup-placed = { $n } of 15 placed
 pb-shuffle = Shuffle
 pb-use-bot = Use the bot's arrangement
+pb-shuffle-rest = Shuffle the rest
+pb-replace-ask = { $with ->
+        [bot] Put the bot's arrangement in place of your numbers?
+       *[shuffle] Shuffle away the grid you wrote?
+    }
+pb-replace = Replace
+pb-keep-mine = Keep mine
 pb-ready = Ready
 pb-setup-waiting = Your grid is ready. Waiting for { $name }…
 pb-setup-other = { $name } is filling in a grid in secret…
@@ -36,7 +43,7 @@ pb-secret-other-chosen = { $name } has chosen in secret. Your turn.
 pb-secret-both = Both players choose in secret…
 pb-bout-won = Bout { $n }: { $winner } wins, { $high } against { $low }.
 pb-bout-draw = Bout { $n }: { $number } against { $number } — a draw; { $leader } keeps the lead.
-pb-tally = { $name0 } { $w0 } – { $w1 } { $name1 }
+pb-tally = { $name0 } · { $w0 } – { $w1 } · { $name1 }
 pb-ko = { $name } has no unused cell next to the end of the path: knocked out!
 pb-ko-stamp = KO
 pb-stuck = { $name } has no free cell left and plays 0.
@@ -138,6 +145,7 @@ pb-review-loses-tie = loses on the tie
 ## On a phone at a shared table
 hand-pb-write = Write your grid: tap two numbers to swap them. Nobody else sees it.
 hand-pb-shuffle = Shuffle
+hand-pb-shuffle-ask = Shuffle away the swaps you made?
 hand-pb-ready = Ready
 hand-pb-waiting-grid = Your grid is in. Waiting for { $name }’s grid…
 hand-pb-chosen = You chose { $number }: waiting for the other’s step.

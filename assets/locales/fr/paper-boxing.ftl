@@ -6,6 +6,13 @@ pb-setup-instructions = Faites glisser les nombres de 1 à 15 sur votre carré �
 pb-setup-placed = { $n } sur 15 placés
 pb-shuffle = Mélanger
 pb-use-bot = Reprendre le carré de l’IA
+pb-shuffle-rest = Mélanger le reste
+pb-replace-ask = { $with ->
+        [bot] Remplacer vos nombres par le carré de l’IA ?
+       *[shuffle] Mélanger le carré que vous avez écrit ?
+    }
+pb-replace = Remplacer
+pb-keep-mine = Garder le mien
 pb-ready = Prêt
 pb-setup-waiting = Votre carré est prêt. On attend { $name }…
 pb-setup-other = { $name } remplit son carré en secret…
@@ -36,7 +43,7 @@ pb-secret-other-chosen = { $name } a choisi en secret. À vous.
 pb-secret-both = Les deux joueurs choisissent en secret…
 pb-bout-won = Round { $n } : { $winner } gagne, { $high } contre { $low }.
 pb-bout-draw = Round { $n } : { $number } contre { $number } — round nul ; { $leader } garde l'initiative.
-pb-tally = { $name0 } { $w0 } – { $w1 } { $name1 }
+pb-tally = { $name0 } · { $w0 } – { $w1 } · { $name1 }
 pb-ko = { $name } n'a plus de case libre à côté de sa dernière case : KO !
 pb-ko-stamp = KO
 pb-stuck = { $name } n'a plus de case libre et joue 0.
@@ -138,6 +145,7 @@ pb-review-loses-tie = perd à égalité
 ## Sur un téléphone à une table partagée
 hand-pb-write = Écrivez votre grille : touchez deux nombres pour les échanger. Personne d’autre ne la voit.
 hand-pb-shuffle = Mélanger
+hand-pb-shuffle-ask = Mélanger et perdre vos échanges ?
 hand-pb-ready = Prêt
 hand-pb-waiting-grid = Votre grille est remise. On attend celle de { $name }…
 hand-pb-chosen = Vous avez choisi { $number } : on attend le pas de l’autre.

@@ -15,13 +15,17 @@ use crate::tr;
 use crate::ui::arrive::arrival;
 use crate::ui::theme::{ecolour, size};
 
-/// The grid being written, the cell tapped first for a swap, and whether
-/// the host's hint has been written in (once: the player may change it).
+/// The grid being written, the cell tapped first for a swap, whether the
+/// host's hint has been written in (once: the player may change it), the
+/// grid as it was last dealt (in order, shuffled or hinted: anything else
+/// is the player's own swaps), and whether Shuffle waits for a yes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Writing {
     grid: Grid,
     picked: Option<usize>,
     hint_taken: bool,
+    dealt: Grid,
+    asking: bool,
 }
 
 impl Default for Writing {
@@ -34,7 +38,40 @@ impl Default for Writing {
             grid,
             picked: None,
             hint_taken: false,
+            dealt: grid,
+            asking: false,
         }
+    }
+}
+
+impl Writing {
+    /// A grid put in whole (shuffled or hinted): nothing of the player's
+    /// own left to lose.
+    fn deal(&mut self, grid: Grid) {
+        self.grid = grid;
+        self.dealt = grid;
+        self.picked = None;
+        self.asking = false;
+    }
+
+    /// Shuffle pressed: a grid with swaps of the player's own is asked
+    /// about first; otherwise it is shuffled at once.
+    fn press_shuffle(&mut self, seed: u64) {
+        if self.grid != self.dealt {
+            self.asking = true;
+            self.picked = None;
+        } else {
+            self.shuffle(seed);
+        }
+    }
+
+    /// The numbers 1 to 15 on the cells at random, D where it stays.
+    fn shuffle(&mut self, seed: u64) {
+        let mut numbers: Vec<u8> = (1..CELLS as u8).collect();
+        GameRng::seeded(seed).shuffle(&mut numbers);
+        let mut grid = self.grid;
+        grid[1..].copy_from_slice(&numbers);
+        self.deal(grid);
     }
 }
 
@@ -119,11 +156,15 @@ fn write_grid(ui: &mut egui::Ui, frame: &HandFrame) -> Option<Move> {
     if let Some(Move::Grid(grid)) = hinted(frame)
         && !writing.hint_taken
     {
-        writing.grid = grid;
-        writing.picked = None;
+        writing.deal(grid);
         writing.hint_taken = true;
     }
-    ui.label(egui::RichText::new(tr!("hand-pb-write")).size(size::TEXT - 2.0));
+    let line = if writing.asking {
+        tr!("hand-pb-shuffle-ask")
+    } else {
+        tr!("hand-pb-write")
+    };
+    ui.label(egui::RichText::new(line).size(size::TEXT - 2.0));
     let room = ui.available_rect_before_wrap();
     let buttons = size::TOUCH + 16.0;
     let side = (room.width() - 8.0).min(room.height() - buttons - 8.0);
@@ -134,7 +175,7 @@ fn write_grid(ui: &mut egui::Ui, frame: &HandFrame) -> Option<Move> {
     let tapped = draw_grid(ui, "pb-write", &writing.grid, grid_rect, &[], |c| {
         (writing.picked == Some(c)).then_some(ecolour::ACCENT)
     });
-    if let Some(cell) = tapped.filter(|&c| c != START as usize) {
+    if let Some(cell) = tapped.filter(|&c| c != START as usize && !writing.asking) {
         match writing.picked.take() {
             Some(first) if first != cell => writing.grid.swap(first, cell),
             Some(_) => {}
@@ -149,19 +190,39 @@ fn write_grid(ui: &mut egui::Ui, frame: &HandFrame) -> Option<Move> {
         egui::Rect::from_min_max(row.min, egui::pos2(row.center().x - 4.0, row.max.y)),
         egui::Rect::from_min_max(egui::pos2(row.center().x + 4.0, row.min.y), row.max),
     );
+    // Any seed will do: the grid is the player's to change.
+    let seed = (ui.input(|i| i.time) * 1e6) as u64;
+    let shuffle = if writing.asking {
+        tr!("pb-replace")
+    } else {
+        tr!("hand-pb-shuffle")
+    };
     if ui
         .put(
             left,
-            egui::Button::new(egui::RichText::new(tr!("hand-pb-shuffle")).size(size::TEXT)),
+            egui::Button::new(egui::RichText::new(shuffle).size(size::TEXT)),
         )
         .clicked()
     {
-        // Any seed will do: the grid is the player's to change.
-        let seed = (ui.input(|i| i.time) * 1e6) as u64;
-        let mut numbers: Vec<u8> = (1..CELLS as u8).collect();
-        GameRng::seeded(seed).shuffle(&mut numbers);
-        writing.grid[1..].copy_from_slice(&numbers);
-        writing.picked = None;
+        if writing.asking {
+            writing.shuffle(seed);
+        } else {
+            writing.press_shuffle(seed);
+        }
+    }
+    if writing.asking {
+        let keep = egui::Button::new(
+            egui::RichText::new(tr!("pb-keep-mine"))
+                .size(size::TEXT)
+                .color(ecolour::ON_ACCENT),
+        )
+        .fill(ecolour::ACCENT);
+        if ui.put(right, keep).clicked() {
+            writing.asking = false;
+        }
+        ui.data_mut(|d| d.insert_temp(id, writing));
+        ui.allocate_rect(room, egui::Sense::hover());
+        return None;
     }
     let ready = egui::Button::new(
         egui::RichText::new(tr!("hand-pb-ready"))
@@ -346,4 +407,32 @@ fn draw_grid(
         }
     }
     tapped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shuffle on the phone never throws away the player's own swaps
+    /// without asking; a grid as dealt is shuffled at once.
+    #[test]
+    fn shuffle_on_the_phone_asks_before_throwing_away_the_players_swaps() {
+        let mut writing = Writing::default();
+        writing.press_shuffle(1);
+        assert!(!writing.asking, "the grid in order is nobody's work");
+        let dealt = writing.grid;
+        assert_ne!(dealt, Writing::default().grid);
+
+        writing.grid.swap(3, 7);
+        let theirs = writing.grid;
+        writing.press_shuffle(2);
+        assert!(writing.asking);
+        assert_eq!(writing.grid, theirs, "nothing changed while asking");
+
+        writing.shuffle(2);
+        assert!(!writing.asking);
+        assert_ne!(writing.grid, theirs, "replaced once the player said so");
+        writing.press_shuffle(3);
+        assert!(!writing.asking, "a grid as dealt shuffles at once");
+    }
 }

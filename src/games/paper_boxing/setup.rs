@@ -126,6 +126,16 @@ impl SetUpHold {
     }
 }
 
+/// A button that would put a new grid in place of the person's own
+/// numbers, and so asks first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replacing {
+    /// Shuffle, over a whole grid of the person's own.
+    Shuffle,
+    /// Use the bot's arrangement, over any number the person placed.
+    Bot,
+}
+
 /// The grid being filled in on screen, and whose it is.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Draft {
@@ -135,12 +145,75 @@ pub struct Draft {
     pub arrangement: Arrangement,
     /// What the pointer holds.
     pub hold: SetUpHold,
+    /// The grid as Shuffle or Use the bot's arrangement last left it (empty
+    /// before either): anything else on the grid is the person's own work.
+    pub dealt: Arrangement,
+    /// A replacement waiting for the person's yes or no.
+    pub asking: Option<Replacing>,
 }
 
 impl Draft {
+    /// Whether the grid holds numbers the person placed themselves, which a
+    /// new grid would throw away.
+    pub fn own_work(&self) -> bool {
+        self.arrangement.placed() > 0 && self.arrangement != self.dealt
+    }
+
+    /// Whether Shuffle would keep the person's numbers and deal only the
+    /// rest ("Shuffle the rest").
+    pub fn shuffles_the_rest(&self) -> bool {
+        self.own_work() && self.arrangement.placed() < 15
+    }
+
+    /// Shuffle pressed: the numbers the person placed stay where they are
+    /// and the rest go on the empty cells at random; a grid with none of
+    /// theirs is shuffled whole; a whole grid of their own is asked about
+    /// first.
+    pub fn press_shuffle(&mut self, rng: &mut GameRng) {
+        if self.shuffles_the_rest() {
+            self.shuffle_rest(rng);
+        } else if self.own_work() {
+            self.asking = Some(Replacing::Shuffle);
+        } else {
+            self.shuffle(rng);
+        }
+    }
+
+    /// Use the bot's arrangement pressed: asked about first when the grid
+    /// holds numbers of the person's own.
+    pub fn press_suggest(&mut self, view: &View, rng: &mut GameRng) {
+        if self.own_work() {
+            self.asking = Some(Replacing::Bot);
+        } else {
+            self.suggest(view, rng);
+        }
+    }
+
+    /// The person's answer to a replacement asked about: `replace` puts the
+    /// new grid in, otherwise their numbers stay as they are.
+    pub fn answer(&mut self, replace: bool, view: &View, rng: &mut GameRng) {
+        match self.asking.take() {
+            Some(Replacing::Shuffle) if replace => self.shuffle(rng),
+            Some(Replacing::Bot) if replace => self.suggest(view, rng),
+            _ => {}
+        }
+    }
+
     /// Shuffle: every number on a cell, at random.
     pub fn shuffle(&mut self, rng: &mut GameRng) {
         self.fill(bots::random_grid(rng));
+    }
+
+    /// The numbers not yet placed, on the empty cells at random.
+    fn shuffle_rest(&mut self, rng: &mut GameRng) {
+        let cells = &mut self.arrangement.cells;
+        let mut missing: Vec<u8> = (1..=15u8).filter(|n| !cells.contains(n)).collect();
+        rng.shuffle(&mut missing);
+        let empty = (1..16usize).filter(|&c| cells[c] == 0).collect::<Vec<_>>();
+        for (cell, number) in empty.into_iter().zip(missing) {
+            cells[cell] = number;
+        }
+        self.hold = SetUpHold::Empty;
     }
 
     /// Use the bot's arrangement: a grid drawn from the equilibrium mix of
@@ -154,7 +227,9 @@ impl Draft {
     /// Every number placed as `grid` has it, nothing held.
     pub(super) fn fill(&mut self, grid: Grid) {
         self.arrangement = Arrangement::from_grid(grid);
+        self.dealt = self.arrangement;
         self.hold = SetUpHold::Empty;
+        self.asking = None;
     }
 }
 
@@ -199,8 +274,10 @@ fn follow_viewer(
 fn clear_when_in(mut applied: MessageReader<MoveApplied<PaperBoxing>>, mut draft: ResMut<Draft>) {
     for a in applied.read() {
         if matches!(a.mv, Move::Grid(_)) && draft.seat == Some(a.seat) {
-            draft.arrangement = Arrangement::default();
-            draft.hold = SetUpHold::Empty;
+            *draft = Draft {
+                seat: draft.seat,
+                ..default()
+            };
         }
     }
 }
@@ -280,11 +357,39 @@ fn setup_buttons(
     ui.horizontal(|ui| {
         ui.add_space(((ui.available_width() - last) / 2.0).max(0.0));
         let start = ui.cursor().min.x;
-        if big_button(ui, &tr!("pb-shuffle"), false).clicked() {
-            draft.shuffle(rng);
+        if let Some(replacing) = draft.asking {
+            let with = match replacing {
+                Replacing::Shuffle => "shuffle",
+                Replacing::Bot => "bot",
+            };
+            ui.label(
+                egui::RichText::new(tr!("pb-replace-ask", with = with))
+                    .size(size::TEXT)
+                    .color(ecolour::TEXT),
+            );
+            if big_button(ui, &tr!("pb-replace"), false).clicked() {
+                draft.answer(true, view, rng);
+            }
+            if big_button(ui, &tr!("pb-keep-mine"), true).clicked() {
+                draft.answer(false, view, rng);
+            }
+            let width = ui.min_rect().max.x - start;
+            if (width - last).abs() > 0.5 {
+                ui.ctx().data_mut(|d| d.insert_temp(width_id, width));
+                ui.ctx().request_repaint();
+            }
+            return None;
+        }
+        let shuffle = if draft.shuffles_the_rest() {
+            tr!("pb-shuffle-rest")
+        } else {
+            tr!("pb-shuffle")
+        };
+        if big_button(ui, &shuffle, false).clicked() {
+            draft.press_shuffle(rng);
         }
         if big_button(ui, &tr!("pb-use-bot"), false).clicked() {
-            draft.suggest(view, rng);
+            draft.press_suggest(view, rng);
         }
         let grid = draft.arrangement.grid();
         let ready = ui.add_enabled_ui(grid.is_some() && may_submit, |ui| {
@@ -359,6 +464,57 @@ mod tests {
             .expect("the rules accept it");
         draft.shuffle(&mut rng);
         assert_ne!(draft.arrangement.grid(), Some(first), "drawn anew");
+    }
+
+    /// Shuffle keeps the numbers the person placed and deals only the
+    /// rest; a whole grid of their own, or any of their numbers under Use
+    /// the bot's arrangement, is asked about, and "Keep mine" keeps it.
+    #[test]
+    fn shuffle_never_throws_away_the_persons_own_numbers_without_asking() {
+        let config = PaperBoxing::variant("standard").unwrap();
+        let game = Match::<PaperBoxing>::new("standard", config, 2, 0, None).unwrap();
+        let view = viewer_view(&game, Some(0));
+        let mut rng = GameRng::seeded(11);
+        let mut draft = Draft::default();
+        draft.arrangement.put(15, 5);
+        draft.arrangement.put(1, 10);
+        assert!(draft.shuffles_the_rest());
+        draft.press_shuffle(&mut rng);
+        assert_eq!(draft.asking, None, "nothing to ask: nothing is thrown away");
+        assert_eq!(draft.arrangement.placed(), 15);
+        assert_eq!(
+            draft.arrangement.cell_of(15),
+            Some(5),
+            "the person's 15 stays"
+        );
+        assert_eq!(
+            draft.arrangement.cell_of(1),
+            Some(10),
+            "the person's 1 stays"
+        );
+
+        // A whole grid with the person's numbers in it: Shuffle asks.
+        let theirs = draft.arrangement;
+        draft.press_shuffle(&mut rng);
+        assert_eq!(draft.asking, Some(Replacing::Shuffle));
+        assert_eq!(draft.arrangement, theirs, "nothing changed while asking");
+        draft.answer(false, &view, &mut rng);
+        assert_eq!((draft.asking, draft.arrangement), (None, theirs), "kept");
+
+        // Use the bot's arrangement asks too; Replace puts the bot's in.
+        draft.press_suggest(&view, &mut rng);
+        assert_eq!(draft.asking, Some(Replacing::Bot));
+        assert_eq!(draft.arrangement, theirs);
+        draft.answer(true, &view, &mut rng);
+        assert_eq!(draft.asking, None);
+        assert_ne!(draft.arrangement, theirs, "replaced");
+
+        // A grid none of the person's: pressed again, drawn anew at once.
+        let dealt = draft.arrangement;
+        draft.press_shuffle(&mut rng);
+        assert_eq!(draft.asking, None);
+        assert_ne!(draft.arrangement, dealt);
+        assert_eq!(draft.arrangement.placed(), 15);
     }
 
     #[test]

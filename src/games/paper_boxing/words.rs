@@ -12,7 +12,7 @@ use parlour_core::games::paper_boxing::{
 };
 
 use crate::engine::ActiveMatch;
-use crate::session::{Screen, Table};
+use crate::session::{Asking, Screen, Table};
 use crate::settings::Settings;
 use crate::tr;
 use crate::ui::UiSystems;
@@ -87,6 +87,18 @@ pub fn reveal_text(view: &View, table: &Table) -> Option<String> {
             }
         }
     })
+}
+
+/// The band's lines: [`status_lines`], or, while words over the table wait
+/// for the person first (a lesson's step waiting for Next, the coach's
+/// question), only the news: "step to a green cell" would send them to a
+/// table that waits for the words.
+pub fn band_lines(view: &View, table: &Table, words_wait: bool) -> Vec<String> {
+    if words_wait && view.phase != Phase::SetUp && !view.over {
+        last_news(view, table)
+    } else {
+        status_lines(view, table)
+    }
 }
 
 /// The lines under the grids: what happened last, then what comes next —
@@ -249,6 +261,7 @@ fn table_words(
     settings: Res<Settings>,
     oracle: Res<Oracle>,
     draft: Res<Draft>,
+    asking: Res<Asking>,
 ) -> Result {
     let Some(layout) = layout else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
@@ -258,7 +271,7 @@ fn table_words(
         return Ok(());
     }
     names_over_grids(ctx, &layout, &view, &table);
-    let lines = status_lines(&view, &table);
+    let lines = band_lines(&view, &table, asking.0);
     let offered = oracle_offered(game, &table, &settings);
     let perfect = (oracle.enabled && offered && view.phase == Phase::Play && !view.over).then(
         || match oracle.answer(game.moves().len()) {
