@@ -313,6 +313,59 @@ fn a_lessons_end_tells_the_learner_they_won_shows_the_scores_and_leads_back_to_t
     );
 }
 
+/// A wrong try's reason stays in the lesson's panel while the learner reads
+/// it (a press on the words keeps it), and goes at their next try wherever
+/// it starts: a press beside the panel (Undo, a button of the table's) as
+/// well as on the table itself.
+#[test]
+fn a_wrong_trys_reason_goes_at_the_next_press_beside_the_lessons_words() {
+    use parlour::engine::MoveRequest;
+    use parlour::lessons::LessonPlay;
+    use parlour_core::games::rummy::{Move, Rummy};
+    let _words = language_held();
+    let mut m = Menus::new(|app| {
+        english(app);
+        app.world_mut()
+            .resource_mut::<Settings>()
+            .lessons_offered
+            .clear();
+    });
+    m.tap_nth("Play", 2);
+    m.tap("Learn as I play");
+    for _ in 0..20 {
+        m.frames(30);
+        if m.shows("Show me") {
+            break;
+        }
+        m.tap("Next");
+    }
+    assert!(
+        m.shows("Show me"),
+        "the learner's first move: {:?}",
+        m.texts()
+    );
+    // The red run alone, 33 points: short of a first meld's 40.
+    let short: Move = serde_json::from_value(serde_json::json!({"play": [["r10", "r11", "r12"]]}))
+        .expect("a move");
+    m.app
+        .world_mut()
+        .write_message(MoveRequest::<Rummy> { seat: 0, mv: short });
+    m.frames(3);
+    let wrong = |m: &Menus| m.app.world().resource::<LessonPlay<Rummy>>().wrong.clone();
+    let reason = wrong(&m).expect("the rules' reason");
+    assert!(m.shows(&reason), "shown: {:?}", m.texts());
+    // A press on the panel's own words: still there to read.
+    let words = m.find(&reason, 0);
+    m.tap_at(words);
+    m.frames(2);
+    assert_eq!(wrong(&m), Some(reason.clone()), "kept while read");
+    // A press beside the panel, on no piece of the table: the next try.
+    m.tap_at(bevy_egui::egui::pos2(20.0, m.points.y - 20.0));
+    m.frames(2);
+    assert_eq!(wrong(&m), None, "a stale reason stayed: {reason}");
+    assert!(!m.shows(&reason));
+}
+
 /// Whether the test's match menu is open (a game's HUD keeps its own).
 #[derive(Resource, Default)]
 struct MenuShown(bool);
@@ -459,6 +512,17 @@ fn a_finished_match_is_watched_again_from_the_history() {
     // The history lists it; Watch plays it again, Stop watching comes back.
     m.tap("History");
     assert_eq!(m.screen(), Screen::History);
+    // Each seat's name stands apart from its score: "P0: 31", never the
+    // "P0 31" that reads as one name.
+    for seat in ["P0", "P1"] {
+        assert!(
+            m.texts()
+                .iter()
+                .any(|(t, _)| t.starts_with(&format!("{seat}: "))),
+            "{:?}",
+            m.texts()
+        );
+    }
     m.tap("Watch");
     assert_eq!(m.screen(), Screen::Play);
     assert!(m.app.world().get_resource::<Replay>().is_some(), "a replay");

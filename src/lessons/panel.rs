@@ -108,7 +108,7 @@ fn place_words(ctx: &egui::Context, over: bool, zoom: f32, room: &mut TableRoom)
 
 fn panel<G: Game + Teach>(
     mut contexts: EguiContexts,
-    play: Res<LessonPlay<G>>,
+    mut play: ResMut<LessonPlay<G>>,
     screen: Res<State<Screen>>,
     mut room: ResMut<TableRoom>,
     zoom: Option<Res<Zoom>>,
@@ -116,6 +116,12 @@ fn panel<G: Game + Teach>(
     mut actions: MessageWriter<LessonAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // A press anywhere but on the words (Undo, a button of the table's, a
+    // piece) is the learner's next try: the last try's reason is stale. A
+    // press on the table itself is seen by the lesson's `follow` as well.
+    if play.wrong.is_some() && pressed_beside(ctx, egui::Id::new("lesson")) {
+        play.wrong = None;
+    }
     if let Some(Point::Control(name)) = play.pointing() {
         super::pointer::glow_control(ctx, name);
     }
@@ -169,6 +175,21 @@ fn panel<G: Game + Teach>(
                 });
         });
     Ok(())
+}
+
+/// Whether a press began this frame outside the area `words` (the panel as
+/// last drawn).
+fn pressed_beside(ctx: &egui::Context, words: egui::Id) -> bool {
+    let Some(at) = ctx.input(|i| {
+        i.pointer
+            .any_pressed()
+            .then(|| i.pointer.press_origin())
+            .flatten()
+    }) else {
+        return false;
+    };
+    ctx.memory(|m| m.area_rect(words))
+        .is_none_or(|panel| !panel.contains(at))
 }
 
 /// The step's words (the lesson's summary at its end, under who won), and

@@ -55,8 +55,8 @@ history-unreadable = { $n ->
     [one] En fil, der ikke længere kan læses, vises ikke.
    *[other] { $n } filer, der ikke længere kan læses, vises ikke.
 }
-history-winner = { $name } { $score } (vandt)
-history-seat = { $name } { $score }
+history-winner = { $name }: { $score } (vandt)
+history-seat = { $name }: { $score }
 history-watch = Se igen
 history-review = Gennemgå
 home-back = Tilbage

@@ -55,8 +55,8 @@ history-unreadable = { $n ->
     [one] One file that no longer reads is not shown.
    *[other] { $n } files that no longer read are not shown.
 }
-history-winner = { $name } { $score } (won)
-history-seat = { $name } { $score }
+history-winner = { $name }: { $score } (won)
+history-seat = { $name }: { $score }
 history-watch = Watch
 history-review = Review
 home-back = Back

@@ -55,8 +55,8 @@ history-unreadable = { $n ->
     [one] Un fichier devenu illisible n’est pas affiché.
    *[other] { $n } fichiers devenus illisibles ne sont pas affichés.
 }
-history-winner = { $name } { $score } (gagnant)
-history-seat = { $name } { $score }
+history-winner = { $name } : { $score } (gagnant)
+history-seat = { $name } : { $score }
 history-watch = Revoir
 history-review = Analyser
 home-back = Retour
