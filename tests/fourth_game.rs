@@ -272,6 +272,7 @@ impl TableGame for LastStone {
                 })
                 .collect(),
             notes: Vec::new(),
+            score: None,
         }
     }
 }

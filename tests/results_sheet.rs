@@ -58,6 +58,15 @@ fn the_sheet_folds_away_and_back(mut m: Menus) {
     );
     assert!(!m.shows("Play again"), "the sheet is folded away");
     assert!(m.shows(&headline), "the headline stays, in a bar");
+    // The scores stay too, each seat's beside its name: the game's top bar
+    // is gone with the match.
+    let sheet = m.app.world().resource::<parlour::session::ResultsSheet>();
+    let line = sheet.scores_line();
+    for (name, cells, _) in &sheet.rows {
+        let score = &cells[sheet.score.expect("a score column")];
+        assert!(line.contains(&format!("{name} {score}")), "{line}");
+    }
+    assert!(m.shows(&line), "the scores in the bar: {:?}", m.texts());
     m.tap("Results");
     assert!(m.shows("Play again"), "the sheet is back");
 }

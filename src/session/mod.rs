@@ -330,9 +330,32 @@ pub struct ResultsSheet {
     pub rows: Vec<(String, Vec<String>, bool)>,
     /// Lines under the table (how ties and penalties worked out).
     pub notes: Vec<String>,
+    /// The column that holds each seat's score, for the bar that stands in
+    /// for the sheet while the final table is looked at.
+    pub score: Option<usize>,
 }
 
 impl ResultsSheet {
+    /// Each seat's score in a line, winners marked: "🏆 Ada 31 · Bram 24".
+    /// Empty where the game names no score column.
+    pub fn scores_line(&self) -> String {
+        let Some(k) = self.score else {
+            return String::new();
+        };
+        self.rows
+            .iter()
+            .filter_map(|(name, cells, won)| {
+                let score = cells.get(k)?;
+                Some(if *won {
+                    format!("🏆 {name} {score}")
+                } else {
+                    format!("{name} {score}")
+                })
+            })
+            .collect::<Vec<_>>()
+            .join("  ·  ")
+    }
+
     /// Who won, in a line: "Ada wins!", a shared win, or the match over.
     pub fn headline(&self) -> String {
         let winners: Vec<&str> = self

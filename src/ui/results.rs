@@ -33,9 +33,12 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource, Default, Debug)]
 pub struct SheetFolded(pub bool);
 
-/// The folded sheet: a bar at the bottom with the headline and the way
-/// back to the sheet; the final table, undimmed, above it.
-fn folded_bar(ctx: &egui::Context, headline: &str, folded: &mut SheetFolded) {
+/// The folded sheet: a bar at the bottom with the headline, each seat's
+/// score (the game's top bar is gone with the match) and the way back to
+/// the sheet; the final table, undimmed, above it.
+fn folded_bar(ctx: &egui::Context, sheet: &ResultsSheet, folded: &mut SheetFolded) {
+    let headline = sheet.headline();
+    let scores = sheet.scores_line();
     egui::Area::new(egui::Id::new("results-folded"))
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -16.0))
         .order(egui::Order::Foreground)
@@ -46,12 +49,21 @@ fn folded_bar(ctx: &egui::Context, headline: &str, folded: &mut SheetFolded) {
                 .inner_margin(12)
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
-                        ui.label(
-                            egui::RichText::new(headline)
-                                .size(size::TEXT + 2.0)
-                                .color(ecolour::ACCENT)
-                                .strong(),
-                        );
+                        ui.vertical(|ui| {
+                            ui.label(
+                                egui::RichText::new(headline)
+                                    .size(size::TEXT + 2.0)
+                                    .color(ecolour::ACCENT)
+                                    .strong(),
+                            );
+                            if !scores.is_empty() {
+                                ui.label(
+                                    egui::RichText::new(scores)
+                                        .size(size::TEXT)
+                                        .color(ecolour::TEXT),
+                                );
+                            }
+                        });
                         ui.add_space(12.0);
                         if big_button(ui, &tr!("results-show-sheet"), true).clicked() {
                             folded.0 = false;
@@ -75,11 +87,11 @@ fn results(
     if notice.remaining > 0.0 {
         notice_banner(ctx, "results-notice", &notice, 640.0);
     }
-    let headline = sheet.headline();
     if folded.0 {
-        folded_bar(ctx, &headline, &mut folded);
+        folded_bar(ctx, &sheet, &mut folded);
         return Ok(());
     }
+    let headline = sheet.headline();
     full_screen_over_table(ctx, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(24.0);

@@ -55,6 +55,7 @@ pub fn results_sheet(game: &Match<Neighbours>, table: &Table) -> ResultsSheet {
             "neighbours-results-note",
             times = game.config().penalty
         )],
+        score: Some(2),
     }
 }
 

@@ -79,5 +79,6 @@ pub fn results_sheet(game: &Match<PaperBoxing>, table: &Table) -> ResultsSheet {
         ],
         rows,
         notes,
+        score: Some(0),
     }
 }

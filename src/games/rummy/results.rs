@@ -162,6 +162,7 @@ pub fn results_sheet(game: &Match<Rummy>, table: &Table) -> ResultsSheet {
         joker = state.config().joker_penalty
     ));
     ResultsSheet {
+        score: Some(columns.len() - 1),
         columns,
         rows,
         notes,
