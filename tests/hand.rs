@@ -512,7 +512,7 @@ fn a_phone_that_loses_the_table_comes_back_to_its_seat_by_itself() {
 
     // The host comes back on the same address with the match it saved.
     let kept = host::read_kept(&std::fs::read_to_string(&save).unwrap()).unwrap();
-    let table = Table::<Neighbours>::start(Start::Kept(kept), Some(save.clone()), addr);
+    let table = Table::<Neighbours>::start(Start::Kept(Box::new(kept)), Some(save.clone()), addr);
     until(&mut menus, "the phone back in its seat", |m| {
         link(m).seat() == Some(0) && link(m).seen.as_ref().is_some_and(|s| s.number == number)
     });

@@ -269,7 +269,7 @@ fn until_the_search_answers(app: &mut App) {
 
 /// What the search itself answers for Anna's view on her turn, laid out
 /// on a turn as the screen starts it: the table the hint must show.
-fn the_searchs_own_answer(app: &App, order: &[parlour_core::games::rummy::Card]) -> Move {
+fn the_searchs_own_answer(app: &App, order: &[parlour_core::games::rummy::Face]) -> Move {
     let game = rummy_game(app);
     let (view, turn) = (game.view(0), game.moves().len());
     let strength = app.world().resource::<Settings>().bot_strength;
@@ -298,7 +298,7 @@ fn the_best_for_the_match_hint_is_laid_out_and_the_rules_accept_it() {
         }
         walk_to(&mut app, Place::Button(TurnAction::Hint));
         app.world_mut().resource_mut::<Notice>().text.clear();
-        let order = turn_draft(&app).hand.clone();
+        let order: Vec<_> = turn_draft(&app).hand.iter().map(|c| c.face()).collect();
         let expected = the_searchs_own_answer(&app, &order);
         key(&mut app, KeyCode::Enter);
         until_the_search_answers(&mut app);

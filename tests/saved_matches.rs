@@ -650,6 +650,70 @@ fn rummy_before_a_rounds_end() -> (Record, Seat, RMove) {
     panic!("the first round never ended");
 }
 
+/// A hand put in its player's own order between moves comes back in that
+/// order after Continue in a new process: the order is saved at once, with
+/// the match, not only at the next move.
+#[test]
+fn a_rummy_hand_comes_back_in_its_players_own_order_after_continue() {
+    use parlour::games::rummy::turn::TurnOnScreen;
+    let dir = scratch("rummy-order");
+    // Four moves in: Anna (seat 0, a person) holds a hand of many cards.
+    let mut game = Match::<Rummy>::seeded("standard", 2, 4).unwrap();
+    let mut bots = [
+        Rummy::bot("greedy", 1).unwrap(),
+        Rummy::bot("greedy", 2).unwrap(),
+    ];
+    while game.moves().len() < 4 || game.awaiting() != vec![0] {
+        let seat = game.awaiting()[0];
+        let mv = bots[seat].choose(&game.view(seat));
+        game.submit(seat, mv).unwrap();
+    }
+    let anna = 0;
+    let mut record = game.record();
+    record.seats = vec![
+        SeatRecord {
+            name: "Anna".into(),
+            bot: None,
+        },
+        SeatRecord {
+            name: "Ada".into(),
+            bot: Some("greedy".into()),
+        },
+    ];
+    fs::create_dir_all(current(&dir).parent().unwrap()).unwrap();
+    fs::write(current(&dir), record.to_json()).unwrap();
+    let hand = |app: &App| {
+        let turn = app.world().resource::<TurnOnScreen>();
+        let draft = turn.draft.as_ref().expect("Anna's turn on screen");
+        assert_eq!(draft.seat, anna);
+        draft.hand.iter().map(|c| c.face()).collect::<Vec<_>>()
+    };
+
+    let mut first = app_of(&dir, parlour::games::rummy::logic_plugin);
+    continue_saved(&mut first);
+    first.update();
+    let dealt = hand(&first);
+    {
+        // Sorted by number, then turned around: no order a deal has.
+        let mut turn = first.world_mut().resource_mut::<TurnOnScreen>();
+        let draft = turn.draft.as_mut().unwrap();
+        draft.sort_by_number();
+        draft.hand.reverse();
+    }
+    first.update();
+    first.update();
+    let own = hand(&first);
+    assert_ne!(own, dealt);
+    assert!(on_disk(&dir).screen.is_some(), "saved between moves");
+    assert_eq!(on_disk(&dir).moves, record.moves, "no move was played");
+    drop(first);
+
+    let mut second = app_of(&dir, parlour::games::rummy::logic_plugin);
+    continue_saved(&mut second);
+    second.update();
+    assert_eq!(hand(&second), own, "the player's own order, back");
+}
+
 fn clock(app: &App) -> TurnClock {
     app.world().resource::<TurnClock>().clone()
 }

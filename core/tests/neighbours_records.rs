@@ -41,6 +41,22 @@ fn a_record_reads_back_and_writes_the_same_bytes() {
     }
 }
 
+/// What the screen kept (`screen`) is written, read back whole and
+/// written again to the same bytes; the rules replay the match without it.
+#[test]
+fn a_records_screen_note_is_kept_byte_for_byte_and_never_read_by_the_rules() {
+    let m = played_match(2, 3);
+    let mut record = m.record();
+    record.screen = Some(serde_json::json!({"hands": {"0": ["r5", "k9"]}}));
+    let text = record.to_json();
+    assert!(text.contains("\"screen\""), "{text}");
+    let read = Record::from_json(&text).unwrap();
+    assert_eq!(read.screen, record.screen);
+    assert_eq!(read.to_json(), text);
+    let replayed = Match::<Neighbours>::from_record(&read, variants).unwrap();
+    assert_eq!(replayed.scores(), m.scores());
+}
+
 #[test]
 fn a_record_with_an_explicit_deal_replays_exactly() {
     let mut m = position(&Setup::standard(

@@ -114,7 +114,7 @@ impl ForTable for Hosting {
         let start = match kept {
             Some(kept) => {
                 println!("Taking up the match left at move {}.", kept.moves() + 1);
-                Start::Kept(kept)
+                Start::Kept(Box::new(kept))
             }
             None => {
                 let seed = args.seed.unwrap_or_else(|| {

@@ -58,7 +58,7 @@ pub enum Start<G: Game> {
         plans: Vec<Plan>,
     },
     /// The table saved by a host that stopped.
-    Kept(Kept),
+    Kept(Box<Kept>),
 }
 
 /// Everything a host needs.
@@ -233,7 +233,7 @@ fn run_table<G: Share>(
 ) {
     let made = match start {
         Start::New { game, plans } => Table::new(game, &plans, rules, bot_seed),
-        Start::Kept(kept) => Table::<G>::resumed(kept, rules, bot_seed),
+        Start::Kept(kept) => Table::<G>::resumed(*kept, rules, bot_seed),
     };
     let mut table = match made {
         Ok(table) => {

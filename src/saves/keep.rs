@@ -11,9 +11,10 @@ use bevy::prelude::*;
 use parlour_core::engine::Game;
 
 use super::{Replay, SaveSlot, SavingFails, seats_of};
+use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, Controller, MatchClock, MoveApplied, StartMatch};
 use crate::session::attract::Demo;
-use crate::session::{InLesson, Reviewing, Table};
+use crate::session::{InLesson, KeptOnScreen, Reviewing, Table};
 use crate::stats::{Finisher, Statistics, StatisticsFile};
 use crate::storage::{FileWarning, FileWarnings, StorageTrouble, file_finished, write_atomic};
 
@@ -33,6 +34,7 @@ pub(super) fn keep<G: Game>(
     (lesson, reviewing): (Option<Res<InLesson>>, Option<Res<Reviewing>>),
     mut applied: MessageReader<MoveApplied<G>>,
     mut started: MessageReader<StartMatch<G>>,
+    (kept, mut saved_note): (Res<KeptOnScreen>, Local<Option<serde_json::Value>>),
     mut slot: ResMut<SaveSlot>,
     mut stats: ResMut<Statistics>,
     stats_file: Res<StatisticsFile>,
@@ -45,6 +47,13 @@ pub(super) fn keep<G: Game>(
     let fresh = started.read().count() > 0;
     let timed = clock.limit.is_some() && !active.get().is_over();
     let ticked = timed && clock.seconds() >= *clock_saved + SAVE_CLOCK_EVERY;
+    // The hand put in another order between moves is kept as well.
+    let noted = kept
+        .now
+        .as_ref()
+        .filter(|(game, _)| *game == GameId::of::<G>())
+        .map(|(_, v)| v);
+    let rearranged = noted != saved_note.as_ref() && !active.get().is_over();
     // Attract mode's bot matches, replays, lessons and reviews (a filed
     // match played again) are nobody's match to keep.
     let played_for_real =
@@ -54,7 +63,7 @@ pub(super) fn keep<G: Game>(
         // one's saves; its own first save says whether it fails too.
         fails.0 = None;
     }
-    if !(moved || fresh || ticked) || !played_for_real {
+    if !(moved || fresh || ticked || rearranged) || !played_for_real {
         return;
     }
     *clock_saved = clock.seconds();
@@ -71,6 +80,8 @@ pub(super) fn keep<G: Game>(
         if timed {
             record.time_used = Some(clock.seconds());
         }
+        record.screen = noted.cloned();
+        *saved_note = noted.cloned();
         if let Some(path) = &slot.current {
             let written = write_atomic(path, &record.to_json());
             if let Err(e) = &written {

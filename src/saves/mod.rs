@@ -154,6 +154,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<StatisticsFile>()
         .init_resource::<FileWarnings>()
         .init_resource::<SavingFails>()
+        .init_resource::<crate::session::KeptOnScreen>()
         .add_message::<ResumeMatch>()
         .add_message::<WatchReplay>()
         .add_systems(OnEnter(Screen::Title), stop_replay)

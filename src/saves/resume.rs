@@ -10,7 +10,7 @@ use super::{Replay, ResumeMatch, SaveSlot, WatchReplay, table_of};
 use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, Controller, MoveRejected, MoveRequest, StartMatch, TurnPhase};
 use crate::session::flow::OnScreen;
-use crate::session::{Motion, Notice, Screen, Table};
+use crate::session::{KeptOnScreen, Motion, Notice, Screen, Table};
 use crate::settings::Settings;
 use crate::storage::{FileWarning, FileWarnings, SaveProblem};
 
@@ -27,6 +27,7 @@ pub(super) fn resume<G: Game>(
     mut notice: ResMut<Notice>,
     mut warnings: ResMut<FileWarnings>,
     mut slot: ResMut<SaveSlot>,
+    mut kept: ResMut<KeptOnScreen>,
 ) {
     let Some(ResumeMatch(record)) = resumes.read().last().cloned() else {
         return;
@@ -49,6 +50,7 @@ pub(super) fn resume<G: Game>(
     };
     commands.remove_resource::<Replay>();
     *table = table_of(&record, GameId::of::<G>());
+    kept.resumed = record.screen.clone();
     screen.prepare(true);
     starts.write(StartMatch {
         controllers: table.seats.iter().map(|s| s.controller.clone()).collect(),

@@ -46,6 +46,19 @@ pub struct Shown {
     pub moves: usize,
 }
 
+/// What the screen keeps of the match in play beyond its moves, for
+/// Continue to set it out as it was (Rummy: each hand in its player's own
+/// order), saved with the match as its record's `screen`. The rules never
+/// read it.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct KeptOnScreen {
+    /// The match in play's, as its game last noted it.
+    pub now: Option<(GameId, serde_json::Value)>,
+    /// A continued match's, as its save had it: the game takes it up when
+    /// the match is set on the table (a new match finds none).
+    pub resumed: Option<serde_json::Value>,
+}
+
 /// Whether the match menu is open over the table (the turn clock waits).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MenuOpen(pub bool);

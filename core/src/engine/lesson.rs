@@ -208,6 +208,7 @@ impl Lesson {
             seats: Vec::new(),
             clock: Vec::new(),
             time_used: None,
+            screen: None,
         }
     }
 

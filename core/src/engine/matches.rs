@@ -209,6 +209,7 @@ impl<G: Game> Match<G> {
             seats: Vec::new(),
             clock: self.clock.clone(),
             time_used: (self.is_timed() && !self.is_over()).then_some(self.time_used),
+            screen: None,
         }
     }
 

@@ -49,6 +49,11 @@ pub struct Record {
     /// of the agreed time used so far, for Continue to take up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_used: Option<u64>,
+    /// What the screen kept of a match saved unfinished, for Continue to
+    /// set out as it was (Rummy: each hand in its player's own order). The
+    /// rules never read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub screen: Option<Value>,
 }
 
 /// One seat of a record's table: a name, and the bot that played it, if one did.
@@ -168,6 +173,9 @@ impl Record {
         }
         if let Some(used) = self.time_used {
             field("time_used", used.to_string());
+        }
+        if let Some(screen) = &self.screen {
+            field("screen", json(screen));
         }
         if self.moves.is_empty() {
             out.push_str("  \"moves\": []\n}\n");

@@ -68,14 +68,16 @@ pub struct Draft {
 
 impl Draft {
     /// A new turn for `view`'s seat; the hand keeps the order of `order`
-    /// where it can, new cards last.
-    pub fn new(view: &View, turn: usize, order: &[Card]) -> Self {
-        let mut hand: Vec<Card> = order
-            .iter()
-            .copied()
-            .filter(|c| view.hand.contains(c))
-            .collect();
-        hand.extend(view.hand.iter().copied().filter(|c| !order.contains(c)));
+    /// (its cards' faces) where it can, new cards last.
+    pub fn new(view: &View, turn: usize, order: &[Face]) -> Self {
+        let mut rest = view.hand.clone();
+        let mut hand = Vec::with_capacity(rest.len());
+        for face in order {
+            if let Some(k) = rest.iter().position(|c| c.face() == *face) {
+                hand.push(rest.remove(k));
+            }
+        }
+        hand.extend(rest);
         let sets: Vec<Vec<Card>> = view.table.iter().map(|s| s.cards.clone()).collect();
         Self {
             seat: view.seat,

@@ -5,18 +5,19 @@
 //! buttons do to it ([`TurnAction`]), pressed with the pointer or the keys;
 //! the hint that searches is thought over apart ([`hint`](super::hint)).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use bevy::prelude::*;
 use parlour_core::engine::Seat;
-use parlour_core::games::rummy::{Card, Rummy, View, solver};
+use parlour_core::games::rummy::{Face, Rummy, View, solver};
 
 use super::draft::{self, Check, Draft};
 use super::grab::Grab;
 use super::layout::RummyLayout;
+use crate::catalog::GameId;
 use crate::engine::{ActiveMatch, MoveRequest, StartMatch, TurnDraft};
 use crate::game_kit::{TableWindow, viewer_view};
-use crate::session::{Notice, Table, TableSystems};
+use crate::session::{KeptOnScreen, Notice, Table, TableSystems};
 use crate::settings::HintKind;
 use crate::tr;
 use crate::ui::theme::Zoom;
@@ -28,8 +29,9 @@ pub struct TurnOnScreen {
     pub draft: Option<Draft>,
     /// The rules' verdict on it, set by set and as a whole.
     pub check: Option<Check>,
-    /// Each seat's own order of its hand, kept from turn to turn.
-    pub orders: HashMap<Seat, Vec<Card>>,
+    /// Each seat's own order of its hand, kept from turn to turn (by face:
+    /// which copy of a card a view calls which changes as cards move).
+    pub orders: HashMap<Seat, Vec<Face>>,
     /// The person asked for the hint that searches ("best for the match"):
     /// [`hint`](super::hint) takes it up and thinks off the frame's thread.
     pub search_asked: bool,
@@ -122,13 +124,15 @@ impl TurnOnScreen {
 /// The turn on screen and the layout, in this order: a new match, the
 /// turn, then the layout that fits it.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TurnOnScreen>().add_systems(
-        Update,
-        (start_table, follow_turn, update_layout)
-            .chain()
-            .in_set(TableSystems::Show)
-            .run_if(super::in_rummy),
-    );
+    app.init_resource::<TurnOnScreen>()
+        .init_resource::<KeptOnScreen>()
+        .add_systems(
+            Update,
+            (start_table, follow_turn, note_hands, update_layout)
+                .chain()
+                .in_set(TableSystems::Show)
+                .run_if(super::in_rummy),
+        );
 }
 
 /// A new match: no turn on screen, nothing held, the layout to be made.
@@ -138,11 +142,16 @@ fn start_table(
     active: Res<ActiveMatch<Rummy>>,
     mut turn: ResMut<TurnOnScreen>,
     mut grab: ResMut<Grab>,
+    mut kept: ResMut<KeptOnScreen>,
 ) {
     if starts.read().last().is_none() && !active.is_added() {
         return;
     }
     *turn = TurnOnScreen::default();
+    // A continued match's hands come back in their players' own order.
+    if let Some(note) = kept.resumed.take() {
+        turn.orders = orders_noted(&note);
+    }
     *grab = Grab::Empty;
     commands.remove_resource::<RummyLayout>();
 }
@@ -173,7 +182,8 @@ pub(super) fn follow_turn(
         if let Some(mut old) = turn.draft.take() {
             // Cards not played go back where they were in the hand.
             old.undo();
-            turn.orders.insert(old.seat, old.hand);
+            turn.orders
+                .insert(old.seat, old.hand.iter().map(|c| c.face()).collect());
         }
         let order = turn.orders.get(&view.seat).cloned().unwrap_or_default();
         turn.draft = Some(Draft::new(&view, moves, &order));
@@ -192,6 +202,48 @@ pub(super) fn follow_turn(
         }
         turn.bypass_change_detection().check = Some(check);
     }
+}
+
+/// Notes each hand's order on screen for the save, so Continue sets the
+/// hands out as they were (the turn in progress as if undone: a card laid
+/// but not yet played is still the hand's).
+fn note_hands(turn: Res<TurnOnScreen>, mut kept: ResMut<KeptOnScreen>) {
+    if !turn.is_changed() {
+        return;
+    }
+    let mut hands: BTreeMap<String, Vec<Face>> = turn
+        .orders
+        .iter()
+        .map(|(seat, faces)| (seat.to_string(), faces.clone()))
+        .collect();
+    if let Some(draft) = &turn.draft {
+        let mut now = draft.clone();
+        now.undo();
+        hands.insert(
+            draft.seat.to_string(),
+            now.hand.iter().map(|c| c.face()).collect(),
+        );
+    }
+    let note =
+        (!hands.is_empty()).then(|| (GameId::of::<Rummy>(), serde_json::json!({ "hands": hands })));
+    if kept.now != note {
+        kept.now = note;
+    }
+}
+
+/// The hands' orders a save noted; a note that does not read as one is
+/// passed over (the hands come in the order dealt, nothing else changes).
+pub fn orders_noted(note: &serde_json::Value) -> HashMap<Seat, Vec<Face>> {
+    note.get("hands")
+        .cloned()
+        .and_then(|hands| serde_json::from_value::<BTreeMap<String, Vec<Face>>>(hands).ok())
+        .map(|hands| {
+            hands
+                .into_iter()
+                .filter_map(|(seat, faces)| Some((seat.parse().ok()?, faces)))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Follows the window and the table: a new size or a set that grew or

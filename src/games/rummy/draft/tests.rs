@@ -311,3 +311,22 @@ fn sorting_keeps_every_card() {
     d.sort_by_colour();
     assert_eq!(faces(&d.hand), ["k1", "b5", "r2", "r7", "j"]);
 }
+
+/// The hand keeps its player's order by face: a view numbers the copies of
+/// a card afresh as cards move (the table's first), so a red 5 held keeps
+/// its place when the other red 5 is laid on the table by someone else.
+#[test]
+fn a_hand_keeps_its_order_when_a_twin_card_reaches_the_table() {
+    let before = view(&[], &["k9", "r5", "b2"], false);
+    let mut d = Draft::new(&before, 0, &[]);
+    d.hand.reverse();
+    let order: Vec<Face> = d.hand.iter().map(|c| c.face()).collect();
+    // The other red 5 is laid by the other seat; a new card is drawn.
+    let after = view(&[&["r5", "r6", "r7"]], &["k9", "r5", "b2", "o1"], false);
+    let next = Draft::new(&after, 2, &order);
+    assert_eq!(
+        faces(&next.hand),
+        ["b2", "r5", "k9", "o1"],
+        "kept, the new card last"
+    );
+}
