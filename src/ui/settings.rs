@@ -286,9 +286,11 @@ impl SettingsExtras<'_> {
         // shared) but greys it, and says why underneath (beside it, the
         // French and Danish words would not fit a portrait screen).
         ui.vertical(|ui| {
-            let mut sound = settings.sound;
+            // Without sound in the build it is off, whatever the file keeps:
+            // "On" lit over a silent game would say otherwise.
+            let mut sound = settings.sound && crate::sound::BUILT_IN;
             on_off(ui, &mut sound, crate::sound::BUILT_IN);
-            if sound != settings.sound {
+            if crate::sound::BUILT_IN && sound != settings.sound {
                 settings.sound = sound;
             }
             if !crate::sound::BUILT_IN {
