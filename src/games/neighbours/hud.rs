@@ -146,8 +146,9 @@ fn to_points(layout: &BoardLayout, zoom: f32, r: Rect) -> egui::Rect {
     )
 }
 
-/// Above the tray: "you cannot place a token" and the pass button. With
-/// the tray in a column, over the hand in it (none of it can be placed).
+/// "You cannot place a token" and the pass button, over the hand in the
+/// tray (none of it can be placed), never over the board: a row along the
+/// bottom tray, standing on its lower edge; a column in the side tray.
 fn pass_offer(
     ctx: &egui::Context,
     layout: Option<&BoardLayout>,
@@ -162,7 +163,7 @@ fn pass_offer(
             .fixed_pos(tray.center())
     } else {
         area.pivot(egui::Align2::CENTER_BOTTOM)
-            .fixed_pos(egui::pos2(tray.center().x, tray.min.y - 12.0))
+            .fixed_pos(egui::pos2(tray.center().x, tray.max.y))
     };
     area.show(ctx, |ui| {
         egui::Frame::new()
@@ -190,8 +191,9 @@ fn pass_offer(
                         pass(ui);
                     });
                 } else {
+                    ui.set_max_width(tray.width() - 28.0);
                     ui.horizontal(|ui| {
-                        ui.label(words);
+                        ui.add(egui::Label::new(words).wrap());
                         pass(ui);
                     });
                 }
