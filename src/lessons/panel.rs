@@ -261,13 +261,34 @@ fn end_scores(ui: &mut egui::Ui, sheet: &ResultsSheet, you: usize) {
             .size(size::TEXT + 4.0),
     );
     ui.add_space(4.0);
-    // A sideways scroll, should a game's columns outgrow the panel.
+    // The score column alone where the game names one: the whole sheet
+    // (Neighbours' four columns) is wider than the panel beside the table.
+    let scores = sheet.score.map_or_else(
+        || sheet.clone(),
+        |k| ResultsSheet {
+            columns: sheet.columns.get(k).cloned().into_iter().collect(),
+            rows: sheet
+                .rows
+                .iter()
+                .map(|(name, cells, won)| {
+                    (
+                        name.clone(),
+                        cells.get(k).cloned().into_iter().collect(),
+                        *won,
+                    )
+                })
+                .collect(),
+            notes: Vec::new(),
+            score: Some(0),
+        },
+    );
+    // A sideways scroll, should a game's columns outgrow the panel still.
     egui::ScrollArea::horizontal()
         .id_salt("lesson-scores")
         .show(ui, |ui| {
             sheet_grid(
                 ui,
-                sheet,
+                &scores,
                 "lesson-scores",
                 egui::vec2(14.0, 4.0),
                 Some(size::TEXT - 4.0),
