@@ -206,14 +206,38 @@ fn card_face(
         CardShape::Across { size, .. } => (size, PADDING),
         CardShape::Rows { size, .. } => (size, ROW_PADDING),
     };
-    let words = |ui: &mut egui::Ui| {
-        ui.label(
-            egui::RichText::new(kind.title())
-                .size(size::HEADING)
-                .color(ecolour::INK)
-                .strong(),
-        );
+    let name = || {
+        egui::RichText::new(kind.title())
+            .size(size::HEADING)
+            .color(ecolour::INK)
+            .strong()
+    };
+    // The name, "Learn" at the end of its line where given, and the line.
+    let words = |ui: &mut egui::Ui, learn: Option<&mut bool>| {
+        match learn {
+            Some(learn) => {
+                ui.horizontal(|ui| {
+                    ui.label(name());
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        *learn |= ui.add(learn_pill(size::TOUCH)).clicked();
+                    });
+                });
+            }
+            None => {
+                ui.label(name());
+            }
+        }
         ui.label(egui::RichText::new(kind.tagline()).color(ecolour::INK));
+    };
+    // How wide the name and "Learn" beside it are, in one line.
+    let name_and_learn = |ui: &egui::Ui| {
+        let heading = egui::FontId::proportional(size::HEADING);
+        let name_w = ui.fonts_mut(|f| {
+            f.layout_no_wrap(kind.title().to_owned(), heading, ecolour::INK)
+                .size()
+                .x
+        });
+        name_w + 16.0 + learn_width(ui, egui::Rect::EVERYTHING)
     };
     egui::Frame::new()
         .fill(ecolour::CARD)
@@ -242,7 +266,7 @@ fn card_face(
                         (game.picture)(ui.painter(), beside_learn(ui, rect));
                         learn_button(ui, rect, learn);
                         ui.add_space(6.0);
-                        words(ui);
+                        words(ui, None);
                         // The buttons at the card's foot, however many lines the words took.
                         let room = ui.available_height() - buttons_height(stacked);
                         ui.add_space(room.max(4.0));
@@ -253,24 +277,36 @@ fn card_face(
                     picture_w, beside, ..
                 } => {
                     ui.horizontal_top(|ui| {
+                        let font = egui::TextStyle::Button.resolve(ui.style());
+                        let column = ["button-play", "button-how-to-play"]
+                            .map(|key| button_width(ui, &tr!(key), font.clone(), 150.0))
+                            .into_iter()
+                            .fold(0.0, f32::max);
+                        let words_w = ui.available_width()
+                            - picture_w
+                            - 4.0
+                            - if beside { column + 16.0 } else { 0.0 };
+                        // A row is short: "Learn" over its picture would
+                        // hide half of it. At the end of the name's line
+                        // instead, where the line has room for both.
+                        let by_name = name_and_learn(ui) <= words_w;
                         let (rect, _) = ui.allocate_exact_size(
                             egui::vec2(picture_w, inner.y),
                             egui::Sense::hover(),
                         );
-                        (game.picture)(ui.painter(), beside_learn(ui, rect));
-                        learn_button(ui, rect, learn);
+                        if by_name {
+                            (game.picture)(ui.painter(), rect);
+                        } else {
+                            (game.picture)(ui.painter(), beside_learn(ui, rect));
+                            learn_button(ui, rect, learn);
+                        }
                         ui.add_space(4.0);
+                        let learn = by_name.then_some(learn);
                         if beside {
-                            let font = egui::TextStyle::Button.resolve(ui.style());
-                            let column = ["button-play", "button-how-to-play"]
-                                .map(|key| button_width(ui, &tr!(key), font.clone(), 150.0))
-                                .into_iter()
-                                .fold(0.0, f32::max);
-                            let words_w = ui.available_width() - column - 16.0;
                             ui.vertical(|ui| {
                                 ui.set_width(words_w);
                                 ui.spacing_mut().item_spacing.y = 6.0;
-                                words(ui);
+                                words(ui, learn);
                             });
                             // The two buttons one above the other, in the row's middle.
                             ui.vertical(|ui| {
@@ -281,7 +317,7 @@ fn card_face(
                         } else {
                             ui.vertical(|ui| {
                                 ui.spacing_mut().item_spacing.y = 6.0;
-                                words(ui);
+                                words(ui, learn);
                                 let stacked = buttons_width(ui) > ui.available_width();
                                 let room = ui.available_height() - buttons_height(stacked);
                                 ui.add_space(room.max(4.0));
@@ -330,20 +366,24 @@ fn learn_words() -> String {
 /// in for someone who has never played, without taking the room the
 /// picture and the buttons need.
 fn learn_button(ui: &mut egui::Ui, picture: egui::Rect, learn: &mut bool) {
-    let text = learn_words();
     let width = learn_width(ui, picture);
     let at = egui::Rect::from_min_size(
         egui::pos2(picture.right() - width, picture.top()),
         egui::vec2(width, size::TOUCH),
     );
-    let button = egui::Button::new(egui::RichText::new(text).color(ecolour::INK))
-        .fill(ecolour::CELL_K)
-        .wrap_mode(egui::TextWrapMode::Extend)
-        .min_size(at.size());
+    let button = learn_pill(width);
     // A child of its own: laid over the picture, it leaves the card's
     // layout where the picture ended (`ui.put` would move it back up).
     let mut over = ui.new_child(egui::UiBuilder::new().max_rect(at));
     *learn |= over.add(button).clicked();
+}
+
+/// "Learn", `width` wide.
+fn learn_pill(width: f32) -> egui::Button<'static> {
+    egui::Button::new(egui::RichText::new(learn_words()).color(ecolour::INK))
+        .fill(ecolour::CELL_K)
+        .wrap_mode(egui::TextWrapMode::Extend)
+        .min_size(egui::vec2(width, size::TOUCH))
 }
 
 /// The height of Play and How to play, side by side or one above the other.
@@ -489,10 +529,37 @@ mod tests {
         );
     }
 
-    /// "Learn" lies over none of the picture: the picture is painted in the
-    /// room under the pill's row.
+    /// "Learn" lies over none of the picture: in a card of its own the
+    /// picture is painted in the room under the pill's row; in a short row
+    /// (a phone held sideways) the pill goes to the end of the name's line
+    /// and the picture keeps its whole height.
     #[test]
     fn the_learn_pill_covers_none_of_the_picture() {
+        let across = CardShape::Across {
+            size: CARD,
+            words_h: 60.0,
+            stacked: false,
+        };
+        let row = CardShape::Rows {
+            size: egui::vec2(760.0, 190.0),
+            picture_w: 190.0,
+            beside: true,
+        };
+        for (shape, screen, tall) in [
+            (across, egui::vec2(1280.0, 800.0), 100.0),
+            (row, egui::vec2(844.0, 390.0), 150.0),
+        ] {
+            let (art, pill) = art_and_pill(&shape, screen);
+            assert!(art.height() > tall, "the picture keeps its room: {art:?}");
+            assert!(
+                !art.intersects(pill),
+                "Learn {pill:?} over the picture {art:?}"
+            );
+        }
+    }
+
+    /// Where a card of `shape` paints its picture and its "Learn".
+    fn art_and_pill(shape: &CardShape, screen: egui::Vec2) -> (egui::Rect, egui::Rect) {
         const ART: egui::Color32 = egui::Color32::from_rgb(1, 2, 3);
         let ctx = crate::ui::theme::test_context();
         let mut card = entry();
@@ -502,22 +569,11 @@ mod tests {
         let mut shapes = Vec::new();
         for _ in 0..2 {
             let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(1280.0, 800.0),
-                )),
+                screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, screen)),
                 ..Default::default()
             };
             let output = ctx.run_ui(input, |ui| {
-                game_card(
-                    ui,
-                    &card,
-                    &CardShape::Across {
-                        size: CARD,
-                        words_h: 60.0,
-                        stacked: false,
-                    },
-                );
+                game_card(ui, &card, shape);
             });
             shapes = output.shapes.clone();
             output.drop_without_applying_deltas();
@@ -538,11 +594,7 @@ mod tests {
                 _ => None,
             })
             .expect("Learn is drawn");
-        assert!(art.height() > 100.0, "the picture keeps its room: {art:?}");
-        assert!(
-            !art.intersects(pill),
-            "Learn {pill:?} over the picture {art:?}"
-        );
+        (art, pill)
     }
 
     /// A tap at `at`: what the card answered over the frames it took.
