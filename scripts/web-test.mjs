@@ -72,6 +72,9 @@ const TITLE_ONLY = args.includes("--title-only");
 // Chromium then reports devicePixelContentBoxSize in device pixels.
 const REAL_RATIO = args.includes("--real-ratio");
 const CHROMIUM = process.env.PARLOUR_WEB_TEST_CHROMIUM || "/usr/bin/chromium";
+// Headless, software WebGL, nothing fetched beside the page.
+const BROWSER_ARGS = ["--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
 
 // --- times (software WebGL on two cores is slow) ------------------------------
 const TITLE_TIMEOUT = 180_000; // navigation to the first drawn title
@@ -314,9 +317,7 @@ async function loadingScreen(lang, locale) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
-      `--lang=${locale}`],
+    args: [...BROWSER_ARGS, `--lang=${locale}`],
     locale,
     viewport: { width: 800, height: 600 },
   });
@@ -380,8 +381,7 @@ async function lateProbe() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    args: BROWSER_ARGS,
     viewport: { width, height }, screen: { width, height }, deviceScaleFactor: ratio, hasTouch: true, isMobile: true,
   });
   await context.addInitScript(() => {
@@ -427,12 +427,7 @@ async function pass(width, height, ratio) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--headless=new", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-      "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--disable-quic",
-      ...(REAL_RATIO ? [`--force-device-scale-factor=${ratio}`] : []),
-    ],
+    args: [...BROWSER_ARGS, ...(REAL_RATIO ? [`--force-device-scale-factor=${ratio}`] : [])],
     viewport: { width, height },
     screen: { width, height },
     deviceScaleFactor: ratio,

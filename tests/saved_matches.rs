@@ -176,6 +176,21 @@ fn whole<G: Game>(game: &Match<G>) -> String {
     format!("{:?}", game.state())
 }
 
+/// A record's table: Anna, a person, at seat 0 and Ada, the greedy bot,
+/// at seat 1.
+fn anna_and_ada() -> Vec<SeatRecord> {
+    vec![
+        SeatRecord {
+            name: "Anna".into(),
+            bot: None,
+        },
+        SeatRecord {
+            name: "Ada".into(),
+            bot: Some("greedy".into()),
+        },
+    ]
+}
+
 /// The save on disk.
 fn on_disk(dir: &Path) -> Record {
     Record::from_json(&fs::read_to_string(current(dir)).unwrap()).unwrap()
@@ -532,16 +547,7 @@ fn a_watched_match_is_replayed_move_by_move_and_neither_filed_nor_counted() {
         game.submit(seat, mv).unwrap();
     }
     let mut record = game.record();
-    record.seats = vec![
-        SeatRecord {
-            name: "Anna".into(),
-            bot: None,
-        },
-        SeatRecord {
-            name: "Ada".into(),
-            bot: Some("greedy".into()),
-        },
-    ];
+    record.seats = anna_and_ada();
     let mut app = app_in(&dir);
     app.update();
     // The person's own table, as their set-up left it.
@@ -629,20 +635,11 @@ fn rummy_before_a_rounds_end() -> (Record, Seat, RMove) {
         let mut next = game.clone();
         let outcome = next.submit(seat, mv.clone()).unwrap();
         if Rummy::ends_round(&outcome) {
-            let anna = SeatRecord {
-                name: "Anna".into(),
-                bot: None,
-            };
-            let ada = SeatRecord {
-                name: "Ada".into(),
-                bot: Some("greedy".into()),
-            };
             let mut record = game.record();
-            record.seats = if seat == 0 {
-                vec![anna, ada]
-            } else {
-                vec![ada, anna]
-            };
+            record.seats = anna_and_ada();
+            if seat != 0 {
+                record.seats.reverse();
+            }
             return (record, seat, mv);
         }
         game = next;
@@ -670,16 +667,7 @@ fn a_rummy_hand_comes_back_in_its_players_own_order_after_continue() {
     }
     let anna = 0;
     let mut record = game.record();
-    record.seats = vec![
-        SeatRecord {
-            name: "Anna".into(),
-            bot: None,
-        },
-        SeatRecord {
-            name: "Ada".into(),
-            bot: Some("greedy".into()),
-        },
-    ];
+    record.seats = anna_and_ada();
     fs::create_dir_all(current(&dir).parent().unwrap()).unwrap();
     fs::write(current(&dir), record.to_json()).unwrap();
     let hand = |app: &App| {

@@ -247,13 +247,9 @@ fn the_first_play_on_a_game_offers_its_lesson_once() {
     );
 }
 
-/// A lesson played to its end by its own buttons ("Show me" for each of
-/// the learner's moves, "Next" after the words): the end says "You win!"
-/// to the learner, shows the scores the last step spoke of (Rummy's 69),
-/// and leads back to the title as well as to a real match.
-#[test]
-fn a_lessons_end_tells_the_learner_they_won_shows_the_scores_and_leads_back_to_the_title() {
-    let _words = language_held();
+/// Rummy's lesson begun as a newcomer begins it: Play on a device that has
+/// not been offered the lesson, then "Learn as I play".
+fn rummy_lesson() -> Menus {
     let mut m = Menus::new(|app| {
         english(app);
         app.world_mut()
@@ -264,6 +260,17 @@ fn a_lessons_end_tells_the_learner_they_won_shows_the_scores_and_leads_back_to_t
     m.tap_nth("Play", 2);
     assert!(m.shows("New to Rummy?"), "{:?}", m.texts());
     m.tap("Learn as I play");
+    m
+}
+
+/// A lesson played to its end by its own buttons ("Show me" for each of
+/// the learner's moves, "Next" after the words): the end says "You win!"
+/// to the learner, shows the scores the last step spoke of (Rummy's 69),
+/// and leads back to the title as well as to a real match.
+#[test]
+fn a_lessons_end_tells_the_learner_they_won_shows_the_scores_and_leads_back_to_the_title() {
+    let _words = language_held();
+    let mut m = rummy_lesson();
     for _ in 0..400 {
         m.frames(5);
         if m.shows("What you learnt") {
@@ -323,15 +330,7 @@ fn a_wrong_trys_reason_goes_at_the_next_press_beside_the_lessons_words() {
     use parlour::lessons::LessonPlay;
     use parlour_core::games::rummy::{Move, Rummy};
     let _words = language_held();
-    let mut m = Menus::new(|app| {
-        english(app);
-        app.world_mut()
-            .resource_mut::<Settings>()
-            .lessons_offered
-            .clear();
-    });
-    m.tap_nth("Play", 2);
-    m.tap("Learn as I play");
+    let mut m = rummy_lesson();
     for _ in 0..20 {
         m.frames(30);
         if m.shows("Show me") {

@@ -53,7 +53,7 @@ pub(super) fn keep<G: Game>(
         .as_ref()
         .filter(|(game, _)| *game == GameId::of::<G>())
         .map(|(_, v)| v);
-    let rearranged = noted != saved_note.as_ref() && !active.get().is_over();
+    let rearranged = kept.is_changed() && noted != saved_note.as_ref() && !active.get().is_over();
     // Attract mode's bot matches, replays, lessons and reviews (a filed
     // match played again) are nobody's match to keep.
     let played_for_real =

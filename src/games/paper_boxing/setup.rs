@@ -357,53 +357,74 @@ fn setup_buttons(
     ui.horizontal(|ui| {
         ui.add_space(((ui.available_width() - last) / 2.0).max(0.0));
         let start = ui.cursor().min.x;
-        if let Some(replacing) = draft.asking {
-            let with = match replacing {
-                Replacing::Shuffle => "shuffle",
-                Replacing::Bot => "bot",
-            };
-            ui.label(
-                egui::RichText::new(tr!("pb-replace-ask", with = with))
-                    .size(size::TEXT)
-                    .color(ecolour::TEXT),
-            );
-            if big_button(ui, &tr!("pb-replace"), false).clicked() {
-                draft.answer(true, view, rng);
+        let made = match draft.asking {
+            Some(replacing) => {
+                asking_row(ui, draft, replacing, view, rng);
+                None
             }
-            if big_button(ui, &tr!("pb-keep-mine"), true).clicked() {
-                draft.answer(false, view, rng);
-            }
-            let width = ui.min_rect().max.x - start;
-            if (width - last).abs() > 0.5 {
-                ui.ctx().data_mut(|d| d.insert_temp(width_id, width));
-                ui.ctx().request_repaint();
-            }
-            return None;
-        }
-        let shuffle = if draft.shuffles_the_rest() {
-            tr!("pb-shuffle-rest")
-        } else {
-            tr!("pb-shuffle")
+            None => button_row(ui, draft, view, rng, may_submit),
         };
-        if big_button(ui, &shuffle, false).clicked() {
-            draft.press_shuffle(rng);
-        }
-        if big_button(ui, &tr!("pb-use-bot"), false).clicked() {
-            draft.press_suggest(view, rng);
-        }
-        let grid = draft.arrangement.grid();
-        let ready = ui.add_enabled_ui(grid.is_some() && may_submit, |ui| {
-            big_button(ui, &tr!("pb-ready"), true)
-        });
-        crate::lessons::pointer::note_control(ui.ctx(), "ready", ready.inner.rect);
         let width = ui.min_rect().max.x - start;
         if (width - last).abs() > 0.5 {
             ui.ctx().data_mut(|d| d.insert_temp(width_id, width));
             ui.ctx().request_repaint();
         }
-        grid.filter(|_| ready.inner.clicked())
+        made
     })
     .inner
+}
+
+/// The question before a new grid replaces the person's own numbers.
+fn asking_row(
+    ui: &mut egui::Ui,
+    draft: &mut Draft,
+    replacing: Replacing,
+    view: &View,
+    rng: &mut GameRng,
+) {
+    let with = match replacing {
+        Replacing::Shuffle => "shuffle",
+        Replacing::Bot => "bot",
+    };
+    ui.label(
+        egui::RichText::new(tr!("pb-replace-ask", with = with))
+            .size(size::TEXT)
+            .color(ecolour::TEXT),
+    );
+    if big_button(ui, &tr!("pb-replace"), false).clicked() {
+        draft.answer(true, view, rng);
+    }
+    if big_button(ui, &tr!("pb-keep-mine"), true).clicked() {
+        draft.answer(false, view, rng);
+    }
+}
+
+/// Shuffle (or Shuffle the rest), Use the bot's arrangement, and Ready,
+/// which hands back the grid once it is whole.
+fn button_row(
+    ui: &mut egui::Ui,
+    draft: &mut Draft,
+    view: &View,
+    rng: &mut GameRng,
+    may_submit: bool,
+) -> Option<Grid> {
+    let shuffle = if draft.shuffles_the_rest() {
+        tr!("pb-shuffle-rest")
+    } else {
+        tr!("pb-shuffle")
+    };
+    if big_button(ui, &shuffle, false).clicked() {
+        draft.press_shuffle(rng);
+    }
+    if big_button(ui, &tr!("pb-use-bot"), false).clicked() {
+        draft.press_suggest(view, rng);
+    }
+    let grid = draft.arrangement.grid();
+    let ready = ui.add_enabled_ui(grid.is_some() && may_submit, |ui| {
+        big_button(ui, &tr!("pb-ready"), true)
+    });
+    crate::lessons::pointer::note_control(ui.ctx(), "ready", ready.inner.rect);
+    grid.filter(|_| ready.inner.clicked())
 }
 
 /// The draft follows the seat on screen; its words and buttons are drawn
