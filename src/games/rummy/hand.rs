@@ -5,6 +5,8 @@
 //! Draw takes a card. A set the rules do not read is outlined in red with
 //! their reason as it is built.
 
+use std::ops::RangeInclusive;
+
 use bevy_egui::egui;
 use parlour_core::engine::Game;
 use parlour_core::games::rummy::cards::FACES;
@@ -234,7 +236,7 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
                 .size(size::TEXT - 6.0)
                 .color(ecolour::TEXT_DIM),
         )
-        .truncate(),
+        .wrap(),
     );
 
     if let Some(hint) = &hint {
@@ -256,56 +258,42 @@ pub fn hand(ui: &mut egui::Ui, frame: &HandFrame) -> Option<serde_json::Value> {
         // The table's screen: the sets alone, as large as the room lets
         // them all be seen at once.
         let lengths: Vec<usize> = draft.table.iter().map(Vec::len).collect();
-        let card = fitted_card(&lengths, room.size());
+        let card = fitted_card(&lengths, room.size(), 40..=120);
         ui.scope_builder(egui::UiBuilder::new().max_rect(room), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("rummy-table")
-                .show(ui, |ui| table(ui, &mut draft, card, false, true));
+                .show(ui, |ui| table(ui, &mut draft, card, false));
         });
         ui.allocate_rect(room, egui::Sense::hover());
         return None;
     }
-    let buttons_h = size::TOUCH + 12.0;
-    let card = egui::vec2(
-        ((room.width() - 16.0) / 9.0).clamp(30.0, 46.0),
-        ((room.width() - 16.0) / 9.0).clamp(30.0, 46.0) * 1.35,
-    );
-    let table_h = (room.height() - buttons_h) * 0.55;
-    let table_rect = egui::Rect::from_min_size(room.min, egui::vec2(room.width(), table_h));
-    let hand_rect = egui::Rect::from_min_max(
-        egui::pos2(room.min.x, table_rect.max.y + 6.0),
-        egui::pos2(room.max.x, room.max.y - buttons_h),
-    );
+    let lengths: Vec<usize> = draft.table.iter().map(Vec::len).collect();
     let play = frame.to_play;
-    ui.scope_builder(egui::UiBuilder::new().max_rect(table_rect), |ui| {
+    let at = PhoneRooms::new(room, &lengths, draft.hand.len(), play);
+    // A touch screen has no hover to bring out a floating scroll bar: a
+    // solid one says there is more below.
+    let solid = |ui: &mut egui::Ui| ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    ui.scope_builder(egui::UiBuilder::new().max_rect(at.table), |ui| {
+        solid(ui);
         egui::ScrollArea::vertical()
             .id_salt("rummy-table")
-            .show(ui, |ui| table(ui, &mut draft, card, play, false));
+            .show(ui, |ui| table(ui, &mut draft, at.card, play));
     });
-    ui.scope_builder(egui::UiBuilder::new().max_rect(hand_rect), |ui| {
+    ui.scope_builder(egui::UiBuilder::new().max_rect(at.hand), |ui| {
+        solid(ui);
         egui::ScrollArea::vertical()
             .id_salt("rummy-hand")
-            .show(ui, |ui| hand_cards(ui, &mut draft, card * 1.15, play));
+            .show(ui, |ui| hand_cards(ui, &mut draft, at.hand_card, play));
     });
-    let made = buttons(
-        ui,
-        &mut draft,
-        egui::Rect::from_min_max(
-            egui::pos2(room.min.x, room.max.y - buttons_h + 6.0),
-            room.max,
-        ),
-        play,
-    );
+    let made = buttons(ui, &mut draft, at.buttons, play);
     ui.data_mut(|d| d.insert_temp(id, draft));
     ui.allocate_rect(room, egui::Sense::hover());
     made.and_then(|mv| serde_json::to_value(mv).ok())
 }
 
-/// The sets on the table, a row each, with New set under them.
-/// The sets on the table, a row each on a phone (each set's cards wrapped
-/// to its width), side by side on the table's own screen (as many to a row
-/// as fit, each set on one line); New set under them.
-fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wide: bool) {
+/// The sets on the table side by side, as many to a row as fit (a set
+/// wider than a row wraps on one of its own); New set under them.
+fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool) {
     let mut lay_on = None;
     let mut pick = None;
     // Each card on the table by its face and which copy of that face it
@@ -333,7 +321,8 @@ fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wid
             *at = arrival(ui.ctx(), id, k < copies[f]);
         }
     }
-    let mut one = |ui: &mut egui::Ui, s: usize| {
+    // One set, drawn; true when it is tapped to take the picked cards.
+    let mut one = |ui: &mut egui::Ui, s: usize| -> bool {
         let set = &draft.table[s];
         let names: Vec<CardName> = set.iter().map(|l| l.name).collect();
         let valid = sets::read(&names);
@@ -374,48 +363,50 @@ fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wid
             })
             .response
             .interact(egui::Sense::click());
-        if response.clicked() && play && !draft.picked.is_empty() {
-            lay_on = Some(s);
-        }
+        response.clicked() && play && !draft.picked.is_empty()
     };
-    if wide {
-        // Rows of sets, as many to a row as fit whole: egui cannot wrap a
-        // set's frame before it knows its width, so the rows are set here.
-        let room = ui.available_width();
-        let gap = 10.0;
-        let mut rows: Vec<Vec<usize>> = Vec::new();
-        let mut x = room;
-        for (s, set) in draft.table.iter().enumerate() {
-            let width = set.len() as f32 * (card.x + 3.0) + 8.0;
-            if x + width > room {
-                rows.push(Vec::new());
-                x = 0.0;
-            }
-            rows.last_mut().expect("a row was begun").push(s);
-            x += width + gap;
+    // Rows of sets, as many to a row as fit whole: egui cannot wrap a
+    // set's frame before it knows its width, so the rows are set here. In
+    // play, New set's slot follows the last set, as wide as a set of
+    // `NEW_SET` cards.
+    let room = ui.available_width();
+    let gap = set_gap(card.x);
+    let slot = play.then_some(NEW_SET);
+    let lengths = draft.table.iter().map(Vec::len).chain(slot);
+    let mut rows: Vec<Vec<(usize, f32)>> = Vec::new();
+    let mut x = room;
+    for (s, len) in lengths.enumerate() {
+        let width = len as f32 * (card.x + 3.0) + 8.0;
+        if x + width > room {
+            rows.push(Vec::new());
+            x = 0.0;
         }
-        for row in rows {
-            ui.horizontal_top(|ui| {
-                ui.spacing_mut().item_spacing.x = gap;
-                for s in row {
-                    one(ui, s);
-                }
-            });
-            ui.add_space(gap / 2.0);
-        }
-    } else {
-        for s in 0..draft.table.len() {
-            one(ui, s);
-        }
+        rows.last_mut().expect("a row was begun").push((s, width));
+        x += width + gap;
     }
-    if play && !draft.picked.is_empty() {
-        let new_set = egui::Button::new(
-            egui::RichText::new(tr!("hand-rummy-new-set")).size(size::TEXT - 2.0),
-        )
-        .min_size(egui::vec2(ui.available_width(), size::TOUCH));
-        if ui.add(new_set).clicked() {
-            lay_on = Some(usize::MAX);
-        }
+    let sets = draft.table.len();
+    for row in rows {
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = gap;
+            for (s, width) in row {
+                if s < sets {
+                    if one(ui, s) {
+                        lay_on = Some(s);
+                    }
+                } else if !draft.picked.is_empty() {
+                    let new_set = egui::Button::new(
+                        egui::RichText::new(tr!("hand-rummy-new-set")).size(size::TEXT - 8.0),
+                    )
+                    .wrap()
+                    .stroke(egui::Stroke::new(2.0, ecolour::ACCENT))
+                    .min_size(egui::vec2(width, (card.y + 8.0).max(size::TOUCH)));
+                    if ui.add(new_set).clicked() {
+                        lay_on = Some(usize::MAX);
+                    }
+                }
+            }
+        });
+        ui.add_space(gap / 2.0);
     }
     if let Some(p) = pick {
         toggle(&mut draft.picked, p);
@@ -424,31 +415,148 @@ fn table(ui: &mut egui::Ui, draft: &mut Draft, card: egui::Vec2, play: bool, wid
     }
 }
 
-/// The largest card (from 120 points wide down to 40) at which sets of
-/// `lengths` cards, in rows as the table lays them, fit in `room`.
-fn fitted_card(lengths: &[usize], room: egui::Vec2) -> egui::Vec2 {
-    let gap = 10.0;
-    let fits = |width: f32| {
-        let height = width * CARD_TALL;
-        let mut rows = 0usize;
-        let mut x = f32::INFINITY;
-        for &len in lengths {
-            let set = len as f32 * (width + 3.0) + 8.0;
-            if x + set > room.x {
-                rows += 1;
-                x = 0.0;
-            }
-            x += set + gap;
-        }
-        rows as f32 * (height + 8.0 + gap * 1.5) <= room.y
-    };
-    let width = (40..=120)
+/// New set's slot is as wide as a set of this many cards.
+const NEW_SET: usize = 3;
+
+/// The largest card (of a width in `widths`, the smallest if none fits) at
+/// which sets of `lengths` cards, in rows as the table lays them, fit in
+/// `room`. A set wider than the room wraps onto rows of its own.
+fn fitted_card(lengths: &[usize], room: egui::Vec2, widths: RangeInclusive<u32>) -> egui::Vec2 {
+    let smallest = *widths.start() as f32;
+    let width = widths
         .rev()
-        .step_by(4)
+        .step_by(2)
         .map(|w| w as f32)
-        .find(|&w| fits(w))
-        .unwrap_or(40.0);
+        .find(|&w| table_height(lengths, room.x, w) <= room.y)
+        .unwrap_or(smallest);
     egui::vec2(width, width * CARD_TALL)
+}
+
+/// The height the table's rows of sets take at cards `width` wide.
+fn table_height(lengths: &[usize], room: f32, width: f32) -> f32 {
+    let gap = set_gap(width);
+    let row = width * CARD_TALL + 8.0 + gap * 1.5;
+    let mut rows = 0.0;
+    let mut x = f32::INFINITY;
+    for &len in lengths {
+        let set = len as f32 * (width + 3.0) + 8.0;
+        if x + set > room {
+            x = 0.0;
+            if set > room {
+                // Alone, wrapped to the room's width: its cards' rows but
+                // one go under the row it starts.
+                let across = ((room - 8.0) / (width + 3.0)).floor().max(1.0);
+                rows += (len as f32 / across).ceil() - 1.0;
+            }
+            rows += 1.0;
+        }
+        x += set + gap;
+    }
+    rows * row
+}
+
+/// Where a phone puts the table, the hand and the buttons, and the cards'
+/// sizes: the table's sets as large as lets them all be seen, the hand as
+/// much room as its rows need (below the table held upright, beside it held
+/// sideways), the buttons across the foot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PhoneRooms {
+    table: egui::Rect,
+    hand: egui::Rect,
+    buttons: egui::Rect,
+    card: egui::Vec2,
+    hand_card: egui::Vec2,
+}
+
+impl PhoneRooms {
+    /// Room kept for a solid scroll bar beside the cards.
+    const BAR: f32 = 12.0;
+    /// The smallest card whose number a person still reads at arm's length
+    /// (its number is 55 % of its width).
+    const LEAST: u32 = 30;
+    /// The smallest card in the hand, the cards a player taps most.
+    const LEAST_IN_HAND: u32 = 34;
+
+    fn new(room: egui::Rect, lengths: &[usize], hand: usize, play: bool) -> Self {
+        let buttons_h = size::TOUCH + 12.0;
+        let buttons = egui::Rect::from_min_max(
+            egui::pos2(room.min.x, room.max.y - buttons_h + 6.0),
+            room.max,
+        );
+        let body =
+            egui::Rect::from_min_max(room.min, egui::pos2(room.max.x, room.max.y - buttons_h));
+        let sideways = body.width() > body.height() * 1.3;
+        let (table_w, hand_w) = if sideways {
+            let table_w = (body.width() * 0.6).floor();
+            (table_w, body.width() - table_w - 8.0)
+        } else {
+            (body.width(), body.width())
+        };
+        // The hand's cards as large as let its rows take at most two
+        // fifths of a phone held upright (all its height held sideways),
+        // down to a size still easy to tap.
+        let hand_height = |w: f32| {
+            let across = ((hand_w - Self::BAR + 4.0) / (w + 4.0)).floor().max(1.0);
+            let rows = (hand.max(1) as f32 / across).ceil();
+            rows * (w * CARD_TALL + 4.0) + 8.0
+        };
+        let hand_room = if sideways {
+            body.height()
+        } else {
+            body.height() * 0.4
+        };
+        let widest = ((hand_w - 16.0) / if sideways { 7.0 } else { 9.0 }).clamp(30.0, 46.0) * 1.15;
+        let hand_card = (Self::LEAST_IN_HAND..=widest as u32)
+            .rev()
+            .step_by(2)
+            .map(|w| w as f32)
+            .find(|&w| hand_height(w) <= hand_room)
+            .unwrap_or(Self::LEAST_IN_HAND as f32);
+        let hand_h = hand_height(hand_card);
+        let hand_card = egui::vec2(hand_card, hand_card * CARD_TALL);
+        // New set's slot shows once a card is picked: its room is kept all
+        // turn, so the cards do not shrink at a tap.
+        let lengths: Vec<usize> = lengths
+            .iter()
+            .copied()
+            .chain(play.then_some(NEW_SET))
+            .collect();
+        let largest = ((table_w - 16.0) / 7.0).clamp(Self::LEAST as f32, 64.0) as u32;
+        let (table, hand) = if sideways {
+            let table = egui::Rect::from_min_size(body.min, egui::vec2(table_w, body.height()));
+            let hand =
+                egui::Rect::from_min_max(egui::pos2(table.max.x + 8.0, body.min.y), body.max);
+            (table, hand)
+        } else {
+            // The hand's rows, up to half the room; the table the rest.
+            let hand_h = hand_h.clamp(hand_card.y + 8.0, body.height() * 0.5);
+            let table = egui::Rect::from_min_max(
+                body.min,
+                egui::pos2(body.max.x, body.max.y - hand_h - 6.0),
+            );
+            let hand =
+                egui::Rect::from_min_max(egui::pos2(body.min.x, table.max.y + 6.0), body.max);
+            (table, hand)
+        };
+        let card = fitted_card(
+            &lengths,
+            egui::vec2(table.width() - Self::BAR, table.height()),
+            Self::LEAST..=largest,
+        );
+        Self {
+            table,
+            hand,
+            buttons,
+            card,
+            hand_card,
+        }
+    }
+}
+
+/// The room between sets side by side, and between their rows: less
+/// between small cards, where every point counts.
+fn set_gap(card: f32) -> f32 {
+    (card * 0.2).clamp(4.0, 10.0)
 }
 
 /// A card's height for its width.
@@ -644,14 +752,74 @@ mod tests {
     fn the_tables_screen_shows_its_sets_as_large_as_fit_all_at_once() {
         let tv = egui::vec2(1200.0, 700.0);
         assert_eq!(
-            fitted_card(&[3, 4], tv).x,
+            fitted_card(&[3, 4], tv, 40..=120).x,
             120.0,
             "two sets: the largest cards"
         );
         let many = [3, 4, 5, 3, 3, 6, 4, 3, 5, 3, 4, 3];
-        let card = fitted_card(&many, tv);
+        let card = fitted_card(&many, tv, 40..=120);
         assert!(card.x < 120.0 && card.x >= 40.0, "{card:?}");
         // Its rows of sets at that size fit the room; a size larger would not.
-        assert!(fitted_card(&many, tv * 2.0).x > card.x);
+        assert!(fitted_card(&many, tv * 2.0, 40..=120).x > card.x);
+    }
+
+    /// A round's end as the play-through saw it: ten sets on the table.
+    const ROUND_END: [usize; 10] = [3, 3, 3, 6, 3, 3, 4, 5, 3, 3];
+
+    /// Every set and New set's slot fit the table's room at its card.
+    fn all_seen(at: &PhoneRooms, lengths: &[usize], play: bool) -> bool {
+        let mut lengths = lengths.to_vec();
+        lengths.extend(play.then_some(NEW_SET));
+        table_height(&lengths, at.table.width() - PhoneRooms::BAR, at.card.x) <= at.table.height()
+    }
+
+    #[test]
+    fn a_phone_held_upright_shows_a_rounds_end_table_whole_above_the_hand() {
+        // 390 × 844 less the page's margins, the names line and the headings.
+        let room = egui::Rect::from_min_size(egui::pos2(16.0, 137.0), egui::vec2(358.0, 680.0));
+        for play in [false, true] {
+            let at = PhoneRooms::new(room, &ROUND_END, 14, play);
+            assert!(all_seen(&at, &ROUND_END, play), "{at:?}");
+            assert!(at.card.x >= 30.0, "cards a person reads: {at:?}");
+            assert!(at.hand.min.y >= at.table.max.y, "the hand under the table");
+            assert!(
+                at.buttons.min.y >= at.hand.max.y,
+                "the buttons under the hand"
+            );
+            // Fourteen cards in the hand's rows, every one in its room.
+            let across =
+                ((at.hand.width() - PhoneRooms::BAR + 4.0) / (at.hand_card.x + 4.0)).floor();
+            let rows = (14.0 / across).ceil();
+            assert!(rows * (at.hand_card.y + 4.0) <= at.hand.height(), "{at:?}");
+        }
+    }
+
+    #[test]
+    fn a_phone_shows_a_tables_first_sets_at_a_finger_s_width() {
+        let room = egui::Rect::from_min_size(egui::pos2(16.0, 137.0), egui::vec2(358.0, 680.0));
+        let at = PhoneRooms::new(room, &[3, 4, 3], 14, true);
+        assert!(at.card.x >= 44.0, "{at:?}");
+        assert!(all_seen(&at, &[3, 4, 3], true), "{at:?}");
+    }
+
+    #[test]
+    fn a_phone_held_sideways_puts_the_hand_beside_the_table() {
+        let room = egui::Rect::from_min_size(egui::pos2(16.0, 96.0), egui::vec2(812.0, 270.0));
+        let at = PhoneRooms::new(room, &ROUND_END[..6], 14, true);
+        assert!(at.hand.min.x >= at.table.max.x, "{at:?}");
+        assert!(at.hand.height() == at.table.height(), "{at:?}");
+        assert!(all_seen(&at, &ROUND_END[..6], true), "{at:?}");
+        assert!(
+            room.contains_rect(at.table) && room.contains_rect(at.hand),
+            "{at:?}"
+        );
+    }
+
+    #[test]
+    fn a_set_longer_than_the_phone_is_wide_is_counted_on_the_rows_it_wraps_to() {
+        // Thirteen cards 30 wide in 300 points: nine to a row, two rows.
+        let one = table_height(&[3], 300.0, 30.0);
+        assert_eq!(table_height(&[13], 300.0, 30.0), 2.0 * one);
+        assert_eq!(table_height(&[13, 3], 300.0, 30.0), 3.0 * one);
     }
 }

@@ -384,14 +384,21 @@ fn seated(
     };
     let answering = link.waiting_for_answer() || link.coach_word().is_some();
     let to_play = seen.awaiting.contains(&seat) && !answering;
-    match banner(ui, link, &names, seat, &seen, to_play) {
+    // A phone held sideways has height to spare for nothing: the scores
+    // ride on the banner's line.
+    let sideways = ui.available_width() > ui.available_height() * 1.6;
+    let chips = |ui: &mut egui::Ui| scores(ui, &names, seat, &seen);
+    let beside: Option<&dyn Fn(&mut egui::Ui)> = sideways.then_some(&chips);
+    match banner(ui, link, &names, seat, &seen, to_play, beside) {
         Some(BannerTap::Hint) => {
             link.ask_hint(seen.number);
         }
         Some(BannerTap::Review) => review = link.record.clone(),
         None => {}
     }
-    scores(ui, &names, seat, &seen);
+    if !sideways {
+        scores(ui, &names, seat, &seen);
+    }
     coach_panel(ui, link);
     let refusal = link.refused.as_deref().map(|reason| {
         let seat_name = |s: Seat| names.get(s).cloned().unwrap_or_default();
@@ -443,7 +450,8 @@ fn seated(
 /// One line at the top: the match's end, this seat's turn, the coach
 /// weighing its move, or whose turn it is — saying so when that seat's
 /// phone is away. On this seat's turn, the Hint button; once the match is
-/// over, its review.
+/// over, its review. `beside` draws after the words (the scores, held
+/// sideways).
 fn banner(
     ui: &mut egui::Ui,
     link: &Link,
@@ -451,6 +459,7 @@ fn banner(
     seat: Seat,
     seen: &crate::hand::Seen,
     to_play: bool,
+    beside: Option<&dyn Fn(&mut egui::Ui)>,
 ) -> Option<BannerTap> {
     let (text, lit) = if !seen.winners.is_empty() {
         let winners: Vec<&str> = seen
@@ -502,6 +511,9 @@ fn banner(
     ui.horizontal(|ui| {
         let Some(button) = button else {
             banner_text(ui, text, colour);
+            if let Some(beside) = beside {
+                beside(ui);
+            }
             return;
         };
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -514,6 +526,9 @@ fn banner(
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 banner_text(ui, text.clone(), colour);
+                if let Some(beside) = beside {
+                    beside(ui);
+                }
             });
         });
     });
@@ -571,13 +586,24 @@ fn scores(ui: &mut egui::Ui, names: &[String], seat: Seat, seen: &crate::hand::S
             if s == seat {
                 frame = frame.stroke(egui::Stroke::new(2.0, ecolour::ACCENT));
             }
-            let awaited = seen.awaiting.contains(&s);
+            let mut rich = egui::RichText::new(text).size(size::TEXT - 4.0);
+            if seen.awaiting.contains(&s) {
+                rich = rich.strong().color(ecolour::ACCENT);
+            }
+            // A chip that does not fit the row's rest starts the next row:
+            // egui would otherwise squeeze its words into the rest, a
+            // letter a line.
+            let words = egui::WidgetText::from(rich).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            );
+            if ui.available_size_before_wrap().x < words.size().x + 24.0 {
+                ui.end_row();
+            }
             frame.show(ui, |ui| {
-                let mut rich = egui::RichText::new(text).size(size::TEXT - 4.0);
-                if awaited {
-                    rich = rich.strong().color(ecolour::ACCENT);
-                }
-                ui.label(rich);
+                ui.add(egui::Label::new(words).wrap_mode(egui::TextWrapMode::Extend));
             });
         }
     });
@@ -610,6 +636,60 @@ fn said(ui: &mut egui::Ui, text: Option<&str>) {
                     .size(size::TEXT - 4.0),
             )
             .truncate(),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_chip_that_does_not_fit_its_row_starts_the_next_one_whole() {
+        let names: Vec<String> = ["Ana", "Expert", "Expert", "Expert"]
+            .map(String::from)
+            .to_vec();
+        let seen = crate::hand::Seen {
+            number: 0,
+            awaiting: vec![],
+            scores: vec![-194, -104, 331, -33],
+            winners: vec![2],
+            seen: serde_json::Value::Null,
+        };
+        let ctx = egui::Context::default();
+        ctx.set_fonts(crate::ui::theme::egui_fonts());
+        let run = |ctx: &egui::Context| {
+            ctx.run_ui(
+                egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(390.0, 844.0),
+                    )),
+                    ..Default::default()
+                },
+                |ui| {
+                    egui::CentralPanel::default().show(ui, |ui| scores(ui, &names, 0, &seen));
+                },
+            )
+        };
+        // The first pass lays out; the second draws what it settled on.
+        run(&ctx).textures_delta.clear();
+        let mut out = run(&ctx);
+        out.textures_delta.clear();
+        let lines: Vec<(String, usize)> = out
+            .shapes
+            .iter()
+            .filter_map(|clipped| match &clipped.shape {
+                egui::Shape::Text(text) => {
+                    Some((text.galley.text().to_owned(), text.galley.rows.len()))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert!(
+            lines.iter().all(|(_, rows)| *rows == 1),
+            "a chip's words on one line: {lines:?}"
         );
     }
 }
