@@ -20,7 +20,10 @@
 //
 // Prints `phones test: N passed, M failed` last; exits 1 on any failure.
 //
-//   node scripts/phones-test.mjs [--site DIR] [--games neighbours,paper-boxing,rummy] [--seed N]
+//   node scripts/phones-test.mjs [--site DIR] [--games neighbours,paper-boxing,rummy] [--seed N] [--sideways]
+//
+// --sideways: the second phone is held sideways (844×390 at ratio 3), the
+// layout a phone on its side gets.
 
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -58,6 +61,9 @@ const STEP_TIMEOUT = 90_000; // a tap to what it does
 const MATCH_TIMEOUT = 60 * 60_000; // a whole match
 const TAP_GAP = 900; // ms between one tap and the next
 const PHONE = { width: 390, height: 844, ratio: 3 };
+// With --sideways, the second phone is held sideways: its own layout.
+const SIDEWAYS = args.includes("--sideways");
+const PHONE_SIDEWAYS = { width: 844, height: 390, ratio: 3 };
 const TABLE = { width: 1280, height: 800, ratio: 1 };
 // A cell a phone may tap: the hand screens' GOOD (143, 222, 143).
 const lit = (c) => Math.abs(c[0] - 143) <= 30 && Math.abs(c[1] - 222) <= 25 && Math.abs(c[2] - 143) <= 30;
@@ -271,9 +277,18 @@ const movers = {
     if (pass) return phone.tap("No token fits: pass");
     const words = await phone.words();
     const digits = words.filter((w) => /^[0-9]$/.test(w.text));
-    const lowest = Math.max(...digits.map((w) => w.cy));
-    const hand = digits.filter((w) => lowest - w.cy < 12);
-    const board = { x0: 0, y0: 120, x1: PHONE.width, y1: Math.min(...hand.map((w) => w.y0)) - 16 };
+    // The hand: under the board held upright, beside it held sideways.
+    const { width, height } = phone.size;
+    let hand, board;
+    if (width > height) {
+      const rightmost = Math.max(...digits.map((w) => w.cx));
+      hand = digits.filter((w) => rightmost - w.cx < 120);
+      board = { x0: 0, y0: 60, x1: Math.min(...hand.map((w) => w.x0)) - 16, y1: height };
+    } else {
+      const lowest = Math.max(...digits.map((w) => w.cy));
+      hand = digits.filter((w) => lowest - w.cy < 12);
+      board = { x0: 0, y0: 120, x1: width, y1: Math.min(...hand.map((w) => w.y0)) - 16 };
+    }
     for (const token of hand) {
       await phone.tapAt(token.cx, token.cy);
       // The cells it may go on light up once the phone has drawn the tap.
@@ -297,7 +312,9 @@ const movers = {
       await phone.shot(`${phone.label}-grid-written`);
       return phone.tap("Ready");
     }
-    const cells = await phone.litWithin({ x0: 0, y0: 100, x1: PHONE.width, y1: PHONE.height * 0.75 }, 8_000);
+    const { width, height } = phone.size;
+    const grid = width > height ? { x0: 0, y0: 60, x1: width, y1: height - 60 } : { x0: 0, y0: 100, x1: width, y1: height * 0.75 };
+    const cells = await phone.litWithin(grid, 8_000);
     if (!cells.length) throw new Error(`${phone.name}: no lit cell to step to`);
     return phone.tapAt(cells[0].cx, cells[0].cy);
   },
@@ -331,8 +348,10 @@ async function playGame(browser, game) {
   const phones = [];
   try {
     for (const [i, name] of ["Ana", "Bram"].entries()) {
-      const phone = await device(browser, name, PHONE, `${h.base}/?join&probe`, true);
-      phone.label = `${game}-phone-${i + 1}`;
+      const size = SIDEWAYS && i === 1 ? PHONE_SIDEWAYS : PHONE;
+      const phone = await device(browser, name, size, `${h.base}/?join&probe`, true);
+      phone.size = size;
+      phone.label = `${game}-phone-${i + 1}${size === PHONE_SIDEWAYS ? "-sideways" : ""}`;
       phones.push(phone);
       await sit(phone, name, i + 1);
     }

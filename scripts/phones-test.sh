@@ -5,6 +5,7 @@
 #
 #   scripts/web-build.sh && scripts/phones-test.sh
 #   scripts/phones-test.sh --games rummy          # one game
+#   scripts/phones-test.sh --sideways             # the second phone held sideways
 #
 # The host is the debug build of this checkout (built here if missing);
 # the pages are target/web. Screenshots land in target/phones-test/.
