@@ -289,6 +289,29 @@ pub fn top_bar(ctx: &egui::Context, id: &str, add_contents: impl FnOnce(&mut egu
         });
 }
 
+/// The least width a seat's chip keeps in the top bar: a short name and
+/// its line, truncated beyond.
+pub const CHIP_LEAST: f32 = 64.0;
+
+/// Each of `seats` chips' width in `room` points of the top bar: an equal
+/// share, from `CHIP_LEAST` to 260 points.
+pub fn chip_width(room: f32, seats: usize) -> f32 {
+    (room / seats.max(1) as f32 - 10.0).clamp(CHIP_LEAST, 260.0)
+}
+
+/// How wide `text` is on one line at `text_size`.
+pub fn line_width(ui: &egui::Ui, text: &str, text_size: f32) -> f32 {
+    ui.fonts_mut(|f| {
+        f.layout_no_wrap(
+            text.to_owned(),
+            egui::FontId::proportional(text_size),
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x
+    })
+}
+
 /// What a seat's chip in the top bar says.
 pub struct SeatChip<'a> {
     /// The seat's name.
@@ -385,6 +408,23 @@ mod tests {
         let (text_size, tall) = fitted(UNSAVED, 700.0, 40.0);
         assert!(text_size < size::TEXT, "{text_size}");
         assert!(tall <= 40.0, "{tall} points tall");
+    }
+
+    #[test]
+    fn four_seats_chips_and_the_menu_fit_a_phones_top_bar() {
+        let menu = size::TOUCH + 16.0;
+        for (width, seats) in [(390.0, 4), (390.0, 2), (360.0, 4), (1280.0, 4)] {
+            let chip = chip_width(width - menu, seats);
+            assert!(
+                chip * seats as f32 + 10.0 * seats as f32 + menu <= width,
+                "{width}: {chip}"
+            );
+        }
+        assert_eq!(
+            chip_width(2000.0, 2),
+            260.0,
+            "never wider than a name needs"
+        );
     }
 
     #[test]

@@ -18,7 +18,9 @@ use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{Zoom, ecolour, size};
-use crate::ui::widgets::{SeatChip, big_button, menu_button, notice_banner_in, seat_chip, top_bar};
+use crate::ui::widgets::{
+    SeatChip, big_button, chip_width, menu_button, notice_banner_in, seat_chip, top_bar,
+};
 
 /// The HUD over the Neighbours table.
 pub(super) fn plugin(app: &mut App) {
@@ -116,7 +118,7 @@ fn score_bar(
     top_bar(ctx, "hud", |ui| {
         let seats = game.players();
         let menu_w = size::TOUCH + 16.0;
-        let chip_w = ((ui.available_width() - menu_w) / seats as f32 - 10.0).clamp(110.0, 260.0);
+        let chip_w = chip_width(ui.available_width() - menu_w, seats);
         for (seat, shown) in shown_scores.iter().enumerate().take(seats) {
             let line = tr!(
                 "neighbours-hud-score",

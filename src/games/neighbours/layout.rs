@@ -30,6 +30,14 @@ pub struct BoardLayout {
     pub bag: Vec2,
     /// The legend's centre.
     pub legend: Vec2,
+    /// The height of the hand's row in a tray along the bottom: its middle,
+    /// or — on a window too narrow for the legend, five tokens and the bag
+    /// side by side (a phone held upright) — under the legend and the bag.
+    pub hand_y: f32,
+    /// The column tray holds the hand two tokens wide, the legend beside
+    /// the bag under it: a window too short for one token over another (a
+    /// phone held sideways).
+    pub two_wide: bool,
     /// The window size it was made for.
     pub window: Vec2,
     /// The height left at the top for the HUD.
@@ -46,6 +54,12 @@ pub fn tray_height(height: f32, grow: f32) -> f32 {
 /// above it that does instead, in logical pixels at the usual HUD.
 const NOTICE_BESIDE: f32 = 170.0;
 const NOTICE_BAND: f32 = 64.0;
+
+/// A stacked tray's height, in tokens: the bag's row over the hand's.
+const STACKED: f32 = 1.25 + 1.3 + 0.2;
+
+/// A column tray two tokens wide: the hand's three rows over the bag's.
+const TWO_WIDE: f32 = 3.0 * 1.18 + 1.25 + 0.3;
 
 /// A column tray's height, in tokens: the legend's two chips, five tokens
 /// and the bag.
@@ -116,14 +130,27 @@ impl BoardLayout {
         let grow = (hud / size::HUD).max(1.0);
         let tray_h = tray_height(window.y, grow);
         let top = window.y / 2.0 - hud - margin;
+        // The tray holds the legend, five tokens and the bag side by side;
+        // where finger-sized tokens would not fit so, the legend and the bag
+        // go on a row of their own above the tokens.
+        let across = window.x - 2.0 * margin;
+        let stacked = across / (5.0 * 1.18 + 4.2) < size::TOUCH;
+        let tray_fit = if stacked {
+            across / (5.0 * 1.18)
+        } else {
+            across / (5.0 * 1.18 + 4.2)
+        };
+        let tray_h = if stacked {
+            tray_h.max(size::TOUCH * STACKED + 12.0)
+        } else {
+            tray_h
+        };
         let bottom = -window.y / 2.0 + tray_h + margin;
         let area = Vec2::new(window.x - 2.0 * margin, (top - bottom).max(10.0));
         let (cell, centre_y) = fit_board(area, bottom, rows, cols, grow);
-        // The tray holds the legend, five tokens and the bag side by side.
-        let tray_fit = (window.x - 2.0 * margin) / (5.0 * 1.18 + 4.2);
         // The bag, 1.25 tokens tall, stays inside the tray's felt.
         let token = (tray_h * 0.72)
-            .min((tray_h - 12.0) / 1.3)
+            .min((tray_h - 12.0) / if stacked { STACKED } else { 1.3 })
             .min(cell * 1.3)
             .min(96.0 * grow)
             .min(tray_fit)
@@ -133,6 +160,14 @@ impl BoardLayout {
             Vec2::new(0.0, tray_y),
             Vec2::new(window.x - 2.0 * margin, tray_h - 12.0),
         );
+        let (upper_y, hand_y) = if stacked {
+            (
+                tray.max.y - token * 0.7 - 4.0,
+                tray.min.y + token * 0.65 + 4.0,
+            )
+        } else {
+            (tray_y, tray_y)
+        };
         Self {
             rows,
             cols,
@@ -141,8 +176,10 @@ impl BoardLayout {
             token,
             tray,
             side: false,
-            bag: Vec2::new(window.x / 2.0 - margin - token * 0.85, tray_y),
-            legend: Vec2::new(-window.x / 2.0 + margin + token * 1.05, tray_y),
+            bag: Vec2::new(window.x / 2.0 - margin - token * 0.85, upper_y),
+            legend: Vec2::new(-window.x / 2.0 + margin + token * 1.05, upper_y),
+            hand_y,
+            two_wide: false,
             window,
             hud,
         }
@@ -154,9 +191,13 @@ impl BoardLayout {
         let grow = (hud / size::HUD).max(1.0);
         let top = window.y / 2.0 - hud - margin;
         let bottom = -window.y / 2.0 + margin;
-        let token = ((top - bottom) / COLUMN).min(96.0 * grow).max(size::TOUCH);
-        // The legend's chips are 1.9 tokens wide.
-        let column_w = token * 2.2;
+        let two_wide = (top - bottom) / COLUMN < size::TOUCH;
+        let token = ((top - bottom) / if two_wide { TWO_WIDE } else { COLUMN })
+            .min(96.0 * grow)
+            .max(size::TOUCH);
+        // The legend's chips are 1.9 tokens wide; two wide, the bag (1.5)
+        // beside them.
+        let column_w = token * if two_wide { 3.6 } else { 2.2 };
         let tray = Rect::new(
             window.x / 2.0 - margin - column_w,
             bottom,
@@ -180,8 +221,18 @@ impl BoardLayout {
             token,
             tray,
             side: true,
-            bag: Vec2::new(x, tray.min.y + token * 0.8),
-            legend: Vec2::new(x, tray.max.y - token * 0.65),
+            bag: if two_wide {
+                Vec2::new(tray.min.x + token * 0.85, tray.min.y + token * 0.75)
+            } else {
+                Vec2::new(x, tray.min.y + token * 0.8)
+            },
+            legend: if two_wide {
+                Vec2::new(tray.max.x - token * 1.05, tray.min.y + token * 0.75)
+            } else {
+                Vec2::new(x, tray.max.y - token * 0.65)
+            },
+            hand_y: tray.center().y,
+            two_wide,
             window,
             hud,
         }
@@ -248,11 +299,17 @@ impl BoardLayout {
     /// tray, or top to bottom down the column between the legend and the bag.
     pub fn hand_slot(&self, i: usize, n: usize) -> Vec2 {
         let along = (i as f32 - (n as f32 - 1.0) / 2.0) * self.hand_pitch();
-        if self.side {
+        if self.two_wide {
+            // Two to a row from the top, over the bag and the legend.
+            let pitch = self.hand_pitch();
+            let x = self.tray.center().x + ((i % 2) as f32 - 0.5) * pitch;
+            let top = self.tray.max.y - self.token * 0.6;
+            Vec2::new(x, top - (i / 2) as f32 * pitch)
+        } else if self.side {
             let middle = (self.legend.y - 0.6 * self.token + self.bag.y + 0.7 * self.token) / 2.0;
             Vec2::new(self.tray.center().x, middle - along)
         } else {
-            Vec2::new(along, self.tray.center().y)
+            Vec2::new(along, self.hand_y)
         }
     }
 
@@ -415,6 +472,52 @@ mod tests {
                     assert!(
                         token.intersect(legend).is_empty(),
                         "{at}: the hand runs into the legend"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn on_a_phone_the_hand_keeps_clear_of_the_legend_and_the_bag() {
+        for window in [
+            Vec2::new(390.0, 844.0),
+            Vec2::new(360.0, 780.0),
+            Vec2::new(844.0, 390.0),
+        ] {
+            for text in TextSize::ALL {
+                let hud = Zoom::for_window(window, text.factor()).hud();
+                let at = format!("{window} under a HUD of {hud}");
+                let l = BoardLayout::under_hud(window, 7, 11, hud);
+                let half = window / 2.0;
+                let board = l.board();
+                assert!(board.min.x >= -half.x && board.max.x <= half.x, "{at}");
+                assert!(
+                    board.intersect(l.tray).is_empty(),
+                    "{at}: the board is under the tray"
+                );
+                let bag = Rect::from_center_size(l.bag, Vec2::new(1.5, 1.25) * l.token);
+                let legend = Rect::from_center_size(l.legend, Vec2::new(1.9, 1.1) * l.token);
+                for (what, r) in [("bag", bag), ("legend", legend)] {
+                    assert!(
+                        l.tray.contains(r.min) && l.tray.contains(r.max),
+                        "{at}: the {what} off the tray"
+                    );
+                }
+                assert!(l.token >= size::TOUCH, "{at}");
+                for i in 0..5 {
+                    let token = Rect::from_center_size(l.hand_slot(i, 5), Vec2::splat(l.token));
+                    assert!(
+                        l.tray.contains(token.min) && l.tray.contains(token.max),
+                        "{at}: token {i} off the tray"
+                    );
+                    assert!(
+                        token.intersect(bag).is_empty(),
+                        "{at}: token {i} on the bag"
+                    );
+                    assert!(
+                        token.intersect(legend).is_empty(),
+                        "{at}: token {i} on the legend"
                     );
                 }
             }

@@ -18,7 +18,8 @@ use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{ecolour, size};
 use crate::ui::widgets::{
-    SeatChip, big_button, menu_button, notice_banner, notice_banner_in, seat_chip, top_bar,
+    SeatChip, big_button, chip_width, line_width, menu_button, notice_banner, notice_banner_in,
+    seat_chip, top_bar,
 };
 
 use super::in_paper_boxing;
@@ -89,12 +90,18 @@ fn score_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> boo
     top_bar(ctx, "pb-hud", |ui| {
         ui.add_space(8.0);
         let menu_w = size::TOUCH + 16.0;
+        // On a narrow screen (a phone) the bout in smaller words, as wide
+        // as they are, so the chips keep room for the names.
+        let narrow = width < 600.0;
+        let bout_size = if narrow { size::TEXT - 6.0 } else { size::TEXT };
         let bout_w = if view.phase == Phase::SetUp {
             0.0
+        } else if narrow {
+            line_width(ui, &bout_words(view), bout_size) + 12.0
         } else {
             (width * 0.16).clamp(150.0, 200.0)
         };
-        let chip_w = ((width - menu_w - bout_w - 40.0) / 2.0 - 12.0).clamp(120.0, 320.0);
+        let chip_w = chip_width(width - menu_w - bout_w - 40.0, 2);
         for (seat, &edge) in ESEAT.iter().enumerate() {
             let mut line = tr!(
                 "pb-chip-bouts",
@@ -113,7 +120,7 @@ fn score_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> boo
             seat_chip(ui, chip_w, chip);
         }
         if bout_w > 0.0 {
-            bout_label(ui, view, bout_w);
+            bout_label(ui, view, bout_w, bout_size);
         }
         pressed = menu_button(ui, |_| {});
     });
@@ -121,16 +128,15 @@ fn score_bar(ctx: &egui::Context, view: &View, table: &Table, width: f32) -> boo
 }
 
 /// The bout in progress (the last, once all are fought).
-fn bout_label(ui: &mut egui::Ui, view: &View, bout_w: f32) {
-    let bout = (view.bouts + 1).min(15);
+fn bout_label(ui: &mut egui::Ui, view: &View, bout_w: f32, text_size: f32) {
     ui.allocate_ui(egui::vec2(bout_w, size::HUD), |ui| {
         ui.centered_and_justified(|ui| {
             // One line: wrapped in a justified layout, its letters would be
             // spread apart ("R o u n d  5").
             ui.add(
                 egui::Label::new(
-                    egui::RichText::new(tr!("pb-bout", n = bout))
-                        .size(size::TEXT)
+                    egui::RichText::new(bout_words(view))
+                        .size(text_size)
                         .color(ecolour::ACCENT)
                         .strong(),
                 )
@@ -138,6 +144,11 @@ fn bout_label(ui: &mut egui::Ui, view: &View, bout_w: f32) {
             );
         });
     });
+}
+
+/// "Bout 3 of 15": the bout in progress, the last once all are fought.
+fn bout_words(view: &View) -> String {
+    tr!("pb-bout", n = (view.bouts + 1).min(15))
 }
 
 /// The menu's perfect-play switch, lit while it is on.

@@ -28,7 +28,8 @@ use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{Zoom, ecolour, size};
 use crate::ui::widgets::{
-    SeatChip, menu_button, notice_banner, notice_banner_at, seat_chip, top_bar,
+    SeatChip, chip_width, line_width, menu_button, notice_banner, notice_banner_at, seat_chip,
+    top_bar,
 };
 
 /// What the HUD reads, and what its buttons change: the turn on screen
@@ -104,9 +105,21 @@ fn hud(
 /// and the pile, and the menu button at the right.
 fn score_bar(ctx: &egui::Context, hud: &Hud, menu_open: &mut bool) {
     top_bar(ctx, "rummy-hud", |ui| {
-        seat_chips(ui, hud.active.get(), &hud.table);
+        let game = hud.active.get();
+        let room = ui.available_width() - (size::TOUCH + 16.0);
+        let (line, _) = round_line(game.state(), &hud.match_clock);
+        let line_w = line_width(ui, &line, size::TEXT - 6.0) + 16.0;
+        // The round and the pile give way on a narrow screen (a phone) to
+        // chips a name can be read in; the turn's clock stays.
+        let with_line = chip_width(room - line_w, game.players()) >= 110.0;
+        let chips = if with_line {
+            room - line_w
+        } else {
+            room - 80.0
+        };
+        seat_chips(ui, game, &hud.table, chip_width(chips, game.players()));
         let clocks = (&*hud.clock, &*hud.match_clock);
-        if menu_button(ui, |ui| clock_and_round(ui, hud.active.get(), clocks)) {
+        if menu_button(ui, |ui| clock_and_round(ui, game, clocks, with_line)) {
             *menu_open = !*menu_open;
         }
     });
@@ -114,12 +127,10 @@ fn score_bar(ctx: &egui::Context, hud: &Hud, menu_open: &mut bool) {
 
 /// A chip per seat, lit for the seat to move: its name (ticked once it has
 /// made its first meld), its points and the cards it holds.
-fn seat_chips(ui: &mut egui::Ui, game: &Match<Rummy>, table: &Table) {
+fn seat_chips(ui: &mut egui::Ui, game: &Match<Rummy>, table: &Table, chip_w: f32) {
     let state = game.state();
     let to_move = game.awaiting().first().copied();
     let seats = game.players();
-    let side = size::TOUCH + 16.0 + 120.0;
-    let chip_w = ((ui.available_width() - side) / seats as f32 - 10.0).clamp(120.0, 260.0);
     for seat in 0..seats {
         let opened = if state.melded()[seat] { " ✓" } else { "" };
         let name = format!("{}{opened}", table.name(seat));
@@ -146,6 +157,7 @@ fn clock_and_round(
     ui: &mut egui::Ui,
     game: &Match<Rummy>,
     (clock, time): (&TurnClock, &MatchClock),
+    with_line: bool,
 ) {
     let state = game.state();
     ui.vertical(|ui| {
@@ -158,6 +170,9 @@ fn clock_and_round(
                     .strong()
                     .color(if urgent { ecolour::WARN } else { ecolour::TEXT }),
             );
+        }
+        if !with_line {
+            return;
         }
         let (line, warn) = round_line(state, time);
         ui.label(
