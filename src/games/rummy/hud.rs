@@ -28,8 +28,7 @@ use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{Zoom, ecolour, size};
 use crate::ui::widgets::{
-    SeatChip, chip_width, line_width, menu_button, notice_banner, notice_banner_at, seat_chip,
-    top_bar,
+    SeatChip, chip_width, line_width, menu_button, notice_banner, notice_fit, seat_chip, top_bar,
 };
 
 /// What the HUD reads, and what its buttons change: the turn on screen
@@ -95,8 +94,10 @@ fn hud(
         &hud.table,
         &mut hud.proceed,
     );
-    if !summary && hud.notice.remaining > 0.0 {
-        notice(ctx, &hud.notice, hud.layout.as_deref(), screen);
+    // With a table laid out, the notice is the action bar's status line.
+    if !summary && hud.notice.remaining > 0.0 && (hud.layout.is_none() || hud.turn.draft.is_none())
+    {
+        notice_banner(ctx, "rummy-notice", &hud.notice, screen.x * 0.8);
     }
     Ok(())
 }
@@ -108,7 +109,8 @@ fn score_bar(ctx: &egui::Context, hud: &Hud, menu_open: &mut bool) {
         let game = hud.active.get();
         let room = ui.available_width() - (size::TOUCH + 16.0);
         let (line, _) = round_line(game.state(), &hud.match_clock);
-        let line_w = line_width(ui, &line, size::TEXT - 6.0) + 16.0;
+        // The line's words, the bar's spacing after each chip and a margin.
+        let line_w = line_width(ui, &line, size::TEXT - 2.0) + 40.0;
         // The round and the pile give way on a narrow screen (a phone) to
         // chips a name can be read in; the turn's clock stays.
         let with_line = chip_width(room - line_w, game.players()) >= 110.0;
@@ -160,9 +162,18 @@ fn clock_and_round(
     with_line: bool,
 ) {
     let state = game.state();
+    let clock_left = clock.remaining().filter(|_| !game.is_over());
     ui.vertical(|ui| {
         ui.spacing_mut().item_spacing.y = 0.0;
-        if let Some(left) = clock.remaining().filter(|_| !game.is_over()) {
+        // Centred in the bar's height, as the chips beside it are.
+        let tall = clock_left.map_or(0.0, |_| size::TEXT * 1.3)
+            + if with_line {
+                (size::TEXT - 2.0) * 1.3
+            } else {
+                0.0
+            };
+        ui.add_space(((size::HUD - tall) / 2.0).max(0.0));
+        if let Some(left) = clock_left {
             let urgent = left < Duration::from_secs(20);
             ui.label(
                 egui::RichText::new(format!("⏱ {}", clock_text(left)))
@@ -175,14 +186,17 @@ fn clock_and_round(
             return;
         }
         let (line, warn) = round_line(state, time);
-        ui.label(
-            egui::RichText::new(line)
-                .size(size::TEXT - 6.0)
-                .color(if warn {
-                    ecolour::WARN
-                } else {
-                    ecolour::TEXT_DIM
-                }),
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(line)
+                    .size(size::TEXT - 2.0)
+                    .color(if warn {
+                        ecolour::WARN
+                    } else {
+                        ecolour::TEXT_DIM
+                    }),
+            )
+            .extend(),
         );
     });
 }
@@ -250,15 +264,22 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
     // The table's part of the window, not the whole of it.
     let table_w = (layout.window.x / layout.zoom).min(screen.x);
     let check = hud.turn.check.clone();
-    let status = feedback::status_line(
-        &draft,
-        check.as_ref(),
-        game.state(),
-        &hud.table,
-        my_turn,
-        to_move,
-        hud.lesson.is_some(),
-    );
+    // A notice (a hint's words, a refusal, a bot's move) takes the status
+    // line's place while it lasts: over the table it would hide the lowest
+    // row of sets and the new-set slot.
+    let status = if hud.notice.remaining > 0.0 {
+        (hud.notice.text.clone(), true)
+    } else {
+        feedback::status_line(
+            &draft,
+            check.as_ref(),
+            game.state(),
+            &hud.table,
+            my_turn,
+            to_move,
+            hud.lesson.is_some(),
+        )
+    };
     let bar = Bar {
         draft,
         check,
@@ -274,7 +295,9 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
             if portrait {
                 ui.vertical(|ui| {
                     ui.set_min_height(height);
-                    status_label(ui, &status);
+                    // Over the buttons' row, in what the bar leaves it.
+                    let room = height - size::TOUCH - 8.0;
+                    status_label(ui, &status, fitted(ui, &status.0, w, room));
                     ui.horizontal(|ui| buttons(ui, &bar, hud));
                 });
             } else {
@@ -284,11 +307,11 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
                     let status_w = (w - 730.0).max(220.0);
                     ui.allocate_ui_with_layout(
                         egui::vec2(status_w, height),
-                        egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
+                        egui::Layout::left_to_right(egui::Align::Center),
                         |ui| {
                             ui.set_min_width(status_w);
                             ui.set_max_width(status_w);
-                            status_label(ui, &status);
+                            status_label(ui, &status, fitted(ui, &status.0, status_w, height));
                         },
                     );
                     buttons(ui, &bar, hud);
@@ -297,18 +320,21 @@ fn action_bar(ctx: &egui::Context, hud: &mut Hud, screen: egui::Vec2) {
         });
 }
 
+/// The status line's words at their usual size, or smaller (down to 14
+/// points) where a long one — a hint's reason, a refusal — would push the
+/// bar's buttons onto the hand.
+fn fitted(ui: &egui::Ui, text: &str, width: f32, height: f32) -> f32 {
+    notice_fit(ui.ctx(), text, width, height).min(size::TEXT - 3.0)
+}
+
 /// The line on the turn in progress, in the accent colour when it warns.
-fn status_label(ui: &mut egui::Ui, (text, warn): &(String, bool)) {
+fn status_label(ui: &mut egui::Ui, (text, warn): &(String, bool), text_size: f32) {
     ui.add(
-        egui::Label::new(
-            egui::RichText::new(text)
-                .size(size::TEXT - 3.0)
-                .color(if *warn {
-                    ecolour::ACCENT
-                } else {
-                    ecolour::TEXT
-                }),
-        )
+        egui::Label::new(egui::RichText::new(text).size(text_size).color(if *warn {
+            ecolour::ACCENT
+        } else {
+            ecolour::TEXT
+        }))
         .wrap(),
     );
 }
@@ -396,31 +422,6 @@ fn small_button(ui: &mut egui::Ui, label: String) -> egui::Response {
         egui::Button::new(egui::RichText::new(label).size(size::TEXT - 4.0))
             .min_size(egui::vec2(size::TOUCH + 24.0, size::TOUCH)),
     )
-}
-
-/// The latest notice, just above the action bar: the table's rows fill the
-/// felt from the top.
-fn notice(ctx: &egui::Context, notice: &Notice, layout: Option<&RummyLayout>, screen: egui::Vec2) {
-    match layout {
-        Some(l) => {
-            // Over the table's part of the window (a lesson's or a review's
-            // words may take the rest), its bottom edge 10 points above the
-            // action bar's top; as offsets from the window's bottom centre.
-            let table_w = l.window.x / l.zoom;
-            let bar_top = Zoom(l.zoom)
-                .to_points(l.window, Vec2::new(0.0, l.tray.max.y + l.bar))
-                .y;
-            notice_banner_at(
-                ctx,
-                "rummy-notice",
-                notice,
-                table_w * 0.8,
-                egui::Align2::CENTER_BOTTOM,
-                egui::vec2((table_w - screen.x) / 2.0, bar_top - screen.y - 10.0),
-            )
-        }
-        None => notice_banner(ctx, "rummy-notice", notice, screen.x * 0.8),
-    }
 }
 
 #[cfg(test)]
