@@ -12,6 +12,11 @@ use parlour::settings::Settings;
 
 /// Bots only at game `nth` of the title, played to its results sheet.
 fn to_results(nth: usize, bot: &str, seats: usize) -> Menus {
+    to_results_with(nth, bot, seats, |_| {})
+}
+
+/// [`to_results`], `each` run on the app before every frame of the match.
+fn to_results_with(nth: usize, bot: &str, seats: usize, mut each: impl FnMut(&mut App)) -> Menus {
     let mut m = Menus::new(|app| {
         let mut settings = app.world_mut().resource_mut::<Settings>();
         settings.language = Lang::En;
@@ -30,6 +35,7 @@ fn to_results(nth: usize, bot: &str, seats: usize) -> Menus {
         if m.screen() == Screen::Results {
             break;
         }
+        each(&mut m.app);
         m.app.update();
     }
     m.frames(2);
@@ -69,6 +75,27 @@ fn the_sheet_folds_away_and_back(mut m: Menus) {
     assert!(m.shows(&line), "the scores in the bar: {:?}", m.texts());
     m.tap("Results");
     assert!(m.shows("Play again"), "the sheet is back");
+}
+
+/// What the table said in play ("No move for Ada: pass") goes with the
+/// play: the results' heading and sheet are never under it.
+#[test]
+fn a_notice_from_play_is_not_shown_over_the_results() {
+    let _words = language_held();
+    let said = "No move for Ada: pass";
+    let m = to_results_with(1, "greedy", 2, |app| {
+        if *app.world().resource::<State<Screen>>().get() == Screen::Play {
+            app.world_mut()
+                .resource_mut::<parlour::session::Notice>()
+                .show(said, false);
+        }
+    });
+    assert!(!m.shows(said), "{:?}", m.texts());
+    assert!(
+        m.texts()
+            .iter()
+            .any(|(t, _)| t.ends_with("wins!") || t.ends_with("share the win!"))
+    );
 }
 
 #[test]

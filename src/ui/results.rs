@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiSystems;
 use super::theme::{ecolour, size};
-use super::widgets::{big_button, big_button_width, full_screen_over_table, notice_banner};
+use super::widgets::{big_button, big_button_width, full_screen_over_table, notice_banner_at};
 use crate::engine::EndMatch;
 use crate::review::OpenReview;
 use crate::session::{BeginMatch, InLesson, Notice, ResultsSheet, Screen};
@@ -14,10 +14,15 @@ use crate::tr;
 
 /// The results screen.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<SheetFolded>()
-        .add_systems(OnEnter(Screen::Results), |mut f: ResMut<SheetFolded>| {
-            f.0 = false
-        });
+    app.init_resource::<SheetFolded>().add_systems(
+        OnEnter(Screen::Results),
+        |mut f: ResMut<SheetFolded>, mut notice: ResMut<Notice>| {
+            f.0 = false;
+            // What the table said in play goes with it: over the
+            // results it would hide their heading.
+            notice.remaining = 0.0;
+        },
+    );
     app.add_systems(
         EguiPrimaryContextPass,
         results
@@ -84,8 +89,17 @@ fn results(
     notice: Res<Notice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Said on this screen (a match that could not be saved…): at the
+    // bottom, clear of the heading and the sheet.
     if notice.remaining > 0.0 {
-        notice_banner(ctx, "results-notice", &notice, 640.0);
+        notice_banner_at(
+            ctx,
+            "results-notice",
+            &notice,
+            640.0,
+            egui::Align2::CENTER_BOTTOM,
+            egui::vec2(0.0, -16.0),
+        );
     }
     if folded.0 {
         folded_bar(ctx, &sheet, &mut folded);
