@@ -63,19 +63,16 @@ pub(super) fn hud(
             }
         },
     );
-    // In play, in the band at the bottom, over the news it adds to: never
+    // In play the band at the bottom says it in place of its news: never
     // over the grids, whose cells a refusal is about. In the set-up the
     // band holds the buttons, so the notice takes the instructions' line
     // above the grid for its few seconds.
     if notice.remaining > 0.0 {
         match layout {
+            // In play the band's own words say it (words.rs).
+            Some(_) if view.phase != Phase::SetUp => {}
             Some(l) => {
-                let room = if view.phase == Phase::SetUp {
-                    l.setup_label
-                } else {
-                    l.notice_room()
-                };
-                notice_banner_in(ctx, "pb-notice", &notice, rect_to_screen(&l, room))
+                notice_banner_in(ctx, "pb-notice", &notice, rect_to_screen(&l, l.setup_label))
             }
             None => notice_banner(ctx, "pb-notice", &notice, width * 0.8),
         }

@@ -12,7 +12,7 @@ use parlour_core::games::paper_boxing::{
 };
 
 use crate::engine::ActiveMatch;
-use crate::session::{Asking, Screen, Table};
+use crate::session::{Asking, Notice, Screen, Table};
 use crate::settings::Settings;
 use crate::tr;
 use crate::ui::UiSystems;
@@ -262,6 +262,7 @@ fn table_words(
     oracle: Res<Oracle>,
     draft: Res<Draft>,
     asking: Res<Asking>,
+    notice: Res<Notice>,
 ) -> Result {
     let Some(layout) = layout else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
@@ -271,7 +272,14 @@ fn table_words(
         return Ok(());
     }
     names_over_grids(ctx, &layout, &view, &table);
-    let lines = band_lines(&view, &table, asking.0);
+    // A notice in play (a refusal, a step not allowed) is the band's words
+    // while it lasts: laid over them it hid the news it answers.
+    let said = notice.remaining > 0.0 && view.phase != Phase::SetUp;
+    let lines = if said {
+        vec![notice.text.clone()]
+    } else {
+        band_lines(&view, &table, asking.0)
+    };
     let offered = oracle_offered(game, &table, &settings);
     let perfect = (oracle.enabled && offered && view.phase == Phase::Play && !view.over).then(
         || match oracle.answer(game.moves().len()) {
@@ -279,7 +287,8 @@ fn table_words(
             None => tr!("pb-oracle-thinking"),
         },
     );
-    news_band(ctx, &layout, &lines, perfect.as_deref());
+    let warn = said && notice.warning;
+    news_band(ctx, &layout, &lines, perfect.as_deref(), warn);
     Ok(())
 }
 
@@ -319,7 +328,13 @@ fn names_over_grids(ctx: &egui::Context, layout: &PbLayout, view: &View, table: 
 
 /// The band at the bottom: the news, the prompt (lit, the last of several
 /// lines) and, when asked for, perfect play (dim).
-fn news_band(ctx: &egui::Context, layout: &PbLayout, lines: &[String], perfect: Option<&str>) {
+fn news_band(
+    ctx: &egui::Context,
+    layout: &PbLayout,
+    lines: &[String],
+    perfect: Option<&str>,
+    warn: bool,
+) {
     let band = rect_to_screen(layout, layout.band);
     egui::Area::new(egui::Id::new("pb-band"))
         .fixed_pos(band.min)
@@ -334,7 +349,9 @@ fn news_band(ctx: &egui::Context, layout: &PbLayout, lines: &[String], perfect: 
                     ui.spacing_mut().item_spacing.y = 6.0;
                     for (i, line) in lines.iter().enumerate() {
                         let text = egui::RichText::new(line).size(size::TEXT);
-                        let text = if i + 1 == lines.len() && lines.len() > 1 {
+                        let text = if warn {
+                            text.color(ecolour::WARN).strong()
+                        } else if i + 1 == lines.len() && lines.len() > 1 {
                             text.color(ecolour::ACCENT)
                         } else {
                             text.color(ecolour::TEXT)
