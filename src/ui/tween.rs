@@ -75,7 +75,7 @@ pub fn rising_points(font: &Handle<Font>, text: String, cell: f32, origin: Vec3)
         Text2d::new(text),
         TextFont {
             font: font.clone().into(),
-            font_size: FontSize::Px(cell * 0.55),
+            font_size: FontSize::Px(cell * 0.5),
             ..default()
         },
         TextColor(super::theme::colour::POINTS),
@@ -87,7 +87,9 @@ pub fn rising_points(font: &Handle<Font>, text: String, cell: f32, origin: Vec3)
         Rise {
             elapsed: Duration::ZERO,
             duration: Duration::from_millis(900),
-            height: cell * 0.9,
+            // Over its own cell, a little above the middle: risen a whole
+            // cell it lay over the next token, or the names over a grid.
+            height: cell * 0.3,
             origin,
         },
     )
@@ -249,6 +251,32 @@ mod tests {
         assert!(
             ease_out_cubic(0.5) > 0.5,
             "eases out: more than half way at half time"
+        );
+    }
+
+    #[test]
+    fn risen_points_stay_over_their_own_cell() {
+        let cell = 80.0;
+        let mut world = World::new();
+        let points = world
+            .spawn(rising_points(
+                &Handle::default(),
+                "+10".into(),
+                cell,
+                Vec3::ZERO,
+            ))
+            .id();
+        let rise = world.get::<Rise>(points).unwrap();
+        let FontSize::Px(tall) = world.get::<TextFont>(points).unwrap().font_size else {
+            panic!("points sized in pixels");
+        };
+        // At the top of its rise, the words' upper edge stays within the
+        // cell's own half-height and a little of the margin above it.
+        assert!(
+            rise.height + tall / 2.0 <= cell * 0.6,
+            "{} + {}",
+            rise.height,
+            tall / 2.0
         );
     }
 }
