@@ -247,6 +247,45 @@ fn the_first_play_on_a_game_offers_its_lesson_once() {
     );
 }
 
+/// On a phone (390 points across) the lesson's offer keeps on the screen,
+/// its words wrapped to it: wider, the card was centred with both its
+/// sides cut off.
+#[test]
+fn the_lessons_offer_fits_a_phones_screen() {
+    let _words = language_held();
+    let mut m = Menus::new(|app| {
+        english(app);
+        app.world_mut()
+            .resource_mut::<Settings>()
+            .lessons_offered
+            .clear();
+    });
+    m.points = bevy_egui::egui::vec2(390.0, 844.0);
+    m.frames(2);
+    m.tap_nth("Play", 0);
+    assert!(m.shows("New to Neighbours?"), "{:?}", m.texts());
+    for words in ["New to Neighbours?", "Learn as I play", "Set up a match"] {
+        let (_, rect) = m
+            .texts()
+            .into_iter()
+            .find(|(t, _)| t == words)
+            .expect("shown");
+        assert!(
+            rect.min.x >= 0.0 && rect.max.x <= 390.0,
+            "{words}: {rect:?}"
+        );
+    }
+    let detail = m
+        .texts()
+        .into_iter()
+        .find(|(t, _)| t.starts_with("A guided match"))
+        .expect("the offer's words");
+    assert!(
+        detail.1.min.x >= 0.0 && detail.1.max.x <= 390.0,
+        "{detail:?}"
+    );
+}
+
 /// Rummy's lesson begun as a newcomer begins it: Play on a device that has
 /// not been offered the lesson, then "Learn as I play".
 fn rummy_lesson() -> Menus {

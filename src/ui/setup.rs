@@ -10,7 +10,7 @@ use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
 use super::variant_editor::Editing;
 use super::variant_editor::desk::VariantDesk;
-use super::widgets::{big_button, dialog, full_screen};
+use super::widgets::{big_button, dialog, dialog_width, full_screen};
 use crate::catalog::GameCatalog;
 use crate::engine::Controller;
 use crate::i18n::bot_name;
@@ -282,7 +282,7 @@ fn replace_dialog(ctx: &egui::Context, catalog: &GameCatalog, record: &Record) -
         None => Vec::new(),
     };
     dialog("replace-unfinished").show(ctx, |ui| {
-        ui.set_max_width(560.0);
+        ui.set_max_width(dialog_width(ui.ctx(), 560.0));
         ui.label(
             egui::RichText::new(tr!(
                 "setup-replace-heading",

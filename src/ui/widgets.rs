@@ -97,6 +97,14 @@ pub fn dialog(id: &str) -> egui::Modal {
     )
 }
 
+/// A [`dialog`]'s width: `most`, or less on a narrow screen (a phone), so
+/// the card and its margin stay on it — a card wider than the screen is
+/// centred with both its sides cut off.
+pub fn dialog_width(ctx: &egui::Context, most: f32) -> f32 {
+    most.min(ctx.content_rect().width() - 2.0 * (24.0 + size::MARGIN))
+        .max(120.0)
+}
+
 fn panel_frame() -> egui::Frame {
     egui::Frame::new()
         .fill(egui::Color32::from_rgba_unmultiplied(15, 45, 34, 255))

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 use crate::catalog::GameId;
 use crate::tr;
 use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::{big_button, dialog};
+use crate::ui::widgets::{big_button, dialog, dialog_width};
 
 /// The answers to the lesson offered on a game's first Play.
 pub(super) enum Offer {
@@ -21,7 +21,7 @@ pub(super) enum Offer {
 pub(super) fn lesson_offer(ctx: &egui::Context, game: GameId) -> Option<Offer> {
     let mut answer = None;
     let modal = dialog("lesson-offer").show(ctx, |ui| {
-        ui.set_max_width(560.0);
+        ui.set_max_width(dialog_width(ui.ctx(), 560.0));
         ui.label(
             egui::RichText::new(tr!("offer-heading", game = game.title()))
                 .size(size::HEADING * 0.7)

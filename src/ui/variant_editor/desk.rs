@@ -16,7 +16,7 @@ use crate::session::{Screen, Table};
 use crate::tr;
 use crate::ui::UiSystems;
 use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::{big_button, dialog};
+use crate::ui::widgets::{big_button, dialog, dialog_width};
 use crate::variants::choices::Choice;
 use crate::variants::made::{self, MadeFolder};
 use crate::variants::pinned::KioskPins;
@@ -311,7 +311,7 @@ fn dialogs(mut contexts: EguiContexts, mut answering: Answering) -> Result {
     if let Some(entry) = answering.desk.deleting.clone() {
         let mut answer = None;
         dialog("variant-delete").show(ctx, |ui| {
-            ui.set_max_width(560.0);
+            ui.set_max_width(dialog_width(ui.ctx(), 560.0));
             ui.label(
                 egui::RichText::new(tr!(
                     "variants-delete-ask",

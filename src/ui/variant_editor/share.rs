@@ -9,7 +9,7 @@ use parlour_core::share::{self, SharedVariant};
 use crate::platform::files;
 use crate::tr;
 use crate::ui::theme::{ecolour, size};
-use crate::ui::widgets::{big_button, dialog, join_code};
+use crate::ui::widgets::{big_button, dialog, dialog_width, join_code};
 
 /// The variant's link: the page's address with the code in its fragment,
 /// or where there is no page (the desktop) the fragment alone, which the
@@ -42,7 +42,7 @@ pub(super) fn card(ctx: &egui::Context, variant: &SharedVariant) -> bool {
     let mut closed = false;
     let link = link(variant);
     dialog("variant-share").show(ctx, |ui| {
-        ui.set_max_width(640.0);
+        ui.set_max_width(dialog_width(ui.ctx(), 640.0));
         ui.label(
             egui::RichText::new(tr!(
                 "variants-share-heading",
@@ -121,7 +121,7 @@ pub(super) fn import_box(
 ) -> (bool, bool) {
     let (mut add, mut close) = (false, false);
     dialog("variant-import").show(ctx, |ui| {
-        ui.set_max_width(640.0);
+        ui.set_max_width(dialog_width(ui.ctx(), 640.0));
         ui.label(
             egui::RichText::new(tr!("variants-import-heading"))
                 .size(size::HEADING * 0.7)
@@ -155,7 +155,7 @@ pub(super) fn offer(ctx: &egui::Context, link: &str) -> Option<bool> {
     let mut answer = None;
     let read = share::read_link(link);
     dialog("variant-offer").show(ctx, |ui| {
-        ui.set_max_width(640.0);
+        ui.set_max_width(dialog_width(ui.ctx(), 640.0));
         match &read {
             Ok(variant) => {
                 ui.label(
