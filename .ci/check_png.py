@@ -13,8 +13,10 @@ drawn at that frame:
   single-colour frame fails;
 - a table: at least a fifth of the picture is the felt's own colour (the
   colour the run names), so noise or a gradient fails;
-- its pieces drawn: nearly every token or card the run drew shows its own
-  face's colour where the run put it, and so does nearly every cell; on
+- its pieces drawn: nearly every token or card the run drew settled in
+  its place (not one still on its way there, which may pass under the top
+  bar) shows its own face's colour where the run put it, and so does
+  nearly every cell; on
   nearly every one with a digit or mark printed on it there is ink. The
   tokens are held to their own colour, not merely "not felt", so a board
   whose cells are drawn but not its tokens fails; so does a Paper Boxing
@@ -180,17 +182,23 @@ def check_table(pic, shot, felt):
     carried = pieces + [c for c in cells if c.get("printed")]
     if not carried:
         raise Refused(f"{pic.path}: the run drew no token, card or number on the table")
+    # A piece still on its way (a card flying in from a seat, the hand
+    # sliding) may pass under the top bar or another piece: the picture is
+    # held to the pieces settled in their places.
+    settled = [p for p in pieces if not p.get("moving")]
     # A cell under a token shows the token, which is held to its own colour.
     bare = [c for c in cells if not any(under(c, p) for p in pieces)]
     said = []
-    for kind, things in (("tokens and cards", pieces), ("bare cells", bare)):
+    for kind, things in (("tokens and cards", settled), ("bare cells", bare)):
         if not things:
             continue
         drawn = sum(face_drawn(pic, t) for t in things)
         if drawn < 0.8 * len(things):
             raise Refused(f"{pic.path}: only {drawn} of the {len(things)} {kind} the run drew are in the picture")
         said.append(f"{drawn} of {len(things)} {kind}")
-    printed = [t for t in pieces + cells if t.get("printed")]
+    if len(settled) < len(pieces):
+        said.append(f"{len(pieces) - len(settled)} on their way (not counted)")
+    printed = [t for t in settled + cells if t.get("printed")]
     if printed:
         inked = sum(ink_drawn(pic, t) for t in printed)
         if inked < 0.8 * len(printed):

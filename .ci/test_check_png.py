@@ -65,8 +65,9 @@ class Canvas:
 CELLS = [(40 + 34 * (i % 6), 60 + 34 * (i // 6)) for i in range(18)]
 
 
-def thing(i, at, size, colour, printed=False):
-    return {"id": i, "at": list(at), "size": [size, size], "colour": list(colour), "printed": printed}
+def thing(i, at, size, colour, printed=False, moving=False):
+    return {"id": i, "at": list(at), "size": [size, size], "colour": list(colour), "printed": printed,
+            "moving": moving}
 
 
 def table(tokens, draw_tokens=True, draw_numbers=True, numbered=False):
@@ -194,6 +195,19 @@ class Frames(unittest.TestCase):
     def test_a_board_with_cells_but_no_tokens_is_refused(self):
         c, stats = table([0, 7, 8, 13], draw_tokens=False)
         self.refused("only 0 of the 4 tokens and cards", check_png.check_table, self.save("shot", c), stats, FELT)
+
+    def test_cards_still_on_their_way_are_not_held_to_the_picture(self):
+        # Four tokens drawn where they are; four more still flying in from a
+        # seat, not yet where the run says they are.
+        c, stats = table([0, 7, 8, 13])
+        for i, k in enumerate([2, 3, 4, 5]):
+            stats["pieces"].append(thing(10 + i, CELLS[k], 22, IVORY, printed=True, moving=True))
+        said = check_png.check_table(self.save("shot", c), stats, FELT)
+        self.assertIn("4 of 4 tokens and cards", said)
+        # The same four, settled: the picture must show them, and does not.
+        for p in stats["pieces"]:
+            p["moving"] = False
+        self.refused("only 4 of the 8 tokens and cards", check_png.check_table, self.save("shot", c), stats, FELT)
 
     def test_a_grid_without_its_numbers_is_refused(self):
         c, stats = table([], numbered=True, draw_numbers=False)

@@ -20,6 +20,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use crate::engine::{CellOf, PieceOf};
 use crate::session::{Screen, Shown};
 use crate::ui::theme::colour::FELT;
+use crate::ui::tween::Tween;
 
 /// Run a fixed number of frames, maybe save a screenshot, maybe report frame times; then exit.
 #[derive(Resource, Clone, Debug)]
@@ -78,6 +79,10 @@ struct Thing {
     colour: [u8; 3],
     /// Whether a digit, letter or mark is printed on it.
     printed: bool,
+    /// Whether it is still on its way (a card flying from a seat's chip, a
+    /// hand sliding in): it may pass under the top bar or over another, so
+    /// a picture of this frame need not show it whole.
+    moving: bool,
 }
 
 impl FrameBudget {
@@ -111,7 +116,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames.run_if(resource_exists::<FrameBudget>));
 }
 
-/// The pieces and cells drawn.
+/// The pieces and cells drawn, and whether each is still on its way.
 type DrawnPieces<'w, 's> = Query<
     'w,
     's,
@@ -122,6 +127,7 @@ type DrawnPieces<'w, 's> = Query<
         Option<&'static PieceOf>,
         Option<&'static CellOf>,
         Option<&'static Children>,
+        Has<Tween>,
     ),
     Or<(With<PieceOf>, With<CellOf>)>,
 >;
@@ -218,7 +224,7 @@ fn drawn(
     let (mut tokens, mut cells) = (Vec::new(), Vec::new());
     if let Some(w) = window {
         let (size, scale) = (w.size(), w.scale_factor());
-        for (at, seen, sprite, piece, cell, children) in pieces {
+        for (at, seen, sprite, piece, cell, children, moving) in pieces {
             if !seen.get() {
                 continue;
             }
@@ -241,6 +247,7 @@ fn drawn(
                             .is_ok_and(|(text, seen)| seen.get() && !text.0.trim().is_empty())
                     })
                 }),
+                moving,
             };
             if piece.is_some() {
                 tokens.push(thing);
