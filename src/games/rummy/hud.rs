@@ -28,7 +28,8 @@ use crate::ui::UiSystems;
 use crate::ui::match_menu::{MenuNav, match_menu};
 use crate::ui::theme::{Zoom, ecolour, size};
 use crate::ui::widgets::{
-    SeatChip, chip_width, line_width, menu_button, notice_banner, notice_fit, seat_chip, top_bar,
+    SeatChip, chip_width, line_width, menu_button, notice_banner, notice_banner_in, notice_fit,
+    seat_chip, top_bar,
 };
 
 /// What the HUD reads, and what its buttons change: the turn on screen
@@ -94,12 +95,33 @@ fn hud(
         &hud.table,
         &mut hud.proceed,
     );
-    // With a table laid out, the notice is the action bar's status line.
-    if !summary && hud.notice.remaining > 0.0 && (hud.layout.is_none() || hud.turn.draft.is_none())
-    {
+    // With a turn on screen, the notice is the action bar's status line;
+    // with none (bots alone, a demo) it takes the bar's empty band, between
+    // the table's sets and the hand, over neither.
+    if !summary && hud.notice.remaining > 0.0 && hud.turn.draft.is_none() {
+        match hud.layout.as_deref() {
+            Some(l) => notice_banner_in(ctx, "rummy-notice", &hud.notice, bar_band(l, screen)),
+            None => notice_banner(ctx, "rummy-notice", &hud.notice, screen.x * 0.8),
+        }
+    } else if !summary && hud.notice.remaining > 0.0 && hud.layout.is_none() {
         notice_banner(ctx, "rummy-notice", &hud.notice, screen.x * 0.8);
     }
     Ok(())
+}
+
+/// The action bar's band between the table and the hand's tray, in egui's
+/// points, across the table's part of the window.
+fn bar_band(l: &RummyLayout, screen: egui::Vec2) -> egui::Rect {
+    let zoom = Zoom(l.zoom);
+    let top = zoom
+        .to_points(l.window, Vec2::new(0.0, l.tray.max.y + l.bar))
+        .y;
+    let bottom = zoom.to_points(l.window, Vec2::new(0.0, l.tray.max.y)).y;
+    let table_w = (l.window.x / l.zoom).min(screen.x);
+    egui::Rect::from_min_max(
+        egui::pos2(size::MARGIN, top),
+        egui::pos2(table_w - size::MARGIN, bottom),
+    )
 }
 
 /// The bar across the top: the seats on the left, then the clock, the round
