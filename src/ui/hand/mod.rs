@@ -23,7 +23,7 @@ use table_screen::{close_button, close_table, table_screen};
 use super::UiSystems;
 use super::keyboard::name_keyboard;
 use super::theme::{ecolour, size};
-use super::widgets::{big_button, full_screen};
+use super::widgets::{big_button, full_screen, line_width};
 use crate::catalog::{GameCatalog, HandFrame};
 use crate::hand::{CoachWord, HereSeats, Link, LinkPhase, TableHere};
 use crate::review::OpenReview;
@@ -544,15 +544,23 @@ enum BannerTap {
     Review,
 }
 
+/// The banner's words, said whole: smaller where a long name and the
+/// button beside them leave little room ("experte gagne" beside "Analyser
+/// la partie" on a phone), wrapped only if even that is too wide.
 fn banner_text(ui: &mut egui::Ui, text: String, colour: egui::Color32) {
+    let room = ui.available_width();
+    let text_size = [size::TEXT + 4.0, size::TEXT, size::TEXT - 4.0]
+        .into_iter()
+        .find(|&s| line_width(ui, &text, s) <= room)
+        .unwrap_or(size::TEXT - 4.0);
     ui.add(
         egui::Label::new(
             egui::RichText::new(text)
-                .size(size::TEXT + 4.0)
+                .size(text_size)
                 .strong()
                 .color(colour),
         )
-        .truncate(),
+        .wrap(),
     );
 }
 
