@@ -98,6 +98,33 @@ fn a_notice_from_play_is_not_shown_over_the_results() {
     );
 }
 
+/// The sheet's notes (the reveal, who won on bouts) are on its card, in
+/// ink: printed on the dimmed table, the board's cells showed through them.
+#[test]
+fn the_results_notes_are_on_the_sheet_not_over_the_table() {
+    let _words = language_held();
+    let m = to_results(1, "random", 2);
+    let notes = m
+        .app
+        .world()
+        .resource::<parlour::session::ResultsSheet>()
+        .notes
+        .clone();
+    assert!(!notes.is_empty(), "a Paper Boxing sheet has notes");
+    let cards = m.filled(parlour::ui::theme::ecolour::CARD);
+    let texts = m.texts();
+    for note in &notes {
+        let (_, at) = texts
+            .iter()
+            .find(|(t, _)| t == note)
+            .unwrap_or_else(|| panic!("{note:?} is not on screen: {texts:?}"));
+        assert!(
+            cards.iter().any(|card| card.contains_rect(*at)),
+            "{note:?} at {at:?} is on no card ({cards:?})"
+        );
+    }
+}
+
 #[test]
 fn neighbours_final_table_is_seen_from_the_results() {
     let _words = language_held();

@@ -133,7 +133,10 @@ fn results(
                     .corner_radius(14)
                     .inner_margin(20)
                     .show(ui, |ui| {
-                        sheet_grid(ui, &sheet, "results", egui::vec2(column_gap, 14.0), None);
+                        ui.vertical(|ui| {
+                            sheet_grid(ui, &sheet, "results", egui::vec2(column_gap, 14.0), None);
+                            sheet_notes(ui, &sheet.notes, avail - 40.0);
+                        });
                     })
                     .response
                     .rect
@@ -143,9 +146,6 @@ fn results(
                     ui.ctx().request_repaint();
                 }
             });
-            for note in &sheet.notes {
-                ui.add(egui::Label::new(egui::RichText::new(note).color(ecolour::TEXT_DIM)).wrap());
-            }
             ui.add_space(24.0);
             ui.horizontal(|ui| {
                 let again = tr!("results-play-again");
@@ -177,6 +177,22 @@ fn results(
         });
     });
     Ok(())
+}
+
+/// The sheet's notes (the reveal, a knock-out, a tie-break), under its
+/// table on the same card, in ink: never printed over the dimmed table,
+/// where the pieces showed through the words. They wrap to the table's
+/// width (a phone's at most `room`), so the card keeps its shape.
+fn sheet_notes(ui: &mut egui::Ui, notes: &[String], room: f32) {
+    if notes.is_empty() {
+        return;
+    }
+    let width = ui.min_rect().width().max(320.0).min(room.max(160.0));
+    ui.add_space(12.0);
+    ui.set_max_width(width);
+    for note in notes {
+        ui.add(egui::Label::new(egui::RichText::new(note).color(ecolour::INK)).wrap());
+    }
 }
 
 /// The sheet's table: a row a seat under the column headings, the winners

@@ -163,6 +163,22 @@ impl Menus {
         out
     }
 
+    /// The boxes the last pass filled with `fill` (a card, a panel), in view.
+    pub fn filled(&self, fill: egui::Color32) -> Vec<egui::Rect> {
+        fn walk(shape: &egui::Shape, fill: egui::Color32, out: &mut Vec<egui::Rect>) {
+            match shape {
+                egui::Shape::Rect(r) if r.fill == fill => out.push(r.rect),
+                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, fill, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for clipped in &self.shapes {
+            walk(&clipped.shape, fill, &mut out);
+        }
+        out
+    }
+
     /// Whether `words` are on screen, whole.
     pub fn shows(&self, words: &str) -> bool {
         self.texts().iter().any(|(t, _)| t == words)
