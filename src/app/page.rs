@@ -11,12 +11,24 @@ use parlour_core::games::{ForGame, for_game};
 
 use super::WindowOptions;
 use crate::platform::page;
+use crate::session::Screen;
 use crate::session::attract::Demo;
 use crate::stats::Statistics;
 
 /// Tells the page when the app is drawn, playing by itself, or closed.
 pub fn plugin(app: &mut App) {
     app.add_systems(Last, (say_ready, keep_screen_on, keep_storage, say_closed));
+    // The browser test's crash: a real panic as a match comes on screen, so
+    // the page's reload, the Continue after it and the limit on a crash
+    // loop are tried as they happen. Only a page's query asks for it.
+    if page::query().split('&').any(|pair| pair == "crash-in-play") {
+        app.add_systems(OnEnter(Screen::Play), crash_for_the_test);
+    }
+}
+
+/// Panics: the page's query asked for a crash (`crash-in-play`).
+fn crash_for_the_test() {
+    panic!("a crash the page's query asked for (crash-in-play)");
 }
 
 /// The options a page's query asks for: `kiosk`, `demo`, `demo=GAME`.
