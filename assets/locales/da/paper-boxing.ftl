@@ -128,7 +128,7 @@ pb-coach-loses-by = taber med { $bouts ->
 pb-review-grid = det skrevne gitter
 pb-review-step = skridtet til række { $row }, kolonne { $col }
 pb-review-better = Bedre var { $best }, der med perfekt spil fra begge { $worth }, hvor { $played } { $played_worth }.
-pb-review-better-grid = Robotternes mest sandsynlige gitter til denne rolle klarede sig bedre mod deres gitre: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %.
+pb-review-better-grid = Et andet gitter, som robotterne ofte skriver til denne rolle, klarede sig bedre mod deres: { $win } % chance for at vinde, hvor det skrevne gitter havde { $played_win } %. Dets tal står med lilla ved de felter, hvor de er anderledes.
 pb-review-wins = vinder med { $n ->
     [one] én omgang
    *[other] { $n } omgange

@@ -128,7 +128,7 @@ pb-coach-loses-by = loses by { $bouts ->
 pb-review-grid = the grid written
 pb-review-step = the step to row { $row }, column { $col }
 pb-review-better = Better was { $best }: with perfect play by both it { $worth }, where { $played } { $played_worth }.
-pb-review-better-grid = The bots’ likeliest grid for this role did better against the bots’ grids: { $win } % to win, where the grid written had { $played_win } %.
+pb-review-better-grid = Another grid the bots often write for this role did better against theirs: { $win } % to win, where the grid written had { $played_win } %. Its numbers are shown in purple beside the cells where they differ.
 pb-review-wins = wins by { $n ->
     [one] one bout
    *[other] { $n } bouts

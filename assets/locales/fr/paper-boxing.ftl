@@ -128,7 +128,7 @@ pb-coach-loses-by = perd { $bouts ->
 pb-review-grid = le carré écrit
 pb-review-step = le pas vers la case rangée { $row }, colonne { $col }
 pb-review-better = Mieux valait { $best } : avec un jeu parfait des deux, il { $worth }, quand { $played } { $played_worth }.
-pb-review-better-grid = Le carré le plus probable des bots pour ce rôle faisait mieux contre leurs carrés : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %.
+pb-review-better-grid = Un autre carré, que les bots écrivent souvent pour ce rôle, faisait mieux contre les leurs : { $win } % de chances de gagner, quand le carré écrit en avait { $played_win } %. Ses nombres sont en violet à côté des cases où ils diffèrent.
 pb-review-wins = gagne { $n ->
     [one] d’un round
    *[other] de { $n } rounds
