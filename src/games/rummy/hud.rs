@@ -131,41 +131,97 @@ fn score_bar(ctx: &egui::Context, hud: &Hud, menu_open: &mut bool) {
         let game = hud.active.get();
         let room = ui.available_width() - (size::TOUCH + 16.0);
         let (line, _) = round_line(game.state(), &hud.match_clock);
+        let (first, second) = two_lines(&line);
         // The line's words, the bar's spacing after each chip and a margin.
-        let line_w = line_width(ui, &line, size::TEXT - 2.0) + 40.0;
-        // The round and the pile give way on a narrow screen (a phone) to
-        // chips a name can be read in; the turn's clock stays.
-        let with_line = chip_width(room - line_w, game.players()) >= 110.0;
-        let chips = if with_line {
-            room - line_w
-        } else {
-            room - 80.0
-        };
-        seat_chips(ui, game, &hud.table, chip_width(chips, game.players()));
+        let one = line_width(ui, &line, size::TEXT - 2.0) + 40.0;
+        let two =
+            line_width(ui, first, size::TEXT - 2.0).max(line_width(ui, second, size::TEXT - 2.0))
+                + 40.0;
+        // What a chip needs for its name and its line whole.
+        let need = seat_words(game, &hud.table)
+            .iter()
+            .map(|(name, words)| {
+                line_width(ui, name, size::TEXT - 2.0).max(line_width(ui, words, size::TEXT - 4.0))
+            })
+            .fold(0.0, f32::max)
+            + 28.0;
+        let clock = hud.clock.remaining().is_some() && !game.is_over();
+        let (shown, chip_w) = round_shown(room, game.players(), need, (one, two), clock);
+        seat_chips(ui, game, &hud.table, chip_w);
         let clocks = (&*hud.clock, &*hud.match_clock);
-        if menu_button(ui, |ui| clock_and_round(ui, game, clocks, with_line)) {
+        if menu_button(ui, |ui| clock_and_round(ui, game, clocks, shown)) {
             *menu_open = !*menu_open;
         }
     });
 }
 
+/// How the round and the pile are shown beside the chips.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RoundShown {
+    /// On one line.
+    OneLine,
+    /// The round over the pile: narrower, where no turn clock is over them.
+    TwoLines,
+    /// Not at all: they give way (on a phone) to chips a name can be read in.
+    Hidden,
+}
+
+/// How the round line is shown, and each chip's width, in `room` points of
+/// the bar for `seats` chips that each `need` so many for their words
+/// whole; the line is `(one, two)` wide on one line and on two, and a turn
+/// `clock` takes the line's first place. The chips' words are never cut
+/// for the round line: it goes on two lines first, then gives way.
+fn round_shown(
+    room: f32,
+    seats: usize,
+    need: f32,
+    (one, two): (f32, f32),
+    clock: bool,
+) -> (RoundShown, f32) {
+    // A chip is never wider than `chip_width` allows, however long a name.
+    let need = need.min(chip_width(f32::MAX, 1));
+    let chips = |line: f32| chip_width(room - line, seats);
+    if chips(one) >= need {
+        (RoundShown::OneLine, chips(one))
+    } else if !clock && chips(two) >= need {
+        (RoundShown::TwoLines, chips(two))
+    } else {
+        (RoundShown::Hidden, chips(80.0))
+    }
+}
+
+/// The round line in two: the round, then the rest (the pile, the time).
+fn two_lines(line: &str) -> (&str, &str) {
+    line.split_once(" · ").unwrap_or((line, ""))
+}
+
+/// Each seat's name (ticked once it has made its first meld) and the line
+/// under it: its points and the cards it holds.
+fn seat_words(game: &Match<Rummy>, table: &Table) -> Vec<(String, String)> {
+    let state = game.state();
+    (0..game.players())
+        .map(|seat| {
+            let opened = if state.melded()[seat] { " ✓" } else { "" };
+            (
+                format!("{}{opened}", table.name(seat)),
+                tr!(
+                    "rummy-seat-line",
+                    points = state.totals()[seat],
+                    cards = state.hand(seat).len()
+                ),
+            )
+        })
+        .collect()
+}
+
 /// A chip per seat, lit for the seat to move: its name (ticked once it has
 /// made its first meld), its points and the cards it holds.
 fn seat_chips(ui: &mut egui::Ui, game: &Match<Rummy>, table: &Table, chip_w: f32) {
-    let state = game.state();
     let to_move = game.awaiting().first().copied();
-    let seats = game.players();
-    for seat in 0..seats {
-        let opened = if state.melded()[seat] { " ✓" } else { "" };
-        let name = format!("{}{opened}", table.name(seat));
-        let line = tr!(
-            "rummy-seat-line",
-            points = state.totals()[seat],
-            cards = state.hand(seat).len()
-        );
+    for (seat, (name, line)) in seat_words(game, table).iter().enumerate() {
         let chip = SeatChip {
-            name: &name,
-            line: &line,
+            name,
+            line,
             to_move: to_move == Some(seat),
             edge: None,
         };
@@ -181,19 +237,19 @@ fn clock_and_round(
     ui: &mut egui::Ui,
     game: &Match<Rummy>,
     (clock, time): (&TurnClock, &MatchClock),
-    with_line: bool,
+    shown: RoundShown,
 ) {
     let state = game.state();
     let clock_left = clock.remaining().filter(|_| !game.is_over());
     ui.vertical(|ui| {
         ui.spacing_mut().item_spacing.y = 0.0;
         // Centred in the bar's height, as the chips beside it are.
-        let tall = clock_left.map_or(0.0, |_| size::TEXT * 1.3)
-            + if with_line {
-                (size::TEXT - 2.0) * 1.3
-            } else {
-                0.0
-            };
+        let lines = match shown {
+            RoundShown::OneLine => 1.0,
+            RoundShown::TwoLines => 2.0,
+            RoundShown::Hidden => 0.0,
+        };
+        let tall = clock_left.map_or(0.0, |_| size::TEXT * 1.3) + lines * (size::TEXT - 2.0) * 1.3;
         ui.add_space(((size::HUD - tall) / 2.0).max(0.0));
         if let Some(left) = clock_left {
             let urgent = left < Duration::from_secs(20);
@@ -204,22 +260,31 @@ fn clock_and_round(
                     .color(if urgent { ecolour::WARN } else { ecolour::TEXT }),
             );
         }
-        if !with_line {
-            return;
-        }
         let (line, warn) = round_line(state, time);
-        ui.add(
-            egui::Label::new(
-                egui::RichText::new(line)
-                    .size(size::TEXT - 2.0)
-                    .color(if warn {
-                        ecolour::WARN
-                    } else {
-                        ecolour::TEXT_DIM
-                    }),
-            )
-            .extend(),
-        );
+        let colour = if warn {
+            ecolour::WARN
+        } else {
+            ecolour::TEXT_DIM
+        };
+        let said = |ui: &mut egui::Ui, words: &str| {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(words)
+                        .size(size::TEXT - 2.0)
+                        .color(colour),
+                )
+                .extend(),
+            );
+        };
+        match shown {
+            RoundShown::OneLine => said(ui, &line),
+            RoundShown::TwoLines => {
+                let (first, second) = two_lines(&line);
+                said(ui, first);
+                said(ui, second);
+            }
+            RoundShown::Hidden => {}
+        }
     });
 }
 
@@ -449,6 +514,42 @@ fn small_button(ui: &mut egui::Ui, label: String) -> egui::Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A portrait tablet in French, three seats: "0 pt · 14 cartes" needs a
+    /// chip of about 160 points and "Manche 1/3 · pioche 66" 270 beside
+    /// them. The round goes on two lines rather than cut the chips' words;
+    /// with a turn clock over it, it gives way; a laptop keeps it on one.
+    #[test]
+    fn the_round_line_goes_on_two_lines_or_gives_way_before_a_chips_words_are_cut() {
+        let menu = size::TOUCH + 16.0;
+        let (need, line) = (160.0, (270.0, 160.0));
+        let (shown, chip) = round_shown(800.0 - menu, 3, need, line, false);
+        assert_eq!(shown, RoundShown::TwoLines);
+        assert!(chip >= need, "{chip}");
+        let (shown, chip) = round_shown(800.0 - menu, 3, need, line, true);
+        assert_eq!(shown, RoundShown::Hidden);
+        assert!(chip >= need, "{chip}");
+        let (shown, chip) = round_shown(1280.0 - menu, 3, need, line, true);
+        assert_eq!(shown, RoundShown::OneLine);
+        assert!(chip >= need, "{chip}");
+        // A phone: the chips as wide as the bar allows, the line gone.
+        let (shown, chip) = round_shown(390.0 - menu, 3, need, line, false);
+        assert_eq!(shown, RoundShown::Hidden);
+        assert!(chip * 3.0 + 30.0 + menu <= 390.0, "{chip}");
+    }
+
+    #[test]
+    fn the_round_line_splits_between_the_round_and_the_rest() {
+        assert_eq!(
+            two_lines("Manche 1/3 · pioche 66"),
+            ("Manche 1/3", "pioche 66")
+        );
+        assert_eq!(
+            two_lines("Round 2 · 12:30 left · pile 40"),
+            ("Round 2", "12:30 left · pile 40")
+        );
+        assert_eq!(two_lines("Last round"), ("Last round", ""));
+    }
 
     /// The top bar of a 15-minute match: the time left beside the round,
     /// rounded up to the second and warning in the last minute; once the
