@@ -391,6 +391,11 @@ pub fn run_in_page() {
     let options = page::options(&query);
     match build(&options, Instant::now()) {
         Ok(mut app) => {
+            // Bevy's panic handler, added as the app was built, set its own
+            // hook in place of the one above (it does not chain): the
+            // reload goes on after it again, or a crash would leave the
+            // page frozen on its last frame.
+            crate::platform::page::reload_after_a_crash();
             app.run();
         }
         Err(e) => error!("{e}"),

@@ -79,6 +79,8 @@ pub fn origin() -> String {
 /// In a page, a panic reloads it (the page limits how often) after saying
 /// what happened in the console, so a kiosk comes back by itself and the
 /// title offers Continue; on the desktop the service manager restarts it.
+/// Called again once the app is built: Bevy's panic handler replaces the
+/// hook it finds rather than chaining it.
 pub fn reload_after_a_crash() {
     #[cfg(target_arch = "wasm32")]
     {
