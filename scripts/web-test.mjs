@@ -13,7 +13,17 @@
 //      (against the set-up's default bot), then a token dragged from the
 //      hand to a cell where it may go;
 //   3. a reload: the title offers Continue; a tap on it brings back the
-//      same board;
+//      same board: the same cells taken, the same digit on each and on
+//      each token of the hand, in its order;
+//      in the first window only: a second tab says the table is open in
+//      another tab and writes nothing; a real panic (the page's
+//      `crash-in-play` query) reloads the page and the title still offers
+//      Continue; the third crash within two minutes stops the reloading;
+//      with the page's storage full (every write throws
+//      QuotaExceededError) a move is played, the bot replies and one line
+//      says the match is not being saved, kept while saving fails; a
+//      garbled saved match is named on the title and its bytes kept under
+//      another key;
 //   4. offline (server stopped, browser offline): the page still starts,
 //      its .wasm from the service worker's cache;
 //   5. the functions the game calls on the page run; the kiosk's closed
@@ -28,7 +38,9 @@
 // language from the page's own HTML, then its bar fills as the .wasm
 // arrives (screenshots target/web-test/loading-fr.png and so on). Then,
 // once, the page at 390×844×3 with its device-pixel probe never answered
-// (a busy machine, a page drawn in the background): still laid out whole.
+// (a busy machine, a page drawn in the background): still laid out whole;
+// and the screen's wake lock: none on the idle title, taken in attract
+// mode, taken again when the page is shown after being hidden.
 // Prints `web test: N passed, M failed` last; exits 1 on any failure.
 // Screenshots go to target/web-test/, named by screen, size and ratio
 // (title-390x844@2x.png), at the device's resolution; the test reads the
@@ -242,6 +254,42 @@ function differing(a, b, r) {
   return diff / all;
 }
 
+// A token's digit: the ink's pixels (INK, 37, 34, 33: dark and grey, not
+// the last move's blue) in the middle of its box, relative to the box.
+function inkIn(img, r) {
+  const out = [];
+  const [x0, y0] = [Math.round(r.x0 + (r.x1 - r.x0) * 0.12), Math.round(r.y0 + (r.y1 - r.y0) * 0.12)];
+  const [x1, y1] = [Math.round(r.x1 - (r.x1 - r.x0) * 0.12), Math.round(r.y1 - (r.y1 - r.y0) * 0.12)];
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const p = pixel(img, x, y);
+      if (Math.max(p[0], p[1], p[2]) < 100 && Math.max(p[0], p[1], p[2]) - Math.min(p[0], p[1], p[2]) < 30) out.push([x - x0, y - y0]);
+    }
+  return out;
+}
+// Whether two tokens show the same digit: nearly every ink pixel of each
+// has ink within a pixel of it in the other (a 3 inside an 8 is not an 8).
+function sameDigit(a, b) {
+  if (!a.length || !b.length) return a.length === b.length;
+  const covered = (from, to) => {
+    const set = new Set(to.map(([x, y]) => `${x},${y}`));
+    return from.filter(([x, y]) => [-1, 0, 1].some((dx) => [-1, 0, 1].some((dy) => set.has(`${x + dx},${y + dy}`)))).length / from.length;
+  };
+  return Math.min(covered(a, b), covered(b, a)) >= 0.9;
+}
+// The digits that differ between two pictures of the same board: on each
+// cell holding a token, and on each token of the hand in reading order.
+function digitsDiffer(imgA, boardA, imgB, boardB) {
+  const out = [];
+  boardA.cells.flat().filter((c) => c.token).forEach((c) => {
+    const d = boardB.cells[c.row]?.[c.col];
+    if (!d || !sameDigit(inkIn(imgA, c), inkIn(imgB, d))) out.push(`cell ${c.row},${c.col}`);
+  });
+  if (boardA.hand.length !== boardB.hand.length) out.push(`${boardA.hand.length} tokens in hand before, ${boardB.hand.length} after`);
+  else boardA.hand.forEach((t, k) => { if (!sameDigit(inkIn(imgA, t), inkIn(imgB, boardB.hand[k]))) out.push(`hand token ${k + 1}`); });
+  return out;
+}
+
 // --- the results ---------------------------------------------------------------
 let passed = 0, failed = 0;
 const notes = [];
@@ -408,6 +456,78 @@ async function lateProbe() {
     check(`probe unanswered: the canvas still has a pixel for each device pixel`, ready && canvas.held > 0 && sharp,
       `probe held ${canvas.held} time(s); canvas ${canvas.drawn.join("×")} for ${canvas.css.join("×")} CSS pixels${ready ? "" : "; no first frame"}`);
     check(`probe unanswered: no error on the page`, errors.length === 0, errors.join("; "));
+  } finally {
+    await context.close();
+    await server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// --- the screen kept on in attract mode -----------------------------------------
+// The Screen Wake Lock, stood in for (headless Chromium grants none) by a
+// lock that counts its requests, and a page whose visibility the test sets:
+// the idle title asks for none; attract mode asks for it; hidden, the
+// browser lets it go, and shown again the page asks for it again.
+async function wakeLock() {
+  const [width, height] = [1280, 800];
+  console.log(`\n== the screen kept on in attract mode, ${width}x${height} ==`);
+  const server = await serve(SITE);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "parlour-web-test-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: BROWSER_ARGS,
+    viewport: { width, height }, screen: { width, height }, deviceScaleFactor: 1, hasTouch: true,
+  });
+  await context.addInitScript(() => {
+    const locks = { requests: 0, released: 0, held: null };
+    window.parlourLocks = locks;
+    const sentinel = () => {
+      const listeners = [];
+      const lock = {
+        type: "screen", released: false,
+        addEventListener: (type, f) => { if (type === "release") listeners.push(f); },
+        release: () => {
+          if (!lock.released) { lock.released = true; locks.released++; listeners.forEach((f) => f()); }
+          return Promise.resolve();
+        },
+      };
+      return lock;
+    };
+    Object.defineProperty(navigator, "wakeLock", {
+      configurable: true,
+      value: { request: () => { locks.requests++; locks.held = sentinel(); return Promise.resolve(locks.held); } },
+    });
+    let state = "visible";
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => state !== "visible" });
+    window.parlourSetVisible = (visible) => {
+      state = visible ? "visible" : "hidden";
+      if (!visible && locks.held) locks.held.release();
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+  });
+  const errors = [];
+  try {
+    const page = context.pages()[0] || (await context.newPage());
+    page.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+    const requests = () => page.evaluate(() => window.parlourLocks.requests);
+    const requested = (n) => page.waitForFunction((n) => window.parlourLocks.requests >= n, n, { timeout: 60_000, polling: 250 })
+      .then(() => true, () => false);
+    await page.goto(server.url, { waitUntil: "load", timeout: TITLE_TIMEOUT });
+    await page.waitForFunction(() => window.parlourReadyAt !== undefined, null, { timeout: TITLE_TIMEOUT, polling: 500 }).catch(() => {});
+    await sleep(3000);
+    const idle = await requests();
+    check("wake lock: the idle title lets the screen sleep", idle === 0, `${idle} request(s)`);
+    await page.goto(server.url + "?demo=neighbours", { waitUntil: "load", timeout: TITLE_TIMEOUT });
+    const taken = await requested(1);
+    check("wake lock: attract mode keeps the screen on", taken, `${await requests()} request(s)`);
+    await page.evaluate(() => window.parlourSetVisible(false));
+    await sleep(1000);
+    const whileHidden = await requests();
+    await page.evaluate(() => window.parlourSetVisible(true));
+    const again = await requested(whileHidden + 1);
+    check("wake lock: taken again when the page is shown again", taken && again && whileHidden === 1,
+      `${whileHidden} request(s) while hidden, ${await requests()} once shown again`);
+    check("wake lock: no error on the page", errors.length === 0, errors.join("; "));
   } finally {
     await context.close();
     await server.stop();
@@ -583,7 +703,8 @@ async function pass(width, height, ratio) {
       });
       await shot("setup");
       if (check(`${size}: Play opens the set-up, with a Start button`, !!setup.got, setup.got ? `Start at (${Math.round(setup.got.cx)}, ${Math.round(setup.got.cy)})` : "")) {
-        const game = await tapFor("Start", setup.got.cx, setup.got.cy, (img) => { const b = readBoard(img); return b && b.hand.length > 0 && b.occupied.length > 0 && b; });
+        // The board, with a hand to play or no move to make (a Pass).
+        const game = await tapFor("Start", setup.got.cx, setup.got.cy, (img) => { const b = readBoard(img); return b && (b.hand.length > 0 || passButton(img, b)) && b.occupied.length > 0 && b; });
         await shot("game");
         const board = game.got;
         if (check(`${size}: Start opens the Neighbours board`, !!board, board ? `${board.rows}×${board.cols} cells, ${board.hand.length} tokens in hand, occupied ${boardKey(board)}` : "")) {
@@ -623,9 +744,21 @@ async function pass(width, height, ratio) {
         const diff = board ? differing(placedImg, img, placedBoard.frame) : 1;
         check(`${size}: Continue brings back the same position`, !!restored.got && board && boardKey(board) === boardKey(placedBoard) && diff < 0.05,
           `before ${boardKey(placedBoard)}; after ${boardKey(board)}; ${(diff * 100).toFixed(1)} % of the board's pixels differ`);
+        const differ = board ? digitsDiffer(placedImg, placedBoard, img, board) : ["no board"];
+        check(`${size}: Continue brings back the same digits, on the board and in the hand, in order`, differ.length === 0,
+          differ.length ? differ.join("; ") : `${placedBoard.occupied.length} tokens on the board and ${placedBoard.hand.length} in hand read alike`);
       }
     } else {
       check(`${size}: reload and Continue`, false, "not reached");
+    }
+
+    // 3b and 3c, in the first window only (each costs minutes of software
+    // drawing): a second tab, then a real crash.
+    if (placedBoard && width === SIZES[0][0] && height === SIZES[0][1] && ratio === RATIOS[0]) {
+      await secondTab(context, page, server, size);
+      await storageFull(page, finger, server, size, readyAt, until, tapFor);
+      await crashes(page, finger, server, size, errors, readyAt, until, shot);
+      await brokenSave(page, server, size, readyAt);
     }
 
     // 4. Offline: the server stopped and the browser offline.
@@ -675,11 +808,160 @@ async function pass(width, height, ratio) {
   }
 }
 
-// A button over the board (the game's "No move — you must pass" with its
-// Pass button), or null.
+// The page's storage, every key and its value, in one string.
+const storedOf = (page) => page.evaluate(() =>
+  JSON.stringify(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)])));
+
+// 3b. Two tabs: while the first holds a match, a second tab of the same site
+// says the table is held elsewhere, in one line, and writes nothing to the
+// page's storage (it would write over the first one's match).
+async function secondTab(context, page, server, size) {
+  const before = await storedOf(page);
+  const second = await context.newPage();
+  try {
+    await second.goto(server.url, { waitUntil: "load", timeout: TITLE_TIMEOUT });
+    const said = await second.waitForFunction(() => {
+      const line = document.querySelector("#failed");
+      return !line.hidden && line.textContent.trim();
+    }, null, { timeout: 60_000, polling: 500 }).then((h) => h.jsonValue(), () => null);
+    await second.screenshot({ path: path.join(OUT, `second-tab-${size}.png`) });
+    // Time for a page that did start to write its settings and saves.
+    await sleep(5000);
+    const drew = await second.evaluate(() => window.parlourReadyAt !== undefined);
+    check(`${size}: a second tab says the table is open in another tab`, !!said && /another tab/.test(said) && !drew,
+      said ? `"${said}"${drew ? "; and it started the game too" : ""}` : "no line shown");
+    const after = await storedOf(page);
+    check(`${size}: the second tab writes nothing to the page's storage`, before === after,
+      before === after ? `${JSON.parse(before).length} keys as they were` : `storage changed: ${before.length} → ${after.length} characters`);
+  } finally {
+    await second.close();
+  }
+}
+
+// The words the page's probe (`?probe`) says are on screen, each
+// [text, x0, y0, x1, y1] in egui points.
+const probeTexts = (page) => page.evaluate(() => {
+  try { return JSON.parse(window.parlourProbe || "{}").texts || []; } catch { return []; }
+});
+
+// 3b'. Storage full: every write of the page's storage throws
+// QuotaExceededError (as Safari's private windows and a full quota do). A
+// move then puts one line on screen, in the page's own words, and play goes
+// on; the line stays while saving fails (after the bot's reply too).
+async function storageFull(page, finger, server, size, readyAt, until, tapFor) {
+  await page.goto(server.url + "?probe", { waitUntil: "load", timeout: TITLE_TIMEOUT });
+  if ((await readyAt(TITLE_TIMEOUT)) === null) return check(`${size}: storage full: the page starts`, false);
+  const title = await until((img) => { const t = readTitle(img); return titleIsUp(t) && t.continueButton; }, 30_000);
+  if (!title.got) return check(`${size}: storage full: the title offers Continue`, false);
+  const game = await tapFor("Continue", title.got.cx, title.got.cy, (img) => { const b = readBoard(img); return b && b.hand.length > 0 && b; });
+  if (!game.got) return;
+  const before = (await settle(until)).board || game.got;
+  await page.evaluate(() => {
+    const set = Storage.prototype.setItem;
+    window.parlourFullWrites = 0;
+    Storage.prototype.setItem = function (key, value) {
+      if (String(key).startsWith("parlour/")) {
+        window.parlourFullWrites++;
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      }
+      return set.call(this, key, value);
+    };
+  });
+  const placed = await placeToken(page, finger, before, until, tapFor);
+  const line = async () => (await probeTexts(page)).find(([t]) => t.startsWith("This match is not being saved"));
+  let first = null;
+  for (let k = 0; k < 20 && !first; k++) {
+    first = await line();
+    if (!first) await sleep(500);
+  }
+  const after = await settle(until);
+  await page.screenshot({ path: path.join(OUT, `storage-full-${size}.png`) });
+  const kept = await line();
+  const writes = await page.evaluate(() => window.parlourFullWrites);
+  const moved = after.board ? after.board.occupied.length - before.occupied.length : 0;
+  check(`${size}: storage full: a move is played and the bot replies`, !!placed && moved >= 2,
+    `${moved} more tokens on the board; ${writes} writes refused`);
+  const oneLine = (l) => l && !l[0].includes("\n") && l[4] - l[2] < 50;
+  check(`${size}: storage full: one line on screen says so, in the page's words`,
+    !!first && oneLine(first) && first[0].includes("this browser’s storage for Parlour is full"),
+    first ? `"${first[0]}", ${Math.round(first[3] - first[1])}×${Math.round(first[4] - first[2])} points` : "no such line");
+  check(`${size}: storage full: the line stays while saving fails`, !!kept && oneLine(kept), kept ? "still shown after the bot's move" : "gone");
+}
+
+// 3d. A broken entry in the page's storage (the saved match garbled): the
+// title says so in the page's words and the entry is set aside under
+// another key with its bytes, never lost. Run last: it spoils the save.
+async function brokenSave(page, server, size, readyAt) {
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  const save = keys.find((k) => /^parlour\/saves\/[^/]+\.json$/.test(k));
+  if (!check(`${size}: broken save: the match is in the page's storage`, !!save, keys.join(", "))) return;
+  const garbage = "{ this is not a match";
+  await page.evaluate(([k, g]) => localStorage.setItem(k, g), [save, garbage]);
+  await page.goto(server.url + "?probe", { waitUntil: "load", timeout: TITLE_TIMEOUT });
+  await readyAt(TITLE_TIMEOUT);
+  let said = null;
+  for (let k = 0; k < 40 && !said; k++) {
+    said = (await probeTexts(page)).find(([t]) => t.startsWith("A saved match in this browser could not be read"));
+    if (!said) await sleep(500);
+  }
+  await page.screenshot({ path: path.join(OUT, `broken-save-${size}.png`) });
+  const aside = await page.evaluate(([k, g]) => ({
+    original: localStorage.getItem(k),
+    copies: Object.keys(localStorage).filter((key) => key.startsWith(k + ".broken-") && localStorage.getItem(key) === g),
+  }), [save, garbage]);
+  check(`${size}: broken save: the title says it was set aside, in the page's words`, !!said, said ? `"${said[0]}"` : "no such words");
+  check(`${size}: broken save: its bytes are kept under another key`, aside.copies.length === 1 && aside.original !== garbage,
+    `${save}: ${aside.original === null ? "gone" : "still there"}; set aside as ${aside.copies.join(", ") || "nothing"}`);
+}
+
+// 3c. A real panic (the page's `crash-in-play` query makes the game panic
+// whenever a match comes on screen): the page reloads and the title still
+// offers Continue, the match as saved after its last move; the third crash
+// within two minutes stops the reloading with the reason in one line.
+async function crashes(page, finger, server, size, errors, readyAt, until, shot) {
+  const errorsBefore = errors.length;
+  const continueOn = async () => {
+    if ((await readyAt(TITLE_TIMEOUT)) === null) return null;
+    const r = await until((img) => { const t = readTitle(img); return titleIsUp(t) && t.continueButton; }, 30_000);
+    return r.got;
+  };
+  await page.goto(server.url + "?crash-in-play", { waitUntil: "load", timeout: TITLE_TIMEOUT });
+  let button = await continueOn();
+  const reloads = [];
+  for (let crash = 1; crash <= 3 && button; crash++) {
+    const reloaded = page.waitForEvent("load", { timeout: 60_000 }).then(() => true, () => false);
+    await finger.tap(button.cx, button.cy);
+    if (crash < 3) {
+      reloads.push(await reloaded);
+      button = await continueOn();
+      await shot(`after-crash-${crash}`);
+      check(`${size}: after crash ${crash} the page reloads and the title offers Continue`, reloads.at(-1) && !!button,
+        reloads.at(-1) ? (button ? "Continue on the title" : "no Continue") : "the page did not reload");
+    }
+  }
+  const stopped = await page.waitForFunction(() => {
+    const line = document.querySelector("#failed");
+    return !line.hidden && line.textContent.trim();
+  }, null, { timeout: 60_000, polling: 500 }).then((h) => h.jsonValue(), () => null);
+  await sleep(2500); // a reload would have come by now
+  const stillStopped = await page.evaluate(() => !document.querySelector("#failed").hidden).catch(() => false);
+  await page.screenshot({ path: path.join(OUT, `crash-loop-${size}.png`) });
+  check(`${size}: the third crash stops the reloading, with the reason in one line`,
+    !!stopped && stillStopped && /restarted too often/.test(stopped) && !stopped.trim().includes("\n"),
+    stopped ? `"${stopped}"` : "no line shown");
+  // What the panics wrote to the console was asked for: not the page's fault.
+  const asked = errors.splice(errorsBefore);
+  notes.push(`${size}: the crash test's own console lines: ${asked.length}, e.g. ${asked[0] || "none"}`);
+}
+
+// The game's "No move — you must pass" with its Pass button, or null: a
+// button on the notice's ivory card, over the board or the hand's tray
+// below it (not the tray's "x +10" chip, of the same yellow on the tray).
 function passButton(img, board) {
-  return regions(img, COLOURS.button, { step: 2, box: board.frame })
-    .filter((r) => r.w >= 80 && r.h >= 30 && r.fill >= 0.7 && r.w > 1.6 * r.h)[0] || null;
+  const box = { x0: 0, y0: board.frame.y0, x1: img.width, y1: img.height };
+  return regions(img, COLOURS.button, { step: 2, box })
+    .filter((r) => r.w >= 80 && r.h >= 30 && r.fill >= 0.7 && r.w > 1.6 * r.h)
+    .filter((r) => COLOURS.card(pixel(img, Math.max(0, r.x0 - 8), Math.round(r.cy))))[0] || null;
 }
 
 // Drags a token from the hand to a cell where it may go, passing first
@@ -769,6 +1051,7 @@ if (!fs.existsSync(path.join(SITE, "index.html"))) {
 fs.mkdirSync(OUT, { recursive: true });
 for (const [lang, locale] of [["fr", "fr-FR"], ["da", "da-DK"], ["en", "en-GB"]]) await loadingScreen(lang, locale);
 await lateProbe();
+await wakeLock();
 for (const [w, h] of SIZES) for (const ratio of RATIOS) await pass(w, h, ratio);
 if (notes.length) console.log("\n" + notes.join("\n"));
 console.log(`\nweb test: ${passed} passed, ${failed} failed`);
