@@ -162,6 +162,15 @@ fn english(app: &mut App) {
     app.world_mut().resource_mut::<Settings>().language = Lang::En;
 }
 
+/// A newcomer's device, in English: no game's lesson offered yet.
+fn newcomer(app: &mut App) {
+    english(app);
+    app.world_mut()
+        .resource_mut::<Settings>()
+        .lessons_offered
+        .clear();
+}
+
 /// The game whose set-up or rules are on screen.
 fn table_game(m: &Menus) -> GameId {
     m.app.world().resource::<Table>().game
@@ -214,14 +223,7 @@ fn every_title_button_lands_where_its_label_says() {
 #[test]
 fn the_first_play_on_a_game_offers_its_lesson_once() {
     let _words = language_held();
-    let fresh = |app: &mut App| {
-        english(app);
-        app.world_mut()
-            .resource_mut::<Settings>()
-            .lessons_offered
-            .clear();
-    };
-    let mut m = Menus::new(fresh);
+    let mut m = Menus::new(newcomer);
     m.tap_nth("Play", 0);
     assert_eq!(m.screen(), Screen::Title, "the offer comes first");
     assert!(m.shows("New to Neighbours?"));
@@ -253,13 +255,7 @@ fn the_first_play_on_a_game_offers_its_lesson_once() {
 #[test]
 fn the_lessons_offer_fits_a_phones_screen() {
     let _words = language_held();
-    let mut m = Menus::new(|app| {
-        english(app);
-        app.world_mut()
-            .resource_mut::<Settings>()
-            .lessons_offered
-            .clear();
-    });
+    let mut m = Menus::new(newcomer);
     m.points = bevy_egui::egui::vec2(390.0, 844.0);
     m.frames(2);
     m.tap_nth("Play", 0);
@@ -289,13 +285,7 @@ fn the_lessons_offer_fits_a_phones_screen() {
 /// Rummy's lesson begun as a newcomer begins it: Play on a device that has
 /// not been offered the lesson, then "Learn as I play".
 fn rummy_lesson() -> Menus {
-    let mut m = Menus::new(|app| {
-        english(app);
-        app.world_mut()
-            .resource_mut::<Settings>()
-            .lessons_offered
-            .clear();
-    });
+    let mut m = Menus::new(newcomer);
     m.tap_nth("Play", 2);
     assert!(m.shows("New to Rummy?"), "{:?}", m.texts());
     m.tap("Learn as I play");

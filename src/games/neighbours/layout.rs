@@ -422,16 +422,7 @@ mod tests {
                     l.cell
                 );
                 assert!(l.token >= size::TOUCH);
-                // The bag is 1.5 × 1.25 tokens, the legend's two chips
-                // 1.9 × 0.5 a token apart (scaled with the token).
-                let bag = Rect::from_center_size(l.bag, Vec2::new(1.5, 1.25) * l.token);
-                let legend = Rect::from_center_size(l.legend, Vec2::new(1.9, 1.1) * l.token);
-                for (what, r) in [("bag", bag), ("legend", legend)] {
-                    assert!(
-                        l.tray.contains(r.min) && l.tray.contains(r.max),
-                        "{at}: the {what} off the tray"
-                    );
-                }
+                let (bag, legend) = bag_and_legend_on_the_tray(&l, &at);
                 if !l.side {
                     // In the middle of its felt, or lower only by what
                     // keeps a notice's band above it.
@@ -463,18 +454,37 @@ mod tests {
                     room.width() >= 150.0 && room.height() >= tall,
                     "{at}: a notice of {room:?} is too small to read"
                 );
-                for i in 0..5 {
-                    let token = Rect::from_center_size(l.hand_slot(i, 5), Vec2::splat(l.token));
-                    assert!(
-                        token.intersect(bag).is_empty(),
-                        "{at}: the hand runs into the bag"
-                    );
-                    assert!(
-                        token.intersect(legend).is_empty(),
-                        "{at}: the hand runs into the legend"
-                    );
-                }
+                hand_clear_of(&l, bag, legend, &at);
             }
+        }
+    }
+
+    /// The bag (1.5 × 1.25 tokens) and the legend's two chips (1.9 × 0.5,
+    /// a token apart), scaled with the token, each wholly on the tray.
+    fn bag_and_legend_on_the_tray(l: &BoardLayout, at: &str) -> (Rect, Rect) {
+        let bag = Rect::from_center_size(l.bag, Vec2::new(1.5, 1.25) * l.token);
+        let legend = Rect::from_center_size(l.legend, Vec2::new(1.9, 1.1) * l.token);
+        for (what, r) in [("bag", bag), ("legend", legend)] {
+            assert!(
+                l.tray.contains(r.min) && l.tray.contains(r.max),
+                "{at}: the {what} off the tray"
+            );
+        }
+        (bag, legend)
+    }
+
+    /// No token of a hand of five on the bag or the legend.
+    fn hand_clear_of(l: &BoardLayout, bag: Rect, legend: Rect, at: &str) {
+        for i in 0..5 {
+            let token = Rect::from_center_size(l.hand_slot(i, 5), Vec2::splat(l.token));
+            assert!(
+                token.intersect(bag).is_empty(),
+                "{at}: token {i} on the bag"
+            );
+            assert!(
+                token.intersect(legend).is_empty(),
+                "{at}: token {i} on the legend"
+            );
         }
     }
 
@@ -496,28 +506,14 @@ mod tests {
                     board.intersect(l.tray).is_empty(),
                     "{at}: the board is under the tray"
                 );
-                let bag = Rect::from_center_size(l.bag, Vec2::new(1.5, 1.25) * l.token);
-                let legend = Rect::from_center_size(l.legend, Vec2::new(1.9, 1.1) * l.token);
-                for (what, r) in [("bag", bag), ("legend", legend)] {
-                    assert!(
-                        l.tray.contains(r.min) && l.tray.contains(r.max),
-                        "{at}: the {what} off the tray"
-                    );
-                }
+                let (bag, legend) = bag_and_legend_on_the_tray(&l, &at);
                 assert!(l.token >= size::TOUCH, "{at}");
+                hand_clear_of(&l, bag, legend, &at);
                 for i in 0..5 {
                     let token = Rect::from_center_size(l.hand_slot(i, 5), Vec2::splat(l.token));
                     assert!(
                         l.tray.contains(token.min) && l.tray.contains(token.max),
                         "{at}: token {i} off the tray"
-                    );
-                    assert!(
-                        token.intersect(bag).is_empty(),
-                        "{at}: token {i} on the bag"
-                    );
-                    assert!(
-                        token.intersect(legend).is_empty(),
-                        "{at}: token {i} on the legend"
                     );
                 }
             }
